@@ -1,0 +1,13 @@
+#pragma once
+
+namespace xq::app {
+
+// The exit codes of xqarb, as documented in the README.
+enum ExitCode : int {
+    exit_ok = 0, // every input processed cleanly (a verdict such as "red loses" is a result)
+    exit_findings = 1, // done, but some input had errors (printed on stderr)
+    exit_usage = 2, // bad command line
+    exit_internal = 3, // a bug in xqarb
+};
+
+} // namespace xq::app

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace xq::app {
+
+struct PerftOptions {
+    std::string fen;
+    int depth = 3;
+    bool divide = false;
+};
+
+// `xqarb perft`: counts the leaf positions of the legal-move tree, to check the move
+// generator against published figures.
+CLI::App* add_perft_command(CLI::App& app, PerftOptions& options);
+int run_perft(const PerftOptions& options);
+
+} // namespace xq::app

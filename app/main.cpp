@@ -1,0 +1,55 @@
+// xqarb: the command line. Parses arguments, sets up logging on stderr and maps results to
+// exit codes; all the work is done in lib/.
+
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "commands/exit_codes.hpp"
+#include "commands/perft_command.hpp"
+
+int main(int argc, char** argv)
+{
+    using namespace xq::app;
+
+    CLI::App app { "xqarb: a Xiangqi arbiter. Replays game records, finds repetitions and rules on them." };
+    app.set_version_flag("--version", std::string("xqarb ") + XQ_VERSION);
+    app.require_subcommand(1);
+    int verbosity = 0;
+    app.add_flag("-v,--verbose", verbosity, "More messages on stderr (-v info, -vv debug)");
+
+    PerftOptions perft_options;
+    CLI::App* perft = add_perft_command(app, perft_options);
+
+    auto logger = spdlog::stderr_color_mt("xqarb");
+    spdlog::set_default_logger(logger);
+    spdlog::set_pattern("%^%l%$: %v");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "xqarb: error: %s (see xqarb --help)\n", e.what());
+        return exit_usage;
+    }
+    spdlog::set_level(verbosity >= 2 ? spdlog::level::debug
+            : verbosity == 1         ? spdlog::level::info
+                                     : spdlog::level::warn);
+
+    try {
+        if (perft->parsed())
+            return run_perft(perft_options);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "xqarb: internal error: %s\n", e.what());
+        return exit_internal;
+    }
+    return exit_ok;
+}

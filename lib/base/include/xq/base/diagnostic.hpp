@@ -1,0 +1,52 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace xq {
+
+// Where a problem was found: a file (or another named source such as "--fen"),
+// a 1-based line and a 1-based column counted in characters (code points), not bytes.
+// A zero line or column means "not known" and is left out when printed.
+struct SourceLocation {
+    std::string source;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+enum class Severity { Error, Warning, Note };
+
+// One problem in the user's input. `code` is a stable dotted id (`fen.bad-rank`)
+// that tests check; `message` is for people and may be reworded.
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    std::string code;
+    std::string message;
+    SourceLocation location;
+};
+
+class Diagnostics {
+public:
+    void error(std::string code, std::string message, SourceLocation location = {});
+    void warning(std::string code, std::string message, SourceLocation location = {});
+    void note(std::string code, std::string message, SourceLocation location = {});
+
+    bool has_errors() const;
+    bool empty() const { return items_.empty(); }
+    std::size_t size() const { return items_.size(); }
+    const std::vector<Diagnostic>& items() const { return items_; }
+    auto begin() const { return items_.begin(); }
+    auto end() const { return items_.end(); }
+    void clear() { items_.clear(); }
+
+private:
+    std::vector<Diagnostic> items_;
+};
+
+std::string_view to_string(Severity severity);
+
+// gcc style: `file:line:col: error[code]: message`, parts that are unknown left out.
+std::string format_diagnostic(const Diagnostic& diagnostic);
+
+} // namespace xq

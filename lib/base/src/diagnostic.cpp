@@ -1,0 +1,62 @@
+#include "xq/base/diagnostic.hpp"
+
+#include <algorithm>
+
+namespace xq {
+
+void Diagnostics::error(std::string code, std::string message, SourceLocation location)
+{
+    items_.push_back({ Severity::Error, std::move(code), std::move(message), std::move(location) });
+}
+
+void Diagnostics::warning(std::string code, std::string message, SourceLocation location)
+{
+    items_.push_back({ Severity::Warning, std::move(code), std::move(message), std::move(location) });
+}
+
+void Diagnostics::note(std::string code, std::string message, SourceLocation location)
+{
+    items_.push_back({ Severity::Note, std::move(code), std::move(message), std::move(location) });
+}
+
+bool Diagnostics::has_errors() const
+{
+    return std::any_of(items_.begin(), items_.end(),
+        [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
+std::string_view to_string(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error:
+        return "error";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Note:
+        return "note";
+    }
+    return "error";
+}
+
+std::string format_diagnostic(const Diagnostic& diagnostic)
+{
+    std::string out;
+    const SourceLocation& where = diagnostic.location;
+    if (!where.source.empty()) {
+        out += where.source;
+        if (where.line != 0) {
+            out += ':' + std::to_string(where.line);
+            if (where.column != 0)
+                out += ':' + std::to_string(where.column);
+        }
+        out += ": ";
+    }
+    out += to_string(diagnostic.severity);
+    if (!diagnostic.code.empty())
+        out += '[' + diagnostic.code + ']';
+    out += ": ";
+    out += diagnostic.message;
+    return out;
+}
+
+} // namespace xq
