@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages xqarb builds with, if any is missing. Safe to rerun: with
+# everything present it only checks and returns.
+set -euo pipefail
+
+packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}" >&2
+as_root=()
+[ "$(id -u)" -ne 0 ] && as_root=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The main job on the bundled sample: installs what is missing, builds xqarb in Release
+# (build/release) and runs it on testdata/samples/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
+cmake --build build/release -j"$(nproc)" --target xqarb >/dev/null
+
+sample_fen=$(grep -v '^#' testdata/samples/position.fen | head -n 1)
+echo "Legal moves of the sample position, with the positions under each at depth 2, and the total:"
+echo "  $sample_fen"
+build/release/app/xqarb perft --fen "$sample_fen" --depth 3 --divide
