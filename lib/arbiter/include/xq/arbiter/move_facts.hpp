@@ -1,0 +1,156 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xq/arbiter/repetition.hpp"
+#include "xq/board/position.hpp"
+
+namespace xq {
+
+// A piece where it stands at the moment the fact is about.
+struct PieceAt {
+    Piece piece;
+    Square square;
+    bool operator==(const PieceAt&) const = default;
+};
+
+// "red chariot on h9"
+std::string describe(PieceAt p);
+
+// How a piece's moves are cut down by the enemy: by a pin against its own king, or by the
+// kings that would face each other.
+enum class Restriction {
+    None,
+    Immobilised, // its only legal moves, if any, take a piece that pins it
+    ConfinedToLine, // its only legal moves stay on one line
+    Pinned, // some moves are illegal, but neither of the above
+};
+std::string_view to_string(Restriction r);
+
+struct RestrictionFacts {
+    Restriction kind = Restriction::None;
+    // The enemy pieces that would attack the king if the piece moved off its allowed points
+    // (a horse whose leg it stands on, a cannon it would unscreen, ...); empty for the kings
+    // facing each other.
+    std::vector<PieceAt> by;
+    bool by_horse_only() const;
+    bool by_cannon_only() const;
+};
+
+// Working out which pieces stop a piece from moving where it could.
+RestrictionFacts restriction_of(const Position& pos, Square s);
+
+// How a capture threat came about.
+enum class ThreatOrigin {
+    Direct, // the moved piece attacks
+    Discovered, // the moved piece stepped out of the attacker's way (line, horse leg)
+    ScreenPlaced, // the moved piece became a cannon's screen
+    ProtectionRemoved, // the attack stood before, but the move took away the target's real protection
+};
+std::string_view to_string(ThreatOrigin origin);
+
+// A capture threat by the mover on an enemy piece other than the king, with what the rules
+// need to judge it.
+struct Threat {
+    PieceAt attacker;
+    PieceAt target;
+    ThreatOrigin origin = ThreatOrigin::Direct;
+    // The mover, if it could move again, could capture without leaving its own king attacked.
+    bool capture_legal = false;
+    // Pieces of the target's side that attack the target's point now (protection judged in
+    // the current position).
+    std::vector<PieceAt> protectors;
+    // Those that could legally recapture after the capture (protection judged after it).
+    std::vector<PieceAt> real_protectors;
+    // Protectors that could not legally recapture after the capture (pinned, exposing their
+    // king, facing kings): a fake protection.
+    std::vector<PieceAt> fake_protectors;
+    bool target_crossed_river = false; // meaningful for soldiers
+    // The target could legally capture the attacker back at once (the mutual attack of same
+    // kinds of piece, when it is mutual).
+    bool target_can_capture_back = false;
+    RestrictionFacts attacker_restriction;
+    RestrictionFacts target_restriction;
+
+    bool protected_now() const { return !protectors.empty(); }
+    bool protected_after_capture() const { return !real_protectors.empty(); }
+};
+
+// A line an enemy rook or cannon could travel before the move and cannot now.
+struct BlockFacts {
+    PieceAt blocked; // the enemy piece
+    Square at; // where the moved piece now stands in its way
+};
+
+enum class MoveClass { Check, Kill, Chase, Exchange, Offer, Block, Idle };
+std::string_view to_string(MoveClass c);
+
+// The facts of one move and the classes they give. `reasons` has one plain-English line per
+// class, in the order of `classes`.
+struct MoveFacts {
+    int ply = 0;
+    Move move;
+    Color mover = Color::Red;
+    PieceAt moved; // where it stood before the move
+    Piece captured;
+
+    std::vector<PieceAt> checkers; // after the move
+    bool discovered_check = false;
+    bool kill = false; // a mate threat: it would mate if it could move again
+    std::vector<Move> kill_line; // the mover's moves of one such mate, and the replies between
+    std::vector<Threat> threats; // capture threats the move created (chases, before any rule)
+    std::vector<PieceAt> can_be_taken_by; // enemy pieces that can legally capture the moved piece
+    bool moved_piece_protected = false; // a recapture would be legal if it were taken
+    std::vector<BlockFacts> blocks;
+    bool evades_check = false;
+    std::vector<PieceAt> evaded_threats; // own pieces attacked before the move and not after
+
+    std::vector<MoveClass> classes;
+    std::vector<std::string> reasons;
+
+    bool has(MoveClass c) const;
+};
+
+struct ClassifierOptions {
+    // Moves of the mover in a kill's mating line: 1 finds mates in one; each further move
+    // must be a check (a kill "at once or through a series of checks").
+    int kill_depth = 3;
+};
+
+// The facts of move m in `before` (m must be legal there).
+MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options = {});
+
+// What one side's moves amount to over a cycle. Pieces are followed as they move, and
+// named by where they stood at the start of the cycle.
+struct SideSummary {
+    Color side = Color::Red;
+    int moves = 0;
+    int checks = 0;
+    int kills = 0;
+    int chases = 0; // moves that created at least one threat
+    bool every_move_checks = false;
+    bool every_move_checks_or_kills = false;
+    bool every_move_chases = false;
+    // Enemy pieces threatened by a new threat on every move of this side.
+    std::vector<PieceAt> chased_on_every_move;
+    // Own pieces that made threats over the cycle.
+    std::vector<PieceAt> attackers;
+    // Enemy pieces threatened at least once.
+    std::vector<PieceAt> targets;
+};
+
+struct CycleFacts {
+    RepetitionCycle cycle;
+    Position start; // the position before the cycle's first ply
+    std::vector<MoveFacts> moves;
+    SideSummary red;
+    SideSummary black;
+    const SideSummary& side(Color c) const { return c == Color::Red ? red : black; }
+};
+
+CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle,
+    const ClassifierOptions& options = {});
+
+} // namespace xq

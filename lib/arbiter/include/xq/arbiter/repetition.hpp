@@ -1,0 +1,41 @@
+#pragma once
+
+#include <vector>
+
+#include "xq/arbiter/replay.hpp"
+
+namespace xq {
+
+// A position (placement and side to move) that stands more than once in a game, with the
+// position numbers where it stands (see ReplayedGame), in order.
+struct RecurringPosition {
+    Key key = 0;
+    std::vector<int> occurrences;
+};
+
+// Every recurring position, ordered by its first recurrence.
+std::vector<RecurringPosition> recurring_positions(const ReplayedGame& game);
+
+// The plies between two occurrences of one position: plies first_ply..last_ply lead from
+// position first_ply - 1 back to the same position at last_ply.
+struct RepetitionCycle {
+    int first_ply = 0;
+    int last_ply = 0;
+    int length() const { return last_ply - first_ply + 1; }
+};
+
+// One stretch of repetition: it opens at the first recurrence of a position (the cycle a
+// ruling is made on) and lasts while the game keeps repeating with that cycle's period.
+// `occurrences` counts how often the cycle's start position stands within the stretch
+// (2 when the record stops at the first recurrence).
+struct RepetitionEpisode {
+    RepetitionCycle cycle;
+    int last_repeating_ply = 0;
+    int occurrences = 0;
+};
+
+// Episodes in the order of the record. After an episode ends (a side deviates), the next
+// recurrence of any position opens the next one.
+std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game);
+
+} // namespace xq

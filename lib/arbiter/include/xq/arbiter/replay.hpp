@@ -1,0 +1,67 @@
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xq/board/position.hpp"
+
+namespace xq {
+
+// What one ply did, as the repetition analysis and the reports need it.
+struct PlyRecord {
+    Move move;
+    Color mover = Color::Red;
+    Piece moved;
+    Piece captured;
+    bool gives_check = false;
+    Key key_after = 0;
+};
+
+enum class BoardEnd { None, Checkmate, Stalemate };
+std::string_view to_string(BoardEnd end);
+
+// A game played out on the board. Positions are numbered by the plies played to reach them:
+// position 0 is the start, position k follows ply k (plies count from 1).
+class ReplayedGame {
+public:
+    explicit ReplayedGame(const Position& start);
+
+    // Plays a move; returns false, and changes nothing, when it is not legal.
+    bool play(Move m);
+
+    const Position& start() const { return start_; }
+    const Position& current() const { return current_; }
+    const std::vector<PlyRecord>& plies() const { return plies_; }
+    int ply_count() const { return static_cast<int>(plies_.size()); }
+    const PlyRecord& ply(int number) const { return plies_[static_cast<std::size_t>(number - 1)]; }
+
+    Key key_at(int position) const;
+    // Rebuilds a position by replaying from the start: cheap for the short games and
+    // cycles it is used on.
+    Position position_at(int position) const;
+
+    // Mate or stalemate of the side to move in the final position (either way it lost).
+    BoardEnd end() const;
+    std::optional<Color> loser_on_board() const;
+
+private:
+    Position start_;
+    Position current_;
+    std::vector<PlyRecord> plies_;
+};
+
+enum class RecordedResult { RedWins, BlackWins, Draw, Unknown };
+
+// "1-0", "0-1", "1/2-1/2" (also "½-½", "0.5-0.5"); anything else, such as "*", is Unknown.
+RecordedResult parse_recorded_result(std::string_view text);
+std::string_view to_string(RecordedResult result);
+
+// When the board shows a mate or stalemate, the recorded result must give the game to the
+// other side. Returns the contradiction in words, or nothing when they agree or the board
+// decides nothing.
+std::optional<std::string> result_contradiction(const ReplayedGame& game, RecordedResult recorded);
+
+} // namespace xq

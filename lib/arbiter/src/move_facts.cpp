@@ -1,0 +1,512 @@
+#include "xq/arbiter/move_facts.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "xq/board/movegen.hpp"
+
+namespace xq {
+
+namespace {
+
+    Position with_side_to_move(Position pos, Color c)
+    {
+        pos.set_side_to_move(c);
+        return pos;
+    }
+
+    PieceAt at(const Position& pos, Square s) { return { pos.piece_on(s), s }; }
+
+    void add_unique(std::vector<PieceAt>& list, PieceAt p)
+    {
+        if (std::find(list.begin(), list.end(), p) == list.end())
+            list.push_back(p);
+    }
+
+    std::string join(const std::vector<PieceAt>& pieces)
+    {
+        std::string out;
+        for (std::size_t i = 0; i < pieces.size(); ++i) {
+            if (i)
+                out += i + 1 == pieces.size() ? " and " : ", ";
+            out += describe(pieces[i]);
+        }
+        return out;
+    }
+
+    // Whether `s` lies strictly between `a` and `b` on one file or rank.
+    bool between(Square a, Square b, Square s)
+    {
+        if (a.file() == b.file() && s.file() == a.file())
+            return std::min(a.rank(), b.rank()) < s.rank() && s.rank() < std::max(a.rank(), b.rank());
+        if (a.rank() == b.rank() && s.rank() == a.rank())
+            return std::min(a.file(), b.file()) < s.file() && s.file() < std::max(a.file(), b.file());
+        return false;
+    }
+
+    // Protection of `target` against a capture by `attacker`, the attacker's side to move.
+    struct Protection {
+        bool capture_legal = false;
+        std::vector<PieceAt> protectors, real, fake;
+    };
+
+    Protection protection_of(const Position& attacker_to_move, Square attacker, Square target)
+    {
+        Protection p;
+        const Color defender = ~attacker_to_move.side_to_move();
+        for (const Square s : attacker_to_move.attackers_to(target, defender))
+            p.protectors.push_back(at(attacker_to_move, s));
+        const Move capture(attacker, target);
+        p.capture_legal = attacker_to_move.is_legal_pseudo(capture);
+        Position after = attacker_to_move;
+        UndoInfo undo;
+        after.do_move(capture, undo);
+        for (const Square s : after.attackers_to(target, defender)) {
+            const bool legal = after.is_legal_pseudo(Move(s, target));
+            (legal ? p.real : p.fake).push_back(at(after, s));
+        }
+        return p;
+    }
+
+    // A mate the side to move can force within `depth` of its own moves, every move before
+    // the last a check. Leaving the opponent no legal move is a win whether or not it is check.
+    bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
+    {
+        UndoInfo undo;
+        for (const Move m : legal_moves(pos)) {
+            pos.do_move(m, undo);
+            if (!has_legal_move(pos)) {
+                pos.undo_move(m, undo);
+                line = { m };
+                return true;
+            }
+            if (depth > 1 && pos.in_check()) {
+                bool every_reply_mated = true;
+                std::vector<Move> continuation;
+                for (const Move reply : legal_moves(pos)) {
+                    UndoInfo reply_undo;
+                    pos.do_move(reply, reply_undo);
+                    std::vector<Move> sub;
+                    const bool mated = forces_mate(pos, depth - 1, sub);
+                    pos.undo_move(reply, reply_undo);
+                    if (!mated) {
+                        every_reply_mated = false;
+                        break;
+                    }
+                    if (continuation.empty()) {
+                        continuation.push_back(reply);
+                        continuation.insert(continuation.end(), sub.begin(), sub.end());
+                    }
+                }
+                if (every_reply_mated) {
+                    pos.undo_move(m, undo);
+                    line = { m };
+                    line.insert(line.end(), continuation.begin(), continuation.end());
+                    return true;
+                }
+            }
+            pos.undo_move(m, undo);
+        }
+        return false;
+    }
+
+    // Own non-king pieces the enemy could legally capture, the enemy to move.
+    std::vector<Square> attacked_pieces(const Position& enemy_to_move)
+    {
+        std::vector<Square> out;
+        const Color own = ~enemy_to_move.side_to_move();
+        for (int i = 0; i < square_count; ++i) {
+            const Square s(i);
+            const Piece p = enemy_to_move.piece_on(s);
+            if (!p || p.color() != own || p.type() == PieceType::King)
+                continue;
+            for (const Square a : enemy_to_move.attackers_to(s, enemy_to_move.side_to_move()))
+                if (enemy_to_move.is_legal_pseudo(Move(a, s))) {
+                    out.push_back(s);
+                    break;
+                }
+        }
+        return out;
+    }
+
+    std::string threat_reason(const Threat& t)
+    {
+        std::string why = describe(t.attacker) + " threatens the " + describe(t.target);
+        switch (t.origin) {
+        case ThreatOrigin::Direct:
+            why += " (new threat";
+            break;
+        case ThreatOrigin::Discovered:
+            why += " (discovered threat";
+            break;
+        case ThreatOrigin::ScreenPlaced:
+            why += " (the moved piece is the cannon's new screen";
+            break;
+        case ThreatOrigin::ProtectionRemoved:
+            why += " (its protection was taken away";
+            break;
+        }
+        if (!t.capture_legal)
+            why += "; the capture would be illegal";
+        if (t.real_protectors.empty())
+            why += t.fake_protectors.empty() ? "; unprotected" : "; only a fake protector: " + join(t.fake_protectors);
+        else
+            why += "; protected by " + join(t.real_protectors);
+        if (t.target_can_capture_back)
+            why += "; it can capture back";
+        if (t.attacker_restriction.kind != Restriction::None)
+            why += "; the attacker is " + std::string(to_string(t.attacker_restriction.kind));
+        if (t.target_restriction.kind != Restriction::None)
+            why += "; the target is " + std::string(to_string(t.target_restriction.kind));
+        return why + ")";
+    }
+
+} // namespace
+
+std::string describe(PieceAt p)
+{
+    if (!p.piece)
+        return "empty point " + to_iccs(p.square);
+    return std::string(to_string(p.piece.color())) + " " + std::string(to_string(p.piece.type())) + " on "
+        + to_iccs(p.square);
+}
+
+std::string_view to_string(Restriction r)
+{
+    switch (r) {
+    case Restriction::None:
+        return "free";
+    case Restriction::Immobilised:
+        return "immobilised";
+    case Restriction::ConfinedToLine:
+        return "confined to a line";
+    case Restriction::Pinned:
+        return "pinned";
+    }
+    return "free";
+}
+
+std::string_view to_string(ThreatOrigin origin)
+{
+    switch (origin) {
+    case ThreatOrigin::Direct:
+        return "direct";
+    case ThreatOrigin::Discovered:
+        return "discovered";
+    case ThreatOrigin::ScreenPlaced:
+        return "screen_placed";
+    case ThreatOrigin::ProtectionRemoved:
+        return "protection_removed";
+    }
+    return "direct";
+}
+
+std::string_view to_string(MoveClass c)
+{
+    switch (c) {
+    case MoveClass::Check:
+        return "check";
+    case MoveClass::Kill:
+        return "kill";
+    case MoveClass::Chase:
+        return "chase";
+    case MoveClass::Exchange:
+        return "exchange";
+    case MoveClass::Offer:
+        return "offer";
+    case MoveClass::Block:
+        return "block";
+    case MoveClass::Idle:
+        return "idle";
+    }
+    return "idle";
+}
+
+bool RestrictionFacts::by_horse_only() const
+{
+    return !by.empty()
+        && std::all_of(by.begin(), by.end(), [](const PieceAt& p) { return p.piece.type() == PieceType::Horse; });
+}
+
+bool RestrictionFacts::by_cannon_only() const
+{
+    return !by.empty()
+        && std::all_of(by.begin(), by.end(), [](const PieceAt& p) { return p.piece.type() == PieceType::Cannon; });
+}
+
+bool MoveFacts::has(MoveClass c) const { return std::find(classes.begin(), classes.end(), c) != classes.end(); }
+
+RestrictionFacts restriction_of(const Position& pos, Square s)
+{
+    RestrictionFacts facts;
+    const Piece piece = pos.piece_on(s);
+    if (!piece)
+        return facts;
+    const Color side = piece.color();
+    const Position own_turn = with_side_to_move(pos, side);
+    int illegal = 0;
+    std::vector<Move> legal;
+    for (const Move m : pseudo_legal_moves_from(own_turn, s)) {
+        if (own_turn.is_legal_pseudo(m)) {
+            legal.push_back(m);
+            continue;
+        }
+        ++illegal;
+        Position after = own_turn;
+        UndoInfo undo;
+        after.do_move(m, undo);
+        const Square king = after.king_square(side);
+        for (const Square a : after.attackers_to(king, ~side))
+            if (after.piece_on(a).type() != PieceType::King)
+                add_unique(facts.by, at(after, a));
+    }
+    if (illegal == 0)
+        return facts;
+    // Taking the piece that pins is no freedom: a rook on a horse's leg can always take the
+    // horse, and is still the "rook that cannot move" of the rules.
+    const bool only_takes_pinner = std::all_of(legal.begin(), legal.end(), [&](Move m) {
+        return std::any_of(facts.by.begin(), facts.by.end(), [&](const PieceAt& p) { return p.square == m.to(); });
+    });
+    const bool on_file = std::all_of(legal.begin(), legal.end(), [&](Move m) { return m.to().file() == s.file(); });
+    const bool on_rank = std::all_of(legal.begin(), legal.end(), [&](Move m) { return m.to().rank() == s.rank(); });
+    facts.kind = only_takes_pinner ? Restriction::Immobilised
+        : (on_file || on_rank)     ? Restriction::ConfinedToLine
+                                   : Restriction::Pinned;
+    return facts;
+}
+
+MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options)
+{
+    MoveFacts facts;
+    facts.move = m;
+    facts.mover = before.side_to_move();
+    facts.moved = at(before, m.from());
+    const Color mover = facts.mover, enemy = ~mover;
+    const Square from = m.from(), to = m.to();
+
+    Position after = before;
+    UndoInfo undo;
+    after.do_move(m, undo);
+    facts.captured = undo.captured;
+    const Position mover_again = with_side_to_move(after, mover);
+    const Position enemy_before = with_side_to_move(before, enemy);
+
+    // Check, and whether the moved piece gives it.
+    if (after.in_check()) {
+        for (const Square s : after.attackers_to(after.king_square(enemy), mover))
+            facts.checkers.push_back(at(after, s));
+        facts.discovered_check = std::any_of(facts.checkers.begin(), facts.checkers.end(),
+            [&](const PieceAt& p) { return p.square != to; });
+    }
+
+    // Kill: only a move that does not check can threaten mate "next".
+    if (facts.checkers.empty() && options.kill_depth > 0) {
+        Position again = mover_again;
+        facts.kill = forces_mate(again, options.kill_depth, facts.kill_line);
+    }
+
+    // Threats: attacks by the mover on enemy pieces after the move, compared with before,
+    // following the moved piece from `from` to `to`.
+    for (int i = 0; i < square_count; ++i) {
+        const Square t(i);
+        const Piece target = after.piece_on(t);
+        if (!target || target.color() != enemy || target.type() == PieceType::King)
+            continue;
+        std::vector<Square> attackers_before;
+        for (const Square a : before.attackers_to(t, mover))
+            attackers_before.push_back(a == from ? to : a);
+        for (const Square a : after.attackers_to(t, mover)) {
+            const bool stood_before
+                = std::find(attackers_before.begin(), attackers_before.end(), a) != attackers_before.end();
+            Threat threat;
+            threat.attacker = at(after, a);
+            threat.target = at(after, t);
+            if (!stood_before) {
+                threat.origin = a == to ? ThreatOrigin::Direct
+                    : (after.piece_on(a).type() == PieceType::Cannon && between(a, t, to))
+                    ? ThreatOrigin::ScreenPlaced
+                    : ThreatOrigin::Discovered;
+            } else {
+                // A standing attack becomes a threat again when the move strips the target's
+                // real protection.
+                const Square a_before = a == to ? from : a;
+                const Protection was = protection_of(before, a_before, t);
+                const Protection now = protection_of(mover_again, a, t);
+                if (was.real.empty() || !now.real.empty())
+                    continue;
+                threat.origin = ThreatOrigin::ProtectionRemoved;
+            }
+            const Protection protection = protection_of(mover_again, a, t);
+            threat.capture_legal = protection.capture_legal;
+            threat.protectors = protection.protectors;
+            threat.real_protectors = protection.real;
+            threat.fake_protectors = protection.fake;
+            threat.target_crossed_river = !on_own_side(enemy, t);
+            threat.target_can_capture_back = is_legal(after, Move(t, a));
+            threat.attacker_restriction = restriction_of(after, a);
+            threat.target_restriction = restriction_of(after, t);
+            facts.threats.push_back(std::move(threat));
+        }
+    }
+
+    // Can the moved piece be taken, and would it be avenged?
+    for (const Square a : after.attackers_to(to, enemy))
+        if (after.is_legal_pseudo(Move(a, to)))
+            facts.can_be_taken_by.push_back(at(after, a));
+    if (!facts.can_be_taken_by.empty()) {
+        facts.moved_piece_protected = true;
+        for (const PieceAt& taker : facts.can_be_taken_by) {
+            Position taken = after;
+            UndoInfo taken_undo;
+            taken.do_move(Move(taker.square, to), taken_undo);
+            bool recapture = false;
+            for (const Square a : taken.attackers_to(to, mover))
+                recapture = recapture || taken.is_legal_pseudo(Move(a, to));
+            facts.moved_piece_protected = facts.moved_piece_protected && recapture;
+        }
+    }
+
+    // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now.
+    if (!undo.captured) {
+        for (int i = 0; i < square_count; ++i) {
+            const Square s(i);
+            const Piece p = before.piece_on(s);
+            if (!p || p.color() != enemy || (p.type() != PieceType::Chariot && p.type() != PieceType::Cannon))
+                continue;
+            if (s.file() != to.file() && s.rank() != to.rank())
+                continue;
+            const MoveList was = pseudo_legal_moves_from(before, s), now = pseudo_legal_moves_from(after, s);
+            const int df = (to.file() > s.file()) - (to.file() < s.file());
+            const int dr = (to.rank() > s.rank()) - (to.rank() < s.rank());
+            bool blocked = false;
+            for (int f = to.file() + df, r = to.rank() + dr; on_board(f, r) && !blocked; f += df, r += dr)
+                blocked = was.contains(Move(s, Square(f, r))) && !now.contains(Move(s, Square(f, r)));
+            if (blocked)
+                facts.blocks.push_back({ at(before, s), to });
+        }
+    }
+
+    // Evasions.
+    facts.evades_check = before.in_check();
+    const std::vector<Square> attacked_after = attacked_pieces(after);
+    for (const Square s : attacked_pieces(enemy_before)) {
+        const Square now = s == from ? to : s;
+        if (std::find(attacked_after.begin(), attacked_after.end(), now) == attacked_after.end())
+            facts.evaded_threats.push_back(at(before, s));
+    }
+
+    // Classes and reasons.
+    auto add = [&](MoveClass c, std::string reason) {
+        facts.classes.push_back(c);
+        facts.reasons.push_back(std::move(reason));
+    };
+    if (!facts.checkers.empty())
+        add(MoveClass::Check,
+            "checks the " + describe(at(after, after.king_square(enemy))) + " with the " + join(facts.checkers)
+                + (facts.discovered_check ? " (discovered)" : ""));
+    if (facts.kill) {
+        std::string line;
+        for (const Move k : facts.kill_line)
+            line += (line.empty() ? "" : " ") + to_iccs(k);
+        add(MoveClass::Kill, "threatens mate if it could move again: " + line);
+    }
+    if (!facts.threats.empty()) {
+        std::string reason;
+        for (const Threat& t : facts.threats)
+            reason += (reason.empty() ? "" : "; ") + threat_reason(t);
+        add(MoveClass::Chase, reason);
+    }
+    if (!facts.can_be_taken_by.empty()) {
+        const bool even = std::any_of(facts.can_be_taken_by.begin(), facts.can_be_taken_by.end(),
+            [&](const PieceAt& p) { return p.piece.type() == facts.moved.piece.type(); });
+        const std::string whom = "the " + describe(at(after, to)) + " can be taken by the "
+            + join(facts.can_be_taken_by) + (facts.moved_piece_protected ? " (and retaken)" : " (unprotected)");
+        add(even ? MoveClass::Exchange : MoveClass::Offer, (even ? "offers an exchange: " : "offers a piece: ") + whom);
+    }
+    for (const BlockFacts& b : facts.blocks)
+        add(MoveClass::Block, "blocks the " + describe(b.blocked) + " at " + to_iccs(b.at));
+    if (facts.classes.empty())
+        add(MoveClass::Idle, "no check, mate threat, capture threat, offer or block");
+    if (facts.evades_check)
+        facts.reasons.push_back("evades check");
+    if (!facts.evaded_threats.empty())
+        facts.reasons.push_back("ends the threat to the " + join(facts.evaded_threats));
+    return facts;
+}
+
+CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle, const ClassifierOptions& options)
+{
+    CycleFacts out;
+    out.cycle = cycle;
+    out.start = game.position_at(cycle.first_ply - 1);
+    Position pos = out.start;
+
+    // Pieces are named by their square at the start of the cycle and followed as they move.
+    std::array<int, square_count> id_at {};
+    for (int i = 0; i < square_count; ++i)
+        id_at[static_cast<std::size_t>(i)] = pos.piece_on(Square(i)) ? i : -1;
+    struct Tally {
+        int moves = 0;
+        std::set<int> attackers, targets, every_move_targets;
+        bool first = true;
+    };
+    std::array<Tally, 2> tally;
+
+    for (int ply = cycle.first_ply; ply <= cycle.last_ply; ++ply) {
+        const Move m = game.ply(ply).move;
+        MoveFacts facts = classify_move(pos, m, options);
+        facts.ply = ply;
+        UndoInfo undo;
+        pos.do_move(m, undo);
+        const auto from = static_cast<std::size_t>(m.from().index()), to = static_cast<std::size_t>(m.to().index());
+        id_at[to] = id_at[from];
+        id_at[from] = -1;
+
+        Tally& t = tally[static_cast<std::size_t>(index(facts.mover))];
+        ++t.moves;
+        std::set<int> targets;
+        for (const Threat& threat : facts.threats) {
+            t.attackers.insert(id_at[static_cast<std::size_t>(threat.attacker.square.index())]);
+            targets.insert(id_at[static_cast<std::size_t>(threat.target.square.index())]);
+        }
+        t.targets.insert(targets.begin(), targets.end());
+        if (t.first)
+            t.every_move_targets = targets;
+        else
+            std::erase_if(t.every_move_targets, [&](int id) { return !targets.count(id); });
+        t.first = false;
+        out.moves.push_back(std::move(facts));
+    }
+
+    for (const Color c : { Color::Red, Color::Black }) {
+        SideSummary& s = c == Color::Red ? out.red : out.black;
+        const Tally& t = tally[static_cast<std::size_t>(index(c))];
+        s.side = c;
+        s.moves = t.moves;
+        for (const MoveFacts& f : out.moves) {
+            if (f.mover != c)
+                continue;
+            s.checks += f.has(MoveClass::Check) ? 1 : 0;
+            s.kills += f.has(MoveClass::Kill) ? 1 : 0;
+            s.chases += f.threats.empty() ? 0 : 1;
+        }
+        int checks_or_kills = 0;
+        for (const MoveFacts& f : out.moves)
+            if (f.mover == c && (f.has(MoveClass::Check) || f.has(MoveClass::Kill)))
+                ++checks_or_kills;
+        s.every_move_checks = s.moves > 0 && s.checks == s.moves;
+        s.every_move_checks_or_kills = s.moves > 0 && checks_or_kills == s.moves;
+        s.every_move_chases = s.moves > 0 && s.chases == s.moves;
+        auto named = [&](int id) { return at(out.start, Square(id)); };
+        for (const int id : t.every_move_targets)
+            s.chased_on_every_move.push_back(named(id));
+        for (const int id : t.attackers)
+            s.attackers.push_back(named(id));
+        for (const int id : t.targets)
+            s.targets.push_back(named(id));
+    }
+    return out;
+}
+
+} // namespace xq

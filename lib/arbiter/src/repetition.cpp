@@ -1,0 +1,56 @@
+#include "xq/arbiter/repetition.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace xq {
+
+std::vector<RecurringPosition> recurring_positions(const ReplayedGame& game)
+{
+    std::unordered_map<Key, std::vector<int>> seen;
+    std::vector<Key> order; // keys in the order of their first recurrence
+    for (int p = 0; p <= game.ply_count(); ++p) {
+        auto& at = seen[game.key_at(p)];
+        at.push_back(p);
+        if (at.size() == 2)
+            order.push_back(game.key_at(p));
+    }
+    std::vector<RecurringPosition> out;
+    out.reserve(order.size());
+    for (const Key k : order)
+        out.push_back({ k, seen[k] });
+    return out;
+}
+
+std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game)
+{
+    std::vector<RepetitionEpisode> episodes;
+    std::unordered_map<Key, int> last_seen;
+    const int n = game.ply_count();
+    for (int p = 0; p <= n; ++p) {
+        const Key key = game.key_at(p);
+        const auto earlier = last_seen.find(key);
+        const int start = earlier == last_seen.end() ? -1 : earlier->second;
+        last_seen[key] = p;
+        if (start < 0)
+            continue;
+        // The first recurrence: the cycle from the latest earlier occurrence to here.
+        const int period = p - start;
+        int end = p;
+        while (end + 1 <= n && game.key_at(end + 1) == game.key_at(end + 1 - period))
+            ++end;
+        RepetitionEpisode episode;
+        episode.cycle = { start + 1, p };
+        episode.last_repeating_ply = end;
+        for (int q = start; q <= end; q += period)
+            ++episode.occurrences;
+        episodes.push_back(episode);
+        // Positions inside the episode are part of it; a later recurrence opens the next.
+        for (int q = p + 1; q <= end; ++q)
+            last_seen[game.key_at(q)] = q;
+        p = end;
+    }
+    return episodes;
+}
+
+} // namespace xq

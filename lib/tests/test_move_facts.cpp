@@ -1,0 +1,228 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "xq/arbiter/move_facts.hpp"
+#include "xq/board/fen.hpp"
+#include "xq/board/movegen.hpp"
+
+using namespace xq;
+
+namespace {
+
+Position from_fen(std::string_view fen)
+{
+    Diagnostics diagnostics;
+    auto pos = parse_fen(fen, diagnostics);
+    REQUIRE(pos);
+    return *pos;
+}
+
+Square sq(std::string_view name) { return Square(name[0] - 'a', name[1] - '0'); }
+
+MoveFacts facts_of(std::string_view fen, const char* move)
+{
+    const Position pos = from_fen(fen);
+    const Move m = *parse_iccs(move);
+    REQUIRE(is_legal(pos, m));
+    return classify_move(pos, m);
+}
+
+const Threat* threat_on(const MoveFacts& facts, std::string_view target)
+{
+    for (const Threat& t : facts.threats)
+        if (t.target.square == sq(target))
+            return &t;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_SUITE("move facts")
+{
+    TEST_CASE("a direct threat on an unprotected piece")
+    {
+        const MoveFacts f = facts_of("4k4/9/2n6/9/9/9/9/9/9/R2K5 w", "a0a7");
+        const Threat* t = threat_on(f, "c7");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("a7"));
+        CHECK(t->attacker.piece.type() == PieceType::Chariot);
+        CHECK(t->target.piece.type() == PieceType::Horse);
+        CHECK(t->origin == ThreatOrigin::Direct);
+        CHECK(t->capture_legal);
+        CHECK_FALSE(t->protected_now());
+        CHECK_FALSE(t->protected_after_capture());
+        CHECK(f.has(MoveClass::Chase));
+        CHECK_FALSE(f.has(MoveClass::Idle));
+    }
+
+    TEST_CASE("an attack that stood before the move is no new threat")
+    {
+        // The rook already attacks the horse along rank 7 and slides along it.
+        const MoveFacts f = facts_of("4k4/9/R4n3/9/9/9/9/9/9/3K5 w", "d0d1");
+        CHECK(f.threats.empty());
+        const MoveFacts slide = facts_of("4k4/9/R4n3/9/9/9/9/9/9/3K5 w", "a7b7");
+        CHECK_FALSE(threat_on(slide, "f7"));
+    }
+
+    TEST_CASE("a discovered threat: the blocker steps out of the rook's line")
+    {
+        const MoveFacts f = facts_of("4k4/9/c8/9/9/9/N8/9/9/R2K5 w", "a3c4");
+        const Threat* t = threat_on(f, "a7");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("a0"));
+        CHECK(t->origin == ThreatOrigin::Discovered);
+    }
+
+    TEST_CASE("a screen placed in front of a cannon makes a threat")
+    {
+        const MoveFacts f = facts_of("4k4/9/n8/9/9/9/2N6/9/9/C2K5 w", "c3a4");
+        const Threat* t = threat_on(f, "a7");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("a0"));
+        CHECK(t->origin == ThreatOrigin::ScreenPlaced);
+    }
+
+    TEST_CASE("taking away a piece's protection turns a standing attack into a threat")
+    {
+        // The red rook on a7 attacks the horse on c7, which the black rook on c9 protects
+        // until the pawn steps to c8 between them.
+        const MoveFacts f = facts_of("2r1k4/3P5/R1n6/9/9/9/9/9/9/3K5 w", "d8c8");
+        const Threat* t = threat_on(f, "c7");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("a7"));
+        CHECK(t->origin == ThreatOrigin::ProtectionRemoved);
+        CHECK(t->real_protectors.empty());
+    }
+
+    TEST_CASE("a pinned protector is a fake protection")
+    {
+        // The black rook on e8 protects the horse on d8, but recapturing would open the
+        // e-file to the red rook on e1 and expose the black king.
+        const MoveFacts f = facts_of("4k4/3nr4/9/9/9/9/9/9/4R4/R2K5 w", "a0a8");
+        const Threat* t = threat_on(f, "d8");
+        REQUIRE(t);
+        CHECK(t->protected_now());
+        CHECK_FALSE(t->protected_after_capture());
+        REQUIRE(t->fake_protectors.size() == 1);
+        CHECK(t->fake_protectors[0].square == sq("e8"));
+    }
+
+    TEST_CASE("a protector whose recapture would let the kings face each other is fake")
+    {
+        // The black horse on e7 is the only piece between the kings.
+        const MoveFacts f = facts_of("4k4/9/4n4/9/3c5/9/9/9/9/R3K4 w", "a0a5");
+        const Threat* t = threat_on(f, "d5");
+        REQUIRE(t);
+        REQUIRE(t->fake_protectors.size() == 1);
+        CHECK(t->fake_protectors[0].square == sq("e7"));
+        CHECK(t->real_protectors.empty());
+    }
+
+    TEST_CASE("a protector that can really recapture is a real protection")
+    {
+        const MoveFacts f = facts_of("2r1k4/9/2n6/9/9/9/9/9/9/R2K5 w", "a0a7");
+        const Threat* t = threat_on(f, "c7");
+        REQUIRE(t);
+        REQUIRE(t->real_protectors.size() == 1);
+        CHECK(t->real_protectors[0].square == sq("c9"));
+    }
+
+    TEST_CASE("a threat whose capture would expose the attacker's own king is marked illegal")
+    {
+        // The red rook on e3 is pinned on the e-file by the black rook on e8.
+        const MoveFacts f = facts_of("3k5/4r4/9/9/9/9/2nNR4/9/9/4K4 w", "d3c5");
+        const Threat* t = threat_on(f, "c3");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("e3"));
+        CHECK(t->origin == ThreatOrigin::Discovered);
+        CHECK_FALSE(t->capture_legal);
+        CHECK(t->attacker_restriction.kind == Restriction::ConfinedToLine);
+    }
+
+    TEST_CASE("a rook on the leg of a horse that would check its king is immobilised by the horse")
+    {
+        // The rook on f1 may only take the horse on f2: any other move lets the horse check.
+        const Position pos = from_fen("3k5/9/9/9/9/9/9/5n3/5R3/4K4 w");
+        const RestrictionFacts r = restriction_of(pos, sq("f1"));
+        CHECK(r.kind == Restriction::Immobilised);
+        CHECK(r.by_horse_only());
+        REQUIRE(r.by.size() == 1);
+        CHECK(r.by[0].square == sq("f2"));
+        const Position free = from_fen("3k5/9/9/9/9/9/9/9/5R3/4K4 w");
+        CHECK(restriction_of(free, sq("f1")).kind == Restriction::None);
+    }
+
+    TEST_CASE("a rook between a cannon's screen and its king is confined to the line")
+    {
+        // Black cannon d7, its screen the black horse on d6, then the red rook d4 and the red
+        // king d0: if the rook left the d-file the cannon would check.
+        const Position pos = from_fen("3k5/9/3c5/3n5/9/3R5/9/9/9/3K5 w");
+        const RestrictionFacts r = restriction_of(pos, sq("d4"));
+        CHECK(r.kind == Restriction::ConfinedToLine);
+        CHECK(r.by_cannon_only());
+    }
+
+    TEST_CASE("a move into a same-kind mutual attack is an exchange offer and a threat that can be answered")
+    {
+        const MoveFacts f = facts_of("r3k4/9/9/9/1R7/9/9/9/9/3K5 w", "b5a5");
+        CHECK(f.has(MoveClass::Exchange));
+        REQUIRE(f.can_be_taken_by.size() == 1);
+        CHECK(f.can_be_taken_by[0].square == sq("a9"));
+        const Threat* t = threat_on(f, "a9");
+        REQUIRE(t);
+        CHECK(t->target_can_capture_back);
+    }
+
+    TEST_CASE("a move onto an enemy rook's path is a block, and an offer if the rook can take it")
+    {
+        const MoveFacts f = facts_of("r3k4/9/9/9/9/9/2N6/9/9/3K5 w", "c3a4");
+        CHECK(f.has(MoveClass::Block));
+        REQUIRE(f.blocks.size() == 1);
+        CHECK(f.blocks[0].blocked.square == sq("a9"));
+        CHECK(f.has(MoveClass::Offer));
+    }
+
+    TEST_CASE("checks name their pieces, discovered ones included")
+    {
+        const MoveFacts direct = facts_of("4k4/9/9/9/9/9/9/9/9/R2K5 w", "a0a9");
+        CHECK(direct.has(MoveClass::Check));
+        REQUIRE(direct.checkers.size() == 1);
+        CHECK_FALSE(direct.discovered_check);
+
+        // The horse on e5 steps off the e-file and uncovers the rook on e1.
+        const MoveFacts discovered = facts_of("4k4/9/9/9/4N4/9/9/9/4R4/3K5 w", "e5c6");
+        CHECK(discovered.discovered_check);
+        CHECK(discovered.checkers[0].square == sq("e1"));
+    }
+
+    TEST_CASE("a kill: the mover would mate if it could move again")
+    {
+        // With the rook on a8 covering rank 8, the other rook mates on b9.
+        const MoveFacts f = facts_of("4k4/9/9/9/9/9/9/9/9/RR1K5 w", "a0a8");
+        CHECK(f.kill);
+        CHECK(f.has(MoveClass::Kill));
+        REQUIRE_FALSE(f.kill_line.empty());
+        CHECK(to_iccs(f.kill_line[0]) == "b0b9");
+
+        const MoveFacts quiet = facts_of("3k5/9/9/9/9/9/P8/9/9/4K4 w", "a3a4");
+        CHECK_FALSE(quiet.kill);
+    }
+
+    TEST_CASE("a move with nothing to it is idle; escaping check is marked")
+    {
+        const MoveFacts idle = facts_of("4k4/9/9/9/9/9/9/9/9/3K5 w", "d0d1");
+        CHECK(idle.classes == std::vector<MoveClass> { MoveClass::Idle });
+        const MoveFacts escape = facts_of("4k4/9/9/9/9/9/9/9/9/3KR4 b", "e9f9");
+        CHECK(escape.evades_check);
+    }
+
+    TEST_CASE("moving a piece out of an attack is marked as an evasion")
+    {
+        const MoveFacts f = facts_of("4k4/9/2n6/9/9/9/9/9/9/R2K5 b", "c7b5"); // no attack
+        CHECK(f.evaded_threats.empty());
+        const MoveFacts away = facts_of("4k4/9/R1n6/9/9/9/9/9/9/3K5 b", "c7d5");
+        REQUIRE(away.evaded_threats.size() == 1);
+        CHECK(away.evaded_threats[0].square == sq("c7"));
+    }
+}
