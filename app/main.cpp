@@ -8,8 +8,10 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "commands/adjudicate_command.hpp"
 #include "commands/exit_codes.hpp"
 #include "commands/perft_command.hpp"
+#include "commands/replay_command.hpp"
 
 int main(int argc, char** argv)
 {
@@ -23,6 +25,10 @@ int main(int argc, char** argv)
 
     PerftOptions perft_options;
     CLI::App* perft = add_perft_command(app, perft_options);
+    ReplayOptions replay_options;
+    CLI::App* replay = add_replay_command(app, replay_options);
+    AdjudicateOptions adjudicate_options;
+    CLI::App* adjudicate = add_adjudicate_command(app, adjudicate_options);
 
     auto logger = spdlog::stderr_color_mt("xqarb");
     spdlog::set_default_logger(logger);
@@ -47,6 +53,10 @@ int main(int argc, char** argv)
     try {
         if (perft->parsed())
             return run_perft(perft_options);
+        if (replay->parsed())
+            return run_replay(replay_options, verbosity > 0);
+        if (adjudicate->parsed())
+            return run_adjudicate(adjudicate_options, verbosity > 0);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "xqarb: internal error: %s\n", e.what());
         return exit_internal;

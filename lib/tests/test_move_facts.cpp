@@ -106,6 +106,7 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->protected_after_capture());
         REQUIRE(t->fake_protectors.size() == 1);
         CHECK(t->fake_protectors[0].square == sq("e8"));
+        CHECK_FALSE(t->fake_by_flying_general); // pinned by the rook, not by the other king
     }
 
     TEST_CASE("a protector whose recapture would let the kings face each other is fake")
@@ -117,6 +118,7 @@ TEST_SUITE("move facts")
         REQUIRE(t->fake_protectors.size() == 1);
         CHECK(t->fake_protectors[0].square == sq("e7"));
         CHECK(t->real_protectors.empty());
+        CHECK(t->fake_by_flying_general);
     }
 
     TEST_CASE("a protector that can really recapture is a real protection")

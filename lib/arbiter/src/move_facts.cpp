@@ -49,6 +49,7 @@ namespace {
     struct Protection {
         bool capture_legal = false;
         std::vector<PieceAt> protectors, real, fake;
+        bool fake_by_flying_general = false;
     };
 
     Protection protection_of(const Position& attacker_to_move, Square attacker, Square target)
@@ -65,6 +66,12 @@ namespace {
         for (const Square s : after.attackers_to(target, defender)) {
             const bool legal = after.is_legal_pseudo(Move(s, target));
             (legal ? p.real : p.fake).push_back(at(after, s));
+            if (!legal) {
+                Position recaptured = after;
+                UndoInfo recapture_undo;
+                recaptured.do_move(Move(s, target), recapture_undo);
+                p.fake_by_flying_general = p.fake_by_flying_general || recaptured.kings_facing();
+            }
         }
         return p;
     }
@@ -342,6 +349,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             threat.protectors = protection.protectors;
             threat.real_protectors = protection.real;
             threat.fake_protectors = protection.fake;
+            threat.fake_by_flying_general = protection.fake_by_flying_general;
             threat.target_crossed_river = !on_own_side(enemy, t);
             threat.target_can_capture_back = is_legal(after, Move(t, a));
             threat.attacker_restriction = restriction_of(after, a);
@@ -466,9 +474,11 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
         Tally& t = tally[static_cast<std::size_t>(index(facts.mover))];
         ++t.moves;
         std::set<int> targets;
-        for (const Threat& threat : facts.threats) {
-            t.attackers.insert(id_at[static_cast<std::size_t>(threat.attacker.square.index())]);
-            targets.insert(id_at[static_cast<std::size_t>(threat.target.square.index())]);
+        for (Threat& threat : facts.threats) {
+            threat.attacker_id = id_at[static_cast<std::size_t>(threat.attacker.square.index())];
+            threat.target_id = id_at[static_cast<std::size_t>(threat.target.square.index())];
+            t.attackers.insert(threat.attacker_id);
+            targets.insert(threat.target_id);
         }
         t.targets.insert(targets.begin(), targets.end());
         if (t.first)

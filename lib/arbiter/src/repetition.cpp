@@ -34,20 +34,21 @@ std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game
         last_seen[key] = p;
         if (start < 0)
             continue;
-        // The first recurrence: the cycle from the latest earlier occurrence to here.
-        const int period = p - start;
-        int end = p;
-        while (end + 1 <= n && game.key_at(end + 1) == game.key_at(end + 1 - period))
-            ++end;
+        // The first recurrence: the cycle from the latest earlier occurrence to here. The
+        // episode lasts while every following position has stood before (the sides may vary
+        // the cycle, as long as they bring back known positions); a new position ends it.
         RepetitionEpisode episode;
         episode.cycle = { start + 1, p };
+        int end = p;
+        while (end + 1 <= n && last_seen.count(game.key_at(end + 1))) {
+            ++end;
+            last_seen[game.key_at(end)] = end;
+        }
         episode.last_repeating_ply = end;
-        for (int q = start; q <= end; q += period)
-            ++episode.occurrences;
+        for (int q = start; q <= end; ++q)
+            if (game.key_at(q) == key)
+                ++episode.occurrences;
         episodes.push_back(episode);
-        // Positions inside the episode are part of it; a later recurrence opens the next.
-        for (int q = p + 1; q <= end; ++q)
-            last_seen[game.key_at(q)] = q;
         p = end;
     }
     return episodes;

@@ -75,7 +75,8 @@ namespace {
 
 } // namespace
 
-std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics, const SourceLocation& where)
+std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics, const SourceLocation& where,
+    const FenOptions& options)
 {
     const std::size_t errors_before = diagnostics.size();
     auto at = [&](std::size_t offset) {
@@ -210,7 +211,8 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
     }
     for (int s = 0; s < square_count; ++s) {
         const Piece p = pos.piece_on(Square(s));
-        if (p && !reachable(p, Square(s))) {
+        const bool composed_only = p && (p.type() == PieceType::Soldier || p.type() == PieceType::Elephant);
+        if (p && !reachable(p, Square(s)) && !(options.allow_unreachable_points && composed_only)) {
             // Point at the letter: rank i of the FEN is ICCS rank 9 - i.
             const Field& rank_field = ranks[static_cast<std::size_t>(9 - Square(s).rank())];
             std::size_t offset = rank_field.offset;

@@ -67,12 +67,18 @@ struct Threat {
     // Protectors that could not legally recapture after the capture (pinned, exposing their
     // king, facing kings): a fake protection.
     std::vector<PieceAt> fake_protectors;
+    // Some fake protector's recapture would leave the kings facing each other.
+    bool fake_by_flying_general = false;
     bool target_crossed_river = false; // meaningful for soldiers
     // The target could legally capture the attacker back at once (the mutual attack of same
     // kinds of piece, when it is mutual).
     bool target_can_capture_back = false;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
+    // Within a cycle, the pieces followed as they move: the index of the square each stood on
+    // at the cycle's start (classify_cycle sets them; -1 otherwise).
+    int attacker_id = -1;
+    int target_id = -1;
 
     bool protected_now() const { return !protectors.empty(); }
     bool protected_after_capture() const { return !real_protectors.empty(); }

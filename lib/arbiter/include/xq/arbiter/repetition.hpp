@@ -25,9 +25,9 @@ struct RepetitionCycle {
 };
 
 // One stretch of repetition: it opens at the first recurrence of a position (the cycle a
-// ruling is made on) and lasts while the game keeps repeating with that cycle's period.
-// `occurrences` counts how often the cycle's start position stands within the stretch
-// (2 when the record stops at the first recurrence).
+// ruling is made on) and lasts while every following position is one that stood before;
+// the first new position ends it. `occurrences` counts how often the cycle's start position
+// stands within the stretch (2 when the record stops at the first recurrence).
 struct RepetitionEpisode {
     RepetitionCycle cycle;
     int last_repeating_ply = 0;

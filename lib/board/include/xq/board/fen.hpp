@@ -17,8 +17,15 @@ constexpr std::string_view start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1
 // column (in characters) of the FEN text, offset by `where.column` when that is set, and
 // nothing is returned. Positions that cannot arise are rejected: wrong piece counts, pieces
 // on points they can never reach, and a side to move that could capture the enemy king.
+struct FenOptions {
+    // Accept pawns and elephants on points they can never reach in a game (a pawn behind its
+    // starting rank, an elephant off its points): composed positions and rule-book diagrams
+    // have them. Kings and advisors must still stand in their palace.
+    bool allow_unreachable_points = false;
+};
+
 std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics,
-    const SourceLocation& where = {});
+    const SourceLocation& where = {}, const FenOptions& options = {});
 
 // Canonical FEN: standard letters, `w`/`b`, and both counters.
 std::string to_fen(const Position& pos);

@@ -1,0 +1,68 @@
+#include "commands/game_source.hpp"
+
+#include <cstdio>
+
+#include "xq/arbiter/move_list.hpp"
+#include "xq/notation/record_reader.hpp"
+
+namespace xq::app {
+
+namespace {
+
+    bool print(const Diagnostics& diagnostics, bool verbose)
+    {
+        for (const Diagnostic& d : diagnostics)
+            if (verbose || d.severity != Severity::Note)
+                std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        return !diagnostics.has_errors();
+    }
+
+} // namespace
+
+void add_game_source_options(CLI::App& command, GameSourceOptions& options)
+{
+    command.add_option("files", options.files, "Game record files (PGN or DhtmlXQ; UTF-8, GBK or Big5)");
+    command.add_option("--game", options.game, "Only the N-th game of each file")->check(CLI::PositiveNumber);
+    auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)");
+    auto* moves = command.add_option("--moves", options.moves, "Moves in ICCS, WXF or Chinese notation, separated by spaces");
+    fen->needs(moves);
+    moves->excludes("files");
+    command.add_option("--encoding", options.encoding, "Decode files as utf-8, gbk or big5 instead of detecting")
+        ->check([](const std::string& name) {
+            return parse_text_encoding(name) ? std::string() : "unknown encoding '" + name + "' (utf-8, gbk, big5)";
+        });
+}
+
+bool for_each_game(const GameSourceOptions& options, bool verbose,
+    const std::function<void(const GameRecord& record, const RecordReplay& replay)>& visit)
+{
+    bool clean = true;
+    if (options.files.empty()) {
+        const GameRecord record = record_from_move_list(options.fen, options.moves);
+        const RecordReplay replay = replay_record(record);
+        clean = print(replay.diagnostics, verbose) && clean;
+        visit(record, replay);
+        return clean;
+    }
+    RecordReaderOptions reader_options;
+    if (!options.encoding.empty())
+        reader_options.encoding = parse_text_encoding(options.encoding);
+    for (const std::string& file : options.files) {
+        Diagnostics open_problems;
+        auto reader = open_record_file(file, reader_options, open_problems);
+        clean = print(open_problems, verbose) && clean;
+        if (!reader)
+            continue;
+        while (auto record = reader->next()) {
+            if (options.game && static_cast<int>(record->index) != *options.game)
+                continue;
+            const RecordReplay replay = replay_record(*record);
+            clean = print(replay.diagnostics, verbose) && clean;
+            visit(*record, replay);
+        }
+        clean = print(reader->diagnostics(), verbose) && clean;
+    }
+    return clean;
+}
+
+} // namespace xq::app

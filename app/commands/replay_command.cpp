@@ -1,0 +1,67 @@
+#include "commands/replay_command.hpp"
+
+#include <iostream>
+
+#include "commands/exit_codes.hpp"
+#include "xq/report/replay_report.hpp"
+
+namespace xq::app {
+
+CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
+{
+    CLI::App* replay = app.add_subcommand("replay", "Replay games: plies, end on the board, repetition cycles, move facts");
+    replay->fallthrough();
+    add_game_source_options(*replay, options.input);
+    replay->add_option("--ply", options.board_at_ply, "Show the board after this many plies")->check(CLI::NonNegativeNumber);
+    replay->add_flag("--cycles", options.cycles, "List the repetition cycles");
+    replay->add_flag("--classify", options.classify, "Classify every move of each cycle (implies --cycles)");
+    replay->add_option("--kill-depth", options.kill_depth, "Moves of a mating line looked for as a mate threat")
+        ->check(CLI::Range(0, 5));
+    replay->add_option("--format", options.format, "Output format")->check(CLI::IsMember({ "text", "json" }));
+    replay->add_option("--letters", options.letters, "Piece letters on the board")->check(CLI::IsMember({ "latin", "chinese" }));
+    return replay;
+}
+
+int run_replay(const ReplayOptions& options, bool verbose)
+{
+    int games = 0;
+    bool ply_out_of_range = false;
+    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+        if (!replay.game)
+            return;
+        const ReplayedGame& game = *replay.game;
+        ReplayReport report;
+        report.game = &game;
+        report.recorded_result = replay.recorded_result;
+        report.show_cycles = options.cycles || options.classify;
+        report.letters = options.letters == "chinese" ? PieceLetters::Chinese : PieceLetters::Latin;
+        if (options.board_at_ply) {
+            if (*options.board_at_ply <= game.ply_count())
+                report.board_at_ply = options.board_at_ply;
+            else
+                ply_out_of_range = true;
+        }
+        report.episodes = find_repetition_episodes(game);
+        if (options.classify) {
+            ClassifierOptions classifier;
+            classifier.kill_depth = options.kill_depth;
+            for (const RepetitionEpisode& e : report.episodes)
+                report.cycle_facts.push_back(classify_cycle(game, e.cycle, classifier));
+        }
+        if (options.format == "json") {
+            write_replay_json(std::cout, report);
+        } else {
+            if (games++ > 0 || !options.input.files.empty())
+                std::cout << (games > 1 ? "\n" : "") << describe_game(record) << " (" << record.location.source << ":"
+                          << record.location.line << ")\n";
+            write_replay_text(std::cout, report);
+        }
+    });
+    if (ply_out_of_range) {
+        std::cerr << "xqarb: error: --ply " << *options.board_at_ply << " is past the last ply of a game\n";
+        return exit_findings;
+    }
+    return clean ? exit_ok : exit_findings;
+}
+
+} // namespace xq::app

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "commands/game_source.hpp"
+
+namespace xq::app {
+
+struct ReplayOptions {
+    GameSourceOptions input;
+    std::optional<int> board_at_ply;
+    bool cycles = false;
+    bool classify = false;
+    int kill_depth = 3;
+    std::string format = "text";
+    std::string letters = "latin";
+};
+
+// `xqarb replay`: the moves of a game, the end on the board, the board at a ply, the
+// repetition cycles and, with --classify, the facts of every cycle move.
+CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options);
+int run_replay(const ReplayOptions& options, bool verbose);
+
+} // namespace xq::app

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "xq/arbiter/replay.hpp"
+#include "xq/base/diagnostic.hpp"
+#include "xq/notation/game_record.hpp"
+#include "xq/notation/move_text.hpp"
+
+namespace xq {
+
+enum class GameStatus {
+    Ok, // every move replayed
+    Unreadable, // the record could not be read or set up (bad FEN, syntax)
+    IllegalMove, // a move is not legal (or not unique) in its position
+};
+std::string_view to_string(GameStatus status); // "ok", "unreadable", "illegal_move"
+
+struct RecordReplay {
+    GameStatus status = GameStatus::Ok;
+    // Absent only when the start position could not be set up; otherwise it holds the moves
+    // up to the first one that failed.
+    std::optional<ReplayedGame> game;
+    int failed_ply = 0; // the ply that failed, 0 if none did
+    RecordedResult recorded_result = RecordedResult::Unknown;
+    // The notation of the game's moves as read (the first move's, for mixed games), and how
+    // its coordinates count ranks.
+    std::optional<Notation> notation;
+    IccsRanks iccs_ranks = IccsRanks::ZeroToNine;
+    // The record's own diagnostics first, then the replay's.
+    Diagnostics diagnostics;
+};
+
+// Replays a game record from its start position, each move matched against the legal moves.
+// The first move that fails stops the game with a diagnostic at the move's place in the file
+// naming the game, the ply and the reason. Coordinates with ranks 1-10 are recognised per
+// game: when a game reads legally both ways, 0-9 is taken and a note says so.
+RecordReplay replay_record(const GameRecord& record);
+
+} // namespace xq

@@ -1,0 +1,159 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xq/arbiter/move_facts.hpp"
+#include "xq/board/types.hpp"
+
+namespace xq {
+
+// A rule book's repetition rules as data (rulesets/*.json, documented key by key in
+// rulesets/README.md). The data selects and orders; the meaning of each condition is code.
+
+// A rule of the book, quoted by id in every ruling.
+struct RuleText {
+    std::string id; // "AXF-19"
+    std::string number; // "19", "B2", "appendix 1"
+    std::string title;
+    std::string text;
+    std::vector<int> diagrams;
+};
+
+// A contested reading of the rules: rows marked with it apply only when it is on, rows
+// marked with its negation only when it is off.
+struct Reading {
+    std::string name;
+    bool enabled = false;
+    std::string description;
+};
+
+// Rows may be limited to a reading being on (`reading`) or off (`unless_reading`).
+struct ReadingGuard {
+    std::string reading;
+    std::string unless_reading;
+};
+
+enum class Protection { None, Real, Fake };
+
+// Conditions on one capture threat; each one present must hold.
+struct ThreatCondition {
+    std::optional<std::vector<PieceType>> attacker;
+    std::optional<std::vector<PieceType>> target;
+    std::optional<bool> same_type;
+    std::optional<std::vector<ThreatOrigin>> origin;
+    std::optional<bool> capture_legal;
+    // Judged after the capture: none (no protector at all), real, or fake (only protectors
+    // that could not legally recapture).
+    std::optional<std::vector<Protection>> protection;
+    // Judged in the position before the capture, legality of the recapture aside.
+    std::optional<bool> protected_now;
+    std::optional<bool> target_crossed_river;
+    std::optional<bool> target_can_capture_back;
+    std::optional<std::vector<Restriction>> attacker_restriction;
+    std::optional<std::vector<PieceType>> attacker_restricted_by;
+    std::optional<std::vector<Restriction>> target_restriction;
+    std::optional<std::vector<PieceType>> target_restricted_by;
+};
+
+// Whether a threat counts as a chase; the first row whose conditions hold decides.
+struct ChaseRule {
+    std::string rule;
+    ThreatCondition condition;
+    bool counts = true;
+    int grade = 1; // how grave a chase it is, for conducts with min_grade
+    std::string description;
+    ReadingGuard guard;
+};
+
+// What a move can be, for a conduct's conditions.
+enum class MoveKind { Check, Kill, Chase, Exchange, Offer, Block, Idle };
+
+struct ConductCondition {
+    std::vector<MoveKind> every_move; // each move of the side is one of these
+    std::vector<MoveKind> any_move; // some move of the side is one of these
+    std::vector<MoveKind> no_move; // no move of the side is one of these
+    std::vector<MoveKind> cycle_any_move; // some move of either side is one of these
+    bool same_target = false; // one enemy piece is chased on every move of the side
+    // With same_target: whether the chases of that piece come from one attacker or from
+    // several taking turns; unset, either.
+    std::optional<bool> several_attackers;
+    int min_grade = 1; // chases of a lower grade are left out
+};
+
+// What a side's moves amount to over the cycle; the first conduct whose conditions hold.
+struct Conduct {
+    std::string id;
+    std::string rule; // the rule cited; empty: cite the chase rules that made the chases count
+    bool forbidden = false;
+    ConductCondition condition;
+    std::string description;
+    ReadingGuard guard;
+    // Among forbidden conducts, the graver one: a verdict row may let the graver violate.
+    int rank = 0;
+};
+
+enum class VerdictOutcome { SideViolates, Draw };
+
+// A row of the verdict table, read both ways round: `side` and `other` name conducts, or
+// "forbidden", "allowed", "any"; with `graver`, the row holds only when the side's conduct
+// has the higher rank. The first row that matches decides. A row without a rule cites the
+// violator's own rules.
+struct VerdictRow {
+    std::string rule;
+    std::string side;
+    std::string other;
+    bool graver = false;
+    VerdictOutcome outcome = VerdictOutcome::Draw;
+    ReadingGuard guard;
+};
+
+// Which moves a ruling is made on.
+enum class JudgedSpan {
+    FirstCycle, // each episode's cycle, from the first recurrence of a position
+    WholeRecord, // one ruling on everything from the first occurrence of the first recurring
+                 // position to the end (the whole record if nothing recurs): rule-book lines
+};
+
+struct RepetitionLimits {
+    // A ruling is made when the cycle's start position stands this many times.
+    int ruling_at_occurrence = 2;
+    // The violator has lost when its cycle brings the position back this many times.
+    int violator_loses_at_occurrence = 4;
+    std::string loss_rule; // the rule cited for the loss
+    std::string draw_rule; // the rule cited when no side violates
+    JudgedSpan judged_span = JudgedSpan::FirstCycle;
+};
+
+// The rules behind what the board itself decides, cited in rulings and findings.
+struct BoardRules {
+    std::string first_mover_rule; // Red moves first
+    std::string flying_general_rule; // the kings may not face each other
+    std::string checkmate_rule;
+    std::string stalemate_rule; // no legal move loses
+};
+
+struct RuleSet {
+    std::string id;
+    std::string title;
+    std::string edition;
+    std::string source; // where the ruleset was loaded from
+    RepetitionLimits repetition;
+    BoardRules board;
+    int kill_depth = 3;
+    std::vector<Reading> readings;
+    std::vector<ChaseRule> chase_rules;
+    std::vector<Conduct> conducts;
+    std::vector<VerdictRow> verdicts;
+    std::vector<RuleText> rules;
+
+    const RuleText* find_rule(std::string_view id) const;
+    bool reading_enabled(std::string_view name) const;
+    bool applies(const ReadingGuard& guard) const;
+};
+
+std::string_view to_string(Protection p);
+std::string_view to_string(MoveKind k);
+
+} // namespace xq

@@ -1,0 +1,154 @@
+#include "xq/arbiter/record_replay.hpp"
+
+#include <variant>
+
+#include "xq/board/fen.hpp"
+
+namespace xq {
+
+namespace {
+
+    std::optional<Notation> notation_of_hint(const std::optional<std::string>& hint)
+    {
+        if (!hint)
+            return std::nullopt;
+        std::string h;
+        for (const char c : *hint)
+            h += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        if (h == "iccs" || h == "ucci" || h == "uci" || h == "coordinates")
+            return Notation::Iccs;
+        if (h == "wxf")
+            return Notation::Wxf;
+        if (h == "chinese" || h == "chn" || h == "cn")
+            return Notation::Chinese;
+        return std::nullopt;
+    }
+
+    struct Attempt {
+        ReplayedGame game;
+        int failed_index = -1; // index into record.moves of the failing move
+        std::optional<MoveError> error;
+        std::optional<Notation> first_notation;
+    };
+
+    Attempt play_moves(const Position& start, const GameRecord& record, const MoveTextOptions& options)
+    {
+        Attempt attempt { ReplayedGame(start), -1, std::nullopt, std::nullopt };
+        for (std::size_t i = 0; i < record.moves.size(); ++i) {
+            const std::string& text = record.moves[i].text;
+            if (!attempt.first_notation)
+                attempt.first_notation = detect_notation(text);
+            const auto parsed = parse_move(attempt.game.current(), text, options);
+            if (const Move* m = std::get_if<Move>(&parsed)) {
+                attempt.game.play(*m);
+                continue;
+            }
+            attempt.failed_index = static_cast<int>(i);
+            attempt.error = std::get<MoveError>(parsed);
+            break;
+        }
+        return attempt;
+    }
+
+    // Whether a coordinate game can only mean ranks 1-10: a rank 10 written, or no rank 0.
+    bool writes_rank_ten(const GameRecord& record)
+    {
+        for (const RecordedMove& m : record.moves)
+            if (m.text.find("10") != std::string::npos && detect_notation(m.text) == Notation::Iccs)
+                return true;
+        return false;
+    }
+
+} // namespace
+
+std::string_view to_string(GameStatus status)
+{
+    switch (status) {
+    case GameStatus::Ok:
+        return "ok";
+    case GameStatus::Unreadable:
+        return "unreadable";
+    case GameStatus::IllegalMove:
+        return "illegal_move";
+    }
+    return "ok";
+}
+
+RecordReplay replay_record(const GameRecord& record)
+{
+    RecordReplay out;
+    for (const Diagnostic& d : record.diagnostics) {
+        if (d.severity == Severity::Error)
+            out.diagnostics.error(d.code, d.message, d.location);
+        else if (d.severity == Severity::Warning)
+            out.diagnostics.warning(d.code, d.message, d.location);
+        else
+            out.diagnostics.note(d.code, d.message, d.location);
+    }
+
+    if (record.result)
+        if (const auto r = normalize_result(record.result->text))
+            out.recorded_result = parse_recorded_result(*r);
+    if (out.recorded_result == RecordedResult::Unknown)
+        if (const RecordedTag* tag = record.find_tag("Result"))
+            if (const auto r = normalize_result(tag->value))
+                out.recorded_result = parse_recorded_result(*r);
+
+    const std::string game_name = describe_game(record);
+    Position start = Position::start();
+    if (record.start_fen) {
+        Diagnostics fen_problems;
+        const auto pos = parse_fen(record.start_fen->text, fen_problems, record.start_fen->location);
+        for (const Diagnostic& d : fen_problems) {
+            const std::string message = game_name + ": FEN: " + d.message;
+            if (d.severity == Severity::Error)
+                out.diagnostics.error(d.code, message, d.location);
+            else
+                out.diagnostics.warning(d.code, message, d.location);
+        }
+        if (!pos) {
+            out.status = GameStatus::Unreadable;
+            return out;
+        }
+        start = *pos;
+    }
+
+    MoveTextOptions options;
+    options.expected = notation_of_hint(record.notation_hint);
+    options.iccs_ranks = writes_rank_ten(record) ? IccsRanks::OneToTen : IccsRanks::ZeroToNine;
+    Attempt attempt = play_moves(start, record, options);
+    if (attempt.error && options.iccs_ranks == IccsRanks::ZeroToNine && attempt.first_notation == Notation::Iccs) {
+        // Coordinates that fail counted 0-9 may be counted 1-10 (h3e3 for h2e2).
+        MoveTextOptions one_to_ten = options;
+        one_to_ten.iccs_ranks = IccsRanks::OneToTen;
+        Attempt other = play_moves(start, record, one_to_ten);
+        if (!other.error) {
+            attempt = std::move(other);
+            options = one_to_ten;
+        }
+    } else if (!attempt.error && attempt.first_notation == Notation::Iccs && !record.moves.empty()) {
+        MoveTextOptions one_to_ten = options;
+        one_to_ten.iccs_ranks = IccsRanks::OneToTen;
+        if (!play_moves(start, record, one_to_ten).error)
+            out.diagnostics.note("notation.iccs-ranks",
+                game_name + ": the coordinates read legally with ranks 0-9 and with ranks 1-10; 0-9 was taken",
+                record.location);
+    }
+    out.iccs_ranks = options.iccs_ranks;
+    out.notation = attempt.first_notation;
+
+    if (attempt.error) {
+        const RecordedMove& bad = record.moves[static_cast<std::size_t>(attempt.failed_index)];
+        out.failed_ply = attempt.failed_index + 1;
+        const Color mover = attempt.game.current().side_to_move();
+        out.diagnostics.error(std::string(diagnostic_code(attempt.error->kind)),
+            game_name + ", ply " + std::to_string(out.failed_ply) + " (" + std::string(to_string(mover))
+                + "): " + attempt.error->message,
+            bad.location);
+        out.status = attempt.error->kind == MoveErrorKind::Syntax ? GameStatus::Unreadable : GameStatus::IllegalMove;
+    }
+    out.game.emplace(std::move(attempt.game));
+    return out;
+}
+
+} // namespace xq

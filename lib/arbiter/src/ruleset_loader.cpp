@@ -1,0 +1,476 @@
+#include "xq/arbiter/ruleset_loader.hpp"
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "xq/base/utf8.hpp"
+
+namespace xq {
+
+namespace {
+
+    using Json = nlohmann::json;
+
+    template <typename E>
+    struct EnumName {
+        std::string_view name;
+        E value;
+    };
+
+    constexpr EnumName<PieceType> piece_names[] = { { "king", PieceType::King }, { "advisor", PieceType::Advisor },
+        { "elephant", PieceType::Elephant }, { "horse", PieceType::Horse }, { "chariot", PieceType::Chariot },
+        { "cannon", PieceType::Cannon }, { "soldier", PieceType::Soldier } };
+    constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOrigin::Direct },
+        { "discovered", ThreatOrigin::Discovered }, { "screen_placed", ThreatOrigin::ScreenPlaced },
+        { "protection_removed", ThreatOrigin::ProtectionRemoved } };
+    constexpr EnumName<Protection> protection_names[]
+        = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
+    constexpr EnumName<Restriction> restriction_names[] = { { "none", Restriction::None },
+        { "immobilised", Restriction::Immobilised }, { "confined_to_line", Restriction::ConfinedToLine },
+        { "pinned", Restriction::Pinned } };
+    constexpr EnumName<MoveKind> move_kind_names[] = { { "check", MoveKind::Check }, { "kill", MoveKind::Kill },
+        { "chase", MoveKind::Chase }, { "exchange", MoveKind::Exchange }, { "offer", MoveKind::Offer },
+        { "block", MoveKind::Block }, { "idle", MoveKind::Idle } };
+    constexpr EnumName<JudgedSpan> span_names[]
+        = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord } };
+    constexpr EnumName<VerdictOutcome> outcome_names[]
+        = { { "side_violates", VerdictOutcome::SideViolates }, { "draw", VerdictOutcome::Draw } };
+
+    std::string type_name(const Json& j)
+    {
+        switch (j.type()) {
+        case Json::value_t::object:
+            return "an object";
+        case Json::value_t::array:
+            return "an array";
+        case Json::value_t::string:
+            return "a string";
+        case Json::value_t::boolean:
+            return "a boolean";
+        case Json::value_t::null:
+            return "null";
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned:
+            return "an integer";
+        case Json::value_t::number_float:
+            return "a number";
+        default:
+            return "a value";
+        }
+    }
+
+    // Reads JSON into a RuleSet, collecting every problem with its JSON pointer.
+    class Reader {
+    public:
+        Reader(std::string source, Diagnostics& diagnostics)
+            : source_(std::move(source))
+            , diagnostics_(diagnostics)
+        {
+        }
+
+        void error(std::string_view code, const std::string& path, const std::string& message)
+        {
+            diagnostics_.error(std::string(code), "at " + (path.empty() ? std::string("/") : path) + ": " + message,
+                { source_, 0, 0 });
+            ++errors_;
+        }
+        int errors() const { return errors_; }
+
+        // Checks that j is an object holding only the given keys, and that the required ones
+        // are there.
+        bool object(const Json& j, const std::string& path, std::initializer_list<std::string_view> keys,
+            std::initializer_list<std::string_view> required = {})
+        {
+            if (!j.is_object()) {
+                error("ruleset.type", path, "expected an object, found " + type_name(j));
+                return false;
+            }
+            for (const auto& [key, value] : j.items()) {
+                if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+                    std::string allowed;
+                    for (const std::string_view k : keys)
+                        allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+                    error("ruleset.unknown-key", path + "/" + key, "unknown key '" + key + "' (allowed: " + allowed + ")");
+                }
+            }
+            for (const std::string_view key : required)
+                if (!j.contains(key))
+                    error("ruleset.missing-key", path, "missing key '" + std::string(key) + "'");
+            return true;
+        }
+
+        std::string string(const Json& j, std::string_view key, const std::string& path)
+        {
+            if (!j.contains(key))
+                return {};
+            const Json& v = j.at(key);
+            if (!v.is_string()) {
+                error("ruleset.type", path + "/" + std::string(key), "expected a string, found " + type_name(v));
+                return {};
+            }
+            return v.get<std::string>();
+        }
+
+        std::optional<bool> boolean(const Json& j, std::string_view key, const std::string& path)
+        {
+            if (!j.contains(key))
+                return std::nullopt;
+            const Json& v = j.at(key);
+            if (!v.is_boolean()) {
+                error("ruleset.type", path + "/" + std::string(key), "expected true or false, found " + type_name(v));
+                return std::nullopt;
+            }
+            return v.get<bool>();
+        }
+
+        std::optional<int> integer(const Json& j, std::string_view key, const std::string& path, int low, int high)
+        {
+            if (!j.contains(key))
+                return std::nullopt;
+            const Json& v = j.at(key);
+            const std::string where = path + "/" + std::string(key);
+            if (!v.is_number_integer()) {
+                error("ruleset.type", where, "expected an integer, found " + type_name(v));
+                return std::nullopt;
+            }
+            const auto n = v.get<long long>();
+            if (n < low || n > high) {
+                error("ruleset.bad-value", where,
+                    std::to_string(n) + " is out of range " + std::to_string(low) + ".." + std::to_string(high));
+                return std::nullopt;
+            }
+            return static_cast<int>(n);
+        }
+
+        template <typename E, std::size_t N>
+        std::optional<E> enumerated(const Json& v, const std::string& path, const EnumName<E> (&names)[N], std::string_view what)
+        {
+            if (!v.is_string()) {
+                error("ruleset.type", path, "expected a " + std::string(what) + " name, found " + type_name(v));
+                return std::nullopt;
+            }
+            const std::string s = v.get<std::string>();
+            for (const auto& n : names)
+                if (n.name == s)
+                    return n.value;
+            std::string allowed;
+            for (const auto& n : names)
+                allowed += (allowed.empty() ? "" : ", ") + std::string(n.name);
+            error("ruleset.bad-value", path, "unknown " + std::string(what) + " '" + s + "' (allowed: " + allowed + ")");
+            return std::nullopt;
+        }
+
+        template <typename E, std::size_t N>
+        std::optional<std::vector<E>> enum_list(const Json& j, std::string_view key, const std::string& path,
+            const EnumName<E> (&names)[N], std::string_view what)
+        {
+            if (!j.contains(key))
+                return std::nullopt;
+            const Json& v = j.at(key);
+            const std::string where = path + "/" + std::string(key);
+            if (!v.is_array()) {
+                error("ruleset.type", where, "expected an array of " + std::string(what) + " names, found " + type_name(v));
+                return std::nullopt;
+            }
+            std::vector<E> out;
+            for (std::size_t i = 0; i < v.size(); ++i)
+                if (const auto e = enumerated(v[i], where + "/" + std::to_string(i), names, what))
+                    out.push_back(*e);
+            return out;
+        }
+
+        ReadingGuard guard(const Json& j, const std::string& path)
+        {
+            ReadingGuard g { string(j, "reading", path), string(j, "unless_reading", path) };
+            for (const auto& [name, key] : { std::pair { g.reading, "reading" }, { g.unless_reading, "unless_reading" } })
+                if (!name.empty())
+                    guarded_.push_back({ name, path + "/" + key });
+            return g;
+        }
+
+        void rule_reference(const std::string& id, const std::string& path)
+        {
+            if (!id.empty())
+                references_.push_back({ id, path });
+        }
+
+        // Checks the references collected while reading against what the file defines.
+        void check_references(const RuleSet& rs)
+        {
+            for (const auto& [id, path] : references_)
+                if (!rs.find_rule(id))
+                    error("ruleset.unknown-rule", path, "refers to rule '" + id + "', which the ruleset does not define");
+            for (const auto& [name, path] : guarded_)
+                if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
+                    error("ruleset.bad-value", path, "unknown reading '" + name + "' (declare it under /readings)");
+        }
+
+        ThreatCondition threat_condition(const Json& j, const std::string& path)
+        {
+            ThreatCondition c;
+            if (!object(j, path,
+                    { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
+                        "target_crossed_river", "target_can_capture_back", "attacker_restriction",
+                        "attacker_restricted_by", "target_restriction", "target_restricted_by" }))
+                return c;
+            c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
+            c.target = enum_list(j, "target", path, piece_names, "piece");
+            c.same_type = boolean(j, "same_type", path);
+            c.origin = enum_list(j, "origin", path, origin_names, "threat origin");
+            c.capture_legal = boolean(j, "capture_legal", path);
+            c.protection = enum_list(j, "protection", path, protection_names, "protection");
+            c.protected_now = boolean(j, "protected_now", path);
+            c.target_crossed_river = boolean(j, "target_crossed_river", path);
+            c.target_can_capture_back = boolean(j, "target_can_capture_back", path);
+            c.attacker_restriction = enum_list(j, "attacker_restriction", path, restriction_names, "restriction");
+            c.attacker_restricted_by = enum_list(j, "attacker_restricted_by", path, piece_names, "piece");
+            c.target_restriction = enum_list(j, "target_restriction", path, restriction_names, "restriction");
+            c.target_restricted_by = enum_list(j, "target_restricted_by", path, piece_names, "piece");
+            return c;
+        }
+
+        std::vector<MoveKind> kinds(const Json& j, std::string_view key, const std::string& path)
+        {
+            return enum_list(j, key, path, move_kind_names, "move class").value_or(std::vector<MoveKind> {});
+        }
+
+    private:
+        std::string source_;
+        Diagnostics& diagnostics_;
+        int errors_ = 0;
+        std::vector<std::pair<std::string, std::string>> references_;
+        std::vector<std::pair<std::string, std::string>> guarded_;
+    };
+
+    template <typename F>
+    void each(Reader& r, const Json& root, std::string_view key, F&& read)
+    {
+        if (!root.contains(key))
+            return;
+        const Json& list = root.at(key);
+        const std::string path = "/" + std::string(key);
+        if (!list.is_array()) {
+            r.error("ruleset.type", path, "expected an array, found " + type_name(list));
+            return;
+        }
+        for (std::size_t i = 0; i < list.size(); ++i)
+            read(list[i], path + "/" + std::to_string(i));
+    }
+
+} // namespace
+
+std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source, Diagnostics& diagnostics)
+{
+    Json root;
+    try {
+        root = Json::parse(json_text);
+    } catch (const Json::parse_error& e) {
+        // Turn the byte offset into a line and a column in characters.
+        const std::size_t byte = e.byte == 0 ? 0 : e.byte - 1;
+        const std::string_view before = json_text.substr(0, std::min(byte, json_text.size()));
+        const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+        const auto line = static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n') + 1);
+        const auto column = static_cast<std::uint32_t>(utf8::column_of(json_text.substr(line_start), byte - line_start));
+        std::string message = e.what();
+        const std::size_t colon = message.find("error: ");
+        diagnostics.error("ruleset.syntax",
+            "not valid JSON: " + (colon == std::string::npos ? message : message.substr(colon + 7)),
+            { source, line, column });
+        return std::nullopt;
+    }
+
+    Reader r(source, diagnostics);
+    RuleSet rs;
+    rs.source = source;
+    if (!r.object(root, "",
+            { "id", "title", "edition", "repetition", "board", "classification", "readings", "chase_rules",
+                "conducts", "verdicts", "rules" },
+            { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
+        return std::nullopt;
+    rs.id = r.string(root, "id", "");
+    rs.title = r.string(root, "title", "");
+    rs.edition = r.string(root, "edition", "");
+
+    if (root.contains("repetition")) {
+        const Json& j = root["repetition"];
+        const std::string path = "/repetition";
+        if (r.object(j, path,
+                { "ruling_at_occurrence", "violator_loses_at_occurrence", "loss_rule", "draw_rule", "judged_span" },
+                { "ruling_at_occurrence", "violator_loses_at_occurrence", "loss_rule", "draw_rule" })) {
+            rs.repetition.ruling_at_occurrence = r.integer(j, "ruling_at_occurrence", path, 2, 10).value_or(2);
+            rs.repetition.violator_loses_at_occurrence
+                = r.integer(j, "violator_loses_at_occurrence", path, 2, 20).value_or(4);
+            if (rs.repetition.violator_loses_at_occurrence < rs.repetition.ruling_at_occurrence)
+                r.error("ruleset.bad-value", path + "/violator_loses_at_occurrence",
+                    "must not be less than ruling_at_occurrence");
+            rs.repetition.loss_rule = r.string(j, "loss_rule", path);
+            rs.repetition.draw_rule = r.string(j, "draw_rule", path);
+            if (j.contains("judged_span"))
+                rs.repetition.judged_span = r.enumerated(j["judged_span"], path + "/judged_span", span_names, "span")
+                                                .value_or(JudgedSpan::FirstCycle);
+            r.rule_reference(rs.repetition.loss_rule, path + "/loss_rule");
+            r.rule_reference(rs.repetition.draw_rule, path + "/draw_rule");
+        }
+    }
+
+    if (root.contains("board")) {
+        const Json& j = root["board"];
+        const std::string path = "/board";
+        if (r.object(j, path, { "first_mover_rule", "flying_general_rule", "checkmate_rule", "stalemate_rule" },
+                { "first_mover_rule", "flying_general_rule", "checkmate_rule", "stalemate_rule" })) {
+            BoardRules& b = rs.board;
+            for (auto [field, key] : { std::pair { &b.first_mover_rule, "first_mover_rule" },
+                     { &b.flying_general_rule, "flying_general_rule" }, { &b.checkmate_rule, "checkmate_rule" },
+                     { &b.stalemate_rule, "stalemate_rule" } }) {
+                *field = r.string(j, key, path);
+                r.rule_reference(*field, path + "/" + key);
+            }
+        }
+    }
+
+    if (root.contains("classification")) {
+        const Json& j = root["classification"];
+        if (r.object(j, "/classification", { "kill_depth" }))
+            rs.kill_depth = r.integer(j, "kill_depth", "/classification", 0, 5).value_or(3);
+    }
+
+    if (root.contains("readings")) {
+        const Json& j = root["readings"];
+        if (!j.is_object()) {
+            r.error("ruleset.type", "/readings", "expected an object, found " + type_name(j));
+        } else {
+            for (const auto& [name, value] : j.items()) {
+                const std::string path = "/readings/" + name;
+                if (!r.object(value, path, { "enabled", "description" }, { "enabled", "description" }))
+                    continue;
+                rs.readings.push_back({ name, r.boolean(value, "enabled", path).value_or(false),
+                    r.string(value, "description", path) });
+            }
+        }
+    }
+
+    each(r, root, "chase_rules", [&](const Json& j, const std::string& path) {
+        if (!r.object(j, path, { "rule", "if", "counts", "grade", "description", "reading", "unless_reading" },
+                { "rule", "counts" }))
+            return;
+        ChaseRule c;
+        c.rule = r.string(j, "rule", path);
+        r.rule_reference(c.rule, path + "/rule");
+        if (j.contains("if"))
+            c.condition = r.threat_condition(j["if"], path + "/if");
+        c.counts = r.boolean(j, "counts", path).value_or(true);
+        c.grade = r.integer(j, "grade", path, 1, 9).value_or(1);
+        c.description = r.string(j, "description", path);
+        c.guard = r.guard(j, path);
+        rs.chase_rules.push_back(std::move(c));
+    });
+
+    std::set<std::string> conduct_ids;
+    each(r, root, "conducts", [&](const Json& j, const std::string& path) {
+        if (!r.object(j, path, { "id", "rule", "forbidden", "rank", "if", "description", "reading", "unless_reading" },
+                { "id", "forbidden", "description" }))
+            return;
+        Conduct c;
+        c.id = r.string(j, "id", path);
+        if (!conduct_ids.insert(c.id).second)
+            r.error("ruleset.bad-value", path + "/id", "conduct '" + c.id + "' is defined twice");
+        if (c.id == "forbidden" || c.id == "allowed" || c.id == "any")
+            r.error("ruleset.bad-value", path + "/id", "'" + c.id + "' is reserved for the verdict table");
+        c.rule = r.string(j, "rule", path);
+        r.rule_reference(c.rule, path + "/rule");
+        c.forbidden = r.boolean(j, "forbidden", path).value_or(false);
+        c.rank = r.integer(j, "rank", path, 0, 9).value_or(0);
+        c.description = r.string(j, "description", path);
+        c.guard = r.guard(j, path);
+        if (j.contains("if")) {
+            const Json& cond = j["if"];
+            const std::string cpath = path + "/if";
+            if (r.object(cond, cpath, { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers", "min_grade" })) {
+                c.condition.every_move = r.kinds(cond, "every_move", cpath);
+                c.condition.any_move = r.kinds(cond, "any_move", cpath);
+                c.condition.no_move = r.kinds(cond, "no_move", cpath);
+                c.condition.cycle_any_move = r.kinds(cond, "cycle_any_move", cpath);
+                c.condition.same_target = r.boolean(cond, "same_target", cpath).value_or(false);
+                c.condition.several_attackers = r.boolean(cond, "several_attackers", cpath);
+                if (c.condition.several_attackers && !c.condition.same_target)
+                    r.error("ruleset.bad-value", cpath + "/several_attackers", "needs same_target: true");
+                c.condition.min_grade = r.integer(cond, "min_grade", cpath, 1, 9).value_or(1);
+            }
+        }
+        rs.conducts.push_back(std::move(c));
+    });
+    if (rs.conducts.empty() && root.contains("conducts"))
+        r.error("ruleset.bad-value", "/conducts", "needs at least one conduct");
+
+    each(r, root, "verdicts", [&](const Json& j, const std::string& path) {
+        if (!r.object(j, path,
+                { "rule", "side", "other", "graver", "outcome", "description", "reading", "unless_reading" },
+                { "side", "other", "outcome" }))
+            return;
+        VerdictRow v;
+        v.rule = r.string(j, "rule", path);
+        r.rule_reference(v.rule, path + "/rule");
+        v.side = r.string(j, "side", path);
+        v.other = r.string(j, "other", path);
+        v.graver = r.boolean(j, "graver", path).value_or(false);
+        for (const auto& [name, key] : { std::pair { v.side, "side" }, { v.other, "other" } })
+            if (name != "forbidden" && name != "allowed" && name != "any" && !conduct_ids.count(name))
+                r.error("ruleset.bad-value", path + "/" + key,
+                    "'" + name + "' is no conduct of this ruleset, nor forbidden, allowed or any");
+        if (j.contains("outcome"))
+            v.outcome = r.enumerated(j["outcome"], path + "/outcome", outcome_names, "outcome").value_or(VerdictOutcome::Draw);
+        v.guard = r.guard(j, path);
+        rs.verdicts.push_back(std::move(v));
+    });
+
+    std::set<std::string> rule_ids;
+    each(r, root, "rules", [&](const Json& j, const std::string& path) {
+        if (!r.object(j, path, { "id", "number", "title", "text", "diagrams" }, { "id", "number", "title", "text" }))
+            return;
+        RuleText t;
+        t.id = r.string(j, "id", path);
+        if (!rule_ids.insert(t.id).second)
+            r.error("ruleset.bad-value", path + "/id", "rule '" + t.id + "' is defined twice");
+        t.number = r.string(j, "number", path);
+        t.title = r.string(j, "title", path);
+        t.text = r.string(j, "text", path);
+        if (j.contains("diagrams")) {
+            const Json& d = j["diagrams"];
+            if (!d.is_array()) {
+                r.error("ruleset.type", path + "/diagrams", "expected an array of diagram numbers, found " + type_name(d));
+            } else {
+                for (std::size_t i = 0; i < d.size(); ++i) {
+                    if (d[i].is_number_integer() && d[i].get<long long>() > 0)
+                        t.diagrams.push_back(d[i].get<int>());
+                    else
+                        r.error("ruleset.type", path + "/diagrams/" + std::to_string(i),
+                            "expected a diagram number, found " + type_name(d[i]));
+                }
+            }
+        }
+        rs.rules.push_back(std::move(t));
+    });
+
+    r.check_references(rs);
+    if (r.errors() > 0)
+        return std::nullopt;
+    return rs;
+}
+
+std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diagnostics& diagnostics)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        diagnostics.error("io.open", "cannot open the ruleset", { file.string(), 0, 0 });
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_ruleset(text.str(), file.string(), diagnostics);
+}
+
+} // namespace xq

@@ -1,0 +1,441 @@
+#include "xq/base/text_decoding.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <istream>
+#include <vector>
+
+#include <iconv.h>
+
+namespace xq {
+
+namespace {
+
+    constexpr std::array candidate_order = { TextEncoding::Gb18030, TextEncoding::Big5, TextEncoding::Utf8 };
+
+    // The detection sample: this much, or up to max_sample_bytes while it is all ASCII, so that
+    // a long ASCII prologue (ICCS games, English tags) does not hide the Chinese text behind it.
+    constexpr std::size_t sample_step_bytes = 64 * 1024;
+    constexpr std::size_t max_sample_bytes = 1024 * 1024;
+
+    // A sample is damaged UTF-8 rather than another encoding when it has at least this many
+    // well-formed non-ASCII UTF-8 characters per undecodable sequence.
+    constexpr std::size_t utf8_damage_ratio = 10;
+
+    // Undecodable bytes next to each other are reported together, up to this many.
+    constexpr std::size_t max_bytes_per_undecodable_report = 8;
+
+    const char* iconv_name(TextEncoding encoding)
+    {
+        switch (encoding) {
+        case TextEncoding::Utf8:
+            return "UTF-8";
+        case TextEncoding::Gb18030:
+            return "GB18030";
+        case TextEncoding::Big5:
+            return "CP950";
+        }
+        return "UTF-8";
+    }
+
+    bool is_ascii(std::string_view bytes)
+    {
+        for (const char c : bytes)
+            if (static_cast<unsigned char>(c) >= 0x80)
+                return false;
+        return true;
+    }
+
+    bool starts_with_utf8_bom(std::string_view bytes) { return bytes.starts_with("\xef\xbb\xbf"); }
+
+    std::string describe_bytes(std::string_view bytes)
+    {
+        static constexpr char hex[] = "0123456789ABCDEF";
+        std::string out;
+        for (const char c : bytes) {
+            const auto b = static_cast<unsigned char>(c);
+            if (!out.empty())
+                out += ' ';
+            out += "0x";
+            out += hex[b >> 4];
+            out += hex[b & 0xf];
+        }
+        return out;
+    }
+
+    // One iconv conversion from `from` to UTF-8.
+    class IconvConverter {
+    public:
+        explicit IconvConverter(TextEncoding from)
+            : handle_(iconv_open("UTF-8", iconv_name(from)))
+        {
+        }
+        ~IconvConverter()
+        {
+            if (valid())
+                iconv_close(handle_);
+        }
+        IconvConverter(const IconvConverter&) = delete;
+        IconvConverter& operator=(const IconvConverter&) = delete;
+
+        bool valid() const { return handle_ != invalid_handle(); }
+
+        // Appends the UTF-8 for `input` to `out`. Each undecodable byte sequence is skipped
+        // after calling on_undecodable(offset_in_input, length). A sequence cut off by the end
+        // of `input` is left alone and its length returned, so the caller can complete it
+        // with the next chunk; when `input_ends` it is undecodable instead.
+        template <class OnUndecodable>
+        std::size_t convert(std::string_view input, bool input_ends, std::string& out,
+            OnUndecodable&& on_undecodable)
+        {
+            std::array<char, 16 * 1024> buffer;
+            std::size_t done = 0;
+            while (done < input.size()) {
+                // iconv's interface takes non-const input pointers but does not write through them.
+                char* in = const_cast<char*>(input.data() + done);
+                std::size_t in_left = input.size() - done;
+                char* out_ptr = buffer.data();
+                std::size_t out_left = buffer.size();
+                const std::size_t result = iconv(handle_, &in, &in_left, &out_ptr, &out_left);
+                const int error = errno;
+                out.append(buffer.data(), buffer.size() - out_left);
+                done = input.size() - in_left;
+                if (result != static_cast<std::size_t>(-1))
+                    break;
+                if (error == E2BIG)
+                    continue;
+                if (error == EINVAL && !input_ends)
+                    return input.size() - done;
+                const std::size_t bad_length = error == EINVAL ? input.size() - done : 1;
+                on_undecodable(done, bad_length);
+                done += bad_length;
+                iconv(handle_, nullptr, nullptr, nullptr, nullptr); // back to the initial state
+            }
+            return 0;
+        }
+
+    private:
+        static iconv_t invalid_handle() { return reinterpret_cast<iconv_t>(static_cast<std::intptr_t>(-1)); }
+        iconv_t handle_;
+    };
+
+    struct TrialDecoding {
+        TextEncoding encoding;
+        std::size_t score = 0;
+        std::size_t undecodable = 0;
+        std::size_t non_ascii = 0; // characters decoded that are not ASCII
+        bool available = true;
+    };
+
+    TrialDecoding try_decoding(TextEncoding encoding, std::string_view sample, bool whole_text,
+        const PlausibilityScorer& scorer)
+    {
+        TrialDecoding trial { encoding };
+        IconvConverter converter(encoding);
+        if (!converter.valid()) {
+            trial.available = false;
+            return trial;
+        }
+        std::string decoded;
+        converter.convert(sample, whole_text, decoded,
+            [&](std::size_t, std::size_t) { ++trial.undecodable; });
+        trial.score = scorer.score ? scorer.score(decoded) : 0;
+        trial.non_ascii = static_cast<std::size_t>(std::count_if(decoded.begin(), decoded.end(),
+            [](char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0xc0; }));
+        return trial;
+    }
+
+    std::string describe_trial(const TrialDecoding& trial, const PlausibilityScorer& scorer)
+    {
+        return std::to_string(trial.score) + " " + scorer.what_is_counted + " and "
+            + std::to_string(trial.undecodable) + " undecodable byte sequences";
+    }
+
+} // namespace
+
+std::string_view to_string(TextEncoding encoding)
+{
+    switch (encoding) {
+    case TextEncoding::Utf8:
+        return "UTF-8";
+    case TextEncoding::Gb18030:
+        return "GB18030";
+    case TextEncoding::Big5:
+        return "Big5";
+    }
+    return "UTF-8";
+}
+
+std::optional<TextEncoding> parse_text_encoding(std::string_view name)
+{
+    std::string lower;
+    for (const char c : name)
+        lower += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    if (lower == "utf-8" || lower == "utf8")
+        return TextEncoding::Utf8;
+    if (lower == "gb18030" || lower == "gbk" || lower == "gb2312" || lower == "cp936")
+        return TextEncoding::Gb18030;
+    if (lower == "big5" || lower == "cp950")
+        return TextEncoding::Big5;
+    return std::nullopt;
+}
+
+EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_text,
+    const PlausibilityScorer& scorer)
+{
+    const std::string sample_size = std::to_string(sample.size()) + " bytes";
+    if (sample.empty())
+        return { TextEncoding::Utf8, "read as UTF-8: the text is empty" };
+    if (starts_with_utf8_bom(sample))
+        return { TextEncoding::Utf8, "read as UTF-8: the text starts with a UTF-8 byte-order mark" };
+    if (is_ascii(sample))
+        return { TextEncoding::Utf8, "read as UTF-8: the first " + sample_size + " are plain ASCII" };
+
+    const TrialDecoding utf8 = try_decoding(TextEncoding::Utf8, sample, sample_is_whole_text, scorer);
+    if (utf8.available && utf8.undecodable == 0)
+        return { TextEncoding::Utf8,
+            "read as UTF-8: the first " + sample_size + " are valid UTF-8 (" + describe_trial(utf8, scorer) + ")" };
+    // GBK and Big5 text decoded as UTF-8 fails about as often as it succeeds, so many good
+    // multi-byte sequences with a few bad ones mean UTF-8 with some damage.
+    if (utf8.available && utf8.non_ascii >= utf8_damage_ratio * utf8.undecodable)
+        return { TextEncoding::Utf8,
+            "read as UTF-8: the first " + sample_size + " are UTF-8 but for a few bytes ("
+                + std::to_string(utf8.non_ascii) + " non-ASCII characters decode; " + describe_trial(utf8, scorer) + ")" };
+
+    std::vector<TrialDecoding> trials;
+    for (const TextEncoding encoding : candidate_order)
+        trials.push_back(encoding == TextEncoding::Utf8
+                ? utf8
+                : try_decoding(encoding, sample, sample_is_whole_text, scorer));
+
+    // Each undecodable sequence cancels one scored character; ties keep candidate_order.
+    auto merit = [](const TrialDecoding& t) {
+        return static_cast<std::int64_t>(t.score) - static_cast<std::int64_t>(t.undecodable);
+    };
+    const TrialDecoding* best = nullptr;
+    for (const TrialDecoding& trial : trials) {
+        if (!trial.available)
+            continue;
+        if (!best || merit(trial) > merit(*best)
+            || (merit(trial) == merit(*best) && trial.undecodable < best->undecodable))
+            best = &trial;
+    }
+    if (!best)
+        return { TextEncoding::Utf8, "read as UTF-8: no other decoder is available" };
+
+    std::string reason = "read as " + std::string(to_string(best->encoding)) + ": in the first "
+        + sample_size + " it gives " + describe_trial(*best, scorer) + " (";
+    bool first = true;
+    for (const TrialDecoding& trial : trials) {
+        if (&trial == best || !trial.available)
+            continue;
+        reason += first ? "" : "; ";
+        reason += "as " + std::string(to_string(trial.encoding)) + ": " + describe_trial(trial, scorer);
+        first = false;
+    }
+    reason += ")";
+    return { best->encoding, reason };
+}
+
+// Reads raw chunks (the detection sample first, then the stream) and appends their UTF-8
+// decoding, with line ends folded to LF and the byte-order mark dropped, to the caller's text.
+class TextSource::Decoder {
+public:
+    Decoder(std::istream& input, std::string sample, TextEncoding encoding, std::size_t chunk_size,
+        const std::string& source_name, Diagnostics& diagnostics)
+        : converter_(encoding)
+        , input_(input)
+        , sample_(std::move(sample))
+        , chunk_size_(chunk_size == 0 ? 1 : chunk_size)
+        , source_name_(source_name)
+        , diagnostics_(diagnostics)
+    {
+        if (!converter_.valid()) {
+            diagnostics_.error("encoding.unavailable",
+                "the C library cannot decode " + std::string(to_string(encoding)), { source_name_ });
+            finished_ = true;
+        }
+    }
+
+    bool finished() const { return finished_; }
+
+    // Decodes one more chunk into `text`, recording the bytes behind each undecodable mark.
+    void decode_more(std::string& text, std::deque<UndecodableInput>& undecodable)
+    {
+        const bool input_ends = !read_chunk();
+        scratch_.clear();
+        const std::size_t carried = converter_.convert(raw_, input_ends, scratch_,
+            [&](std::size_t offset, std::size_t length) {
+                scratch_ += static_cast<char>(undecodable_mark);
+                undecodable.push_back({ raw_.substr(offset, length), raw_offset_ + offset });
+            });
+        raw_offset_ += raw_.size() - carried;
+        raw_.erase(0, raw_.size() - carried);
+        append_folded(text);
+        if (input_ends)
+            finished_ = true;
+    }
+
+private:
+    // Appends the next raw chunk to raw_; false when the input has no more bytes.
+    bool read_chunk()
+    {
+        if (sample_pos_ < sample_.size()) {
+            const std::size_t n = std::min(chunk_size_, sample_.size() - sample_pos_);
+            raw_.append(sample_, sample_pos_, n);
+            sample_pos_ += n;
+            if (sample_pos_ == sample_.size()) {
+                std::string().swap(sample_); // give the detection sample's memory back
+                sample_pos_ = 0;
+            }
+            return true;
+        }
+        if (input_ended_)
+            return false;
+        const std::size_t old_size = raw_.size();
+        raw_.resize(old_size + chunk_size_);
+        input_.read(raw_.data() + old_size, static_cast<std::streamsize>(chunk_size_));
+        const auto got = static_cast<std::size_t>(input_.gcount());
+        raw_.resize(old_size + got);
+        if (input_.bad()) {
+            diagnostics_.error("io.read", "reading failed after " + std::to_string(raw_offset_ + raw_.size()) + " bytes",
+                { source_name_ });
+            input_ended_ = true;
+        } else if (got < chunk_size_) {
+            input_ended_ = true;
+        }
+        return got > 0;
+    }
+
+    void append_folded(std::string& text)
+    {
+        std::string_view out = scratch_;
+        if (at_start_ && !out.empty()) {
+            if (starts_with_utf8_bom(out))
+                out.remove_prefix(3);
+            at_start_ = false;
+        }
+        while (!out.empty()) {
+            if (after_cr_ && out.front() == '\n')
+                out.remove_prefix(1);
+            after_cr_ = false;
+            const std::size_t cr = out.find('\r');
+            text.append(out.substr(0, cr));
+            if (cr == std::string_view::npos)
+                break;
+            text += '\n';
+            after_cr_ = true;
+            out.remove_prefix(cr + 1);
+        }
+    }
+
+    IconvConverter converter_;
+    std::istream& input_;
+    std::string sample_;
+    std::size_t sample_pos_ = 0;
+    std::size_t chunk_size_;
+    const std::string& source_name_;
+    Diagnostics& diagnostics_;
+    std::string raw_; // undecoded bytes: a sequence carried over from the last chunk, then the new chunk
+    std::uint64_t raw_offset_ = 0; // input offset of raw_[0]
+    std::string scratch_;
+    bool input_ended_ = false;
+    bool finished_ = false;
+    bool at_start_ = true;
+    bool after_cr_ = false;
+};
+
+TextSource::TextSource(std::istream& input, std::string source_name, const TextSourceOptions& options,
+    const PlausibilityScorer& scorer, Diagnostics& file_diagnostics)
+    : source_name_(std::move(source_name))
+{
+    std::string sample;
+    if (options.encoding) {
+        encoding_ = *options.encoding;
+        file_diagnostics.note("encoding.chosen",
+            "read as " + std::string(to_string(encoding_)) + ", as requested", { source_name_ });
+    } else {
+        bool whole_text = false;
+        while (!whole_text && (sample.size() < sample_step_bytes || (sample.size() < max_sample_bytes && is_ascii(sample)))) {
+            const std::size_t old_size = sample.size();
+            sample.resize(old_size + sample_step_bytes);
+            input.read(sample.data() + old_size, static_cast<std::streamsize>(sample_step_bytes));
+            sample.resize(old_size + static_cast<std::size_t>(input.gcount()));
+            whole_text = !input.good();
+        }
+        const EncodingChoice choice = choose_encoding(sample, whole_text, scorer);
+        encoding_ = choice.encoding;
+        file_diagnostics.note("encoding.chosen", choice.reason, { source_name_ });
+        if (input.bad())
+            file_diagnostics.error("io.read", "reading failed after " + std::to_string(sample.size()) + " bytes",
+                { source_name_ });
+    }
+    decoder_ = std::make_unique<Decoder>(input, std::move(sample), encoding_, options.read_chunk_size,
+        source_name_, file_diagnostics);
+    next_ = end_ = text_.data();
+}
+
+TextSource::~TextSource() = default;
+
+int TextSource::get()
+{
+    if (next_ == end_ && !fill(1))
+        return end_of_text;
+    const auto c = static_cast<unsigned char>(*next_++);
+    if (c == '\n') {
+        ++line_;
+        column_ = 1;
+        return c;
+    }
+    if (c == undecodable_mark) {
+        UndecodableInput bad = std::move(pending_undecodable_.front());
+        pending_undecodable_.pop_front();
+        // Undecodable bytes next to each other in the input make one report, whatever chunks
+        // they were decoded in.
+        while (peek() == undecodable && bad.bytes.size() < max_bytes_per_undecodable_report
+            && pending_undecodable_.front().byte_offset == bad.byte_offset + bad.bytes.size()) {
+            bad.bytes += pending_undecodable_.front().bytes;
+            pending_undecodable_.pop_front();
+            ++next_;
+        }
+        const bool several = bad.bytes.size() > 1;
+        last_undecodable_ = { Severity::Error, "encoding.invalid",
+            std::string(several ? "bytes " : "byte ") + describe_bytes(bad.bytes) + " at byte offset "
+                + std::to_string(bad.byte_offset) + (several ? " are" : " is") + " not valid "
+                + std::string(to_string(encoding_)),
+            location() };
+        ++column_;
+        return undecodable;
+    }
+    if ((c & 0xc0) != 0x80)
+        ++column_;
+    return c;
+}
+
+void TextSource::consume(std::size_t count)
+{
+    const char* const stop = next_ + count;
+    for (; next_ != stop; ++next_) {
+        const auto c = static_cast<unsigned char>(*next_);
+        if (c == '\n') {
+            ++line_;
+            column_ = 1;
+        } else if ((c & 0xc0) != 0x80) {
+            ++column_;
+        }
+    }
+}
+
+bool TextSource::fill(std::size_t wanted)
+{
+    text_.erase(0, static_cast<std::size_t>(next_ - text_.data()));
+    while (text_.size() < wanted && !decoder_->finished())
+        decoder_->decode_more(text_, pending_undecodable_);
+    next_ = text_.data();
+    end_ = next_ + text_.size();
+    return text_.size() >= wanted;
+}
+
+} // namespace xq

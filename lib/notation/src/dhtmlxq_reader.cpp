@@ -1,0 +1,606 @@
+#include "xq/notation/dhtmlxq_reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <utility>
+#include <vector>
+
+#include "record_building.hpp"
+#include "xq/notation/notation_alphabet.hpp"
+
+namespace xq {
+
+namespace {
+
+    constexpr std::string_view block_open = "[dhtmlxq]";
+    constexpr std::string_view block_close = "[/dhtmlxq]";
+    constexpr std::string_view field_open = "[dhtmlxq_";
+    constexpr std::string_view field_close = "[/dhtmlxq_";
+
+    // A binit is 32 squares of 2 digits; anything much longer is not one.
+    constexpr std::size_t max_binit_bytes = 128;
+
+    // DhtmlXQ fields that have a PGN tag of the same meaning.
+    constexpr std::array<std::pair<std::string_view, std::string_view>, 10> pgn_tag_names = { {
+        { "event", "Event" },
+        { "date", "Date" },
+        { "place", "Site" },
+        { "round", "Round" },
+        { "red", "Red" },
+        { "redteam", "RedTeam" },
+        { "black", "Black" },
+        { "blackteam", "BlackTeam" },
+        { "result", "Result" },
+        { "title", "Title" },
+    } };
+
+    char lower(int c) { return static_cast<char>((c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c); }
+
+    std::string lowercase(std::string_view text)
+    {
+        std::string out;
+        for (const char c : text)
+            out += lower(c);
+        return out;
+    }
+
+    bool is_name_character(int c)
+    {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'; }
+
+    std::optional<std::size_t> parse_count(std::string_view text)
+    {
+        std::size_t value = 0;
+        if (text.empty() || text.size() > 6)
+            return std::nullopt;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (error != std::errc() || end != text.data() + text.size())
+            return std::nullopt;
+        return value;
+    }
+
+    // What a field holds, from its name (already lowercased).
+    struct FieldName {
+        enum class Kind { MainLine, Variation, Comment, StartPosition, Tag } kind = Kind::Tag;
+        int variation = 0; // Variation, Comment: 0 is the main line
+        int parent = 0; // Variation
+        std::size_t ply = 0; // Variation: the ply its first move replaces; Comment: the ply it follows
+    };
+
+    FieldName classify_field(std::string_view name)
+    {
+        using Kind = FieldName::Kind;
+        if (name == "movelist")
+            return { Kind::MainLine };
+        if (name == "binit")
+            return { Kind::StartPosition };
+        std::vector<std::optional<std::size_t>> numbers;
+        auto split_numbers = [&](std::string_view rest) {
+            numbers.clear();
+            for (std::size_t start = 0;;) {
+                const std::size_t end = rest.find('_', start);
+                numbers.push_back(parse_count(rest.substr(start, end - start)));
+                if (end == std::string_view::npos)
+                    break;
+                start = end + 1;
+            }
+            return std::all_of(numbers.begin(), numbers.end(), [](const auto& n) { return n.has_value(); });
+        };
+        if (name.starts_with("move_") && split_numbers(name.substr(5)) && numbers.size() == 3)
+            return { Kind::Variation, static_cast<int>(*numbers[2]), static_cast<int>(*numbers[0]), *numbers[1] };
+        if (name.starts_with("comment") && split_numbers(name.substr(7))) {
+            if (numbers.size() == 1)
+                return { Kind::Comment, 0, 0, *numbers[0] };
+            if (numbers.size() == 2)
+                return { Kind::Comment, static_cast<int>(*numbers[0]), 0, *numbers[1] };
+        }
+        return { Kind::Tag };
+    }
+
+    std::string tag_name_for(std::string_view field_name)
+    {
+        const std::string key = lowercase(field_name);
+        for (const auto& [field, tag] : pgn_tag_names)
+            if (key == field)
+                return std::string(tag);
+        return "DhtmlXQ_" + std::string(field_name);
+    }
+
+    std::string replace_line_breaks(std::string text)
+    {
+        for (std::size_t at = text.find("||"); at != std::string::npos; at = text.find("||", at + 1))
+            text.replace(at, 2, "\n");
+        return text;
+    }
+
+    struct PendingComment {
+        int variation = 0;
+        std::size_t ply = 0;
+        std::string text;
+        SourceLocation location;
+    };
+
+    // Reads one [DhtmlXQ] block from the text source into a GameRecord.
+    class BlockParser {
+    public:
+        BlockParser(TextSource& source, const RecordLimits& limits, std::size_t index)
+            : source_(source)
+            , limits_(limits)
+            , diagnostics_(limits.max_diagnostics)
+        {
+            record_.format = RecordFormat::DhtmlXq;
+            record_.index = index;
+            record_.notation_hint = "ICCS";
+        }
+
+        // The source must be at "[DhtmlXQ]".
+        GameRecord parse();
+
+    private:
+        enum class ValueEnd { None, Closed, Interrupted, EndOfText };
+
+        bool at(std::string_view marker)
+        {
+            for (std::size_t i = 0; i < marker.size(); ++i)
+                if (lower(source_.peek(i)) != marker[i])
+                    return false;
+            return true;
+        }
+        void skip(std::size_t count)
+        {
+            for (std::size_t i = 0; i < count; ++i)
+                source_.get();
+        }
+        void skip_character()
+        {
+            if (source_.get() == TextSource::undecodable)
+                diagnostics_.add(source_.last_undecodable());
+        }
+        void report_limit(bool& reported, Severity severity, std::string code, std::string message,
+            const SourceLocation& where)
+        {
+            if (!reported)
+                diagnostics_.add(severity, std::move(code), std::move(message), where);
+            reported = true;
+        }
+
+        ValueEnd value_end_here();
+        void read_field();
+        void read_moves(const FieldName& field, const SourceLocation& field_location);
+        // The field's text, at most `max_bytes` of it; `too_long` says whether more was dropped.
+        std::string read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location);
+        void report_unterminated(ValueEnd end, const SourceLocation& field_location);
+        std::vector<RecordedMove>* line_for(const FieldName& field, const SourceLocation& field_location);
+        void add_move(std::vector<RecordedMove>* line, const std::string& digits, const SourceLocation& where);
+        void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
+        void attach_comments();
+        GameRecord finish();
+
+        TextSource& source_;
+        const RecordLimits& limits_;
+        detail::GameDiagnostics diagnostics_;
+        GameRecord record_;
+        bool main_line_read_ = false;
+        std::vector<PendingComment> comments_;
+        std::size_t comment_bytes_ = 0;
+        std::size_t plies_ = 0;
+        bool plies_limit_reported_ = false;
+        bool comments_limit_reported_ = false;
+        bool tags_limit_reported_ = false;
+        bool variations_limit_reported_ = false;
+    };
+
+    GameRecord BlockParser::parse()
+    {
+        record_.location = source_.location();
+        skip(block_open.size());
+        bool stray_text_reported = false;
+        for (;;) {
+            const int c = source_.peek();
+            if (c == TextSource::end_of_text) {
+                diagnostics_.add(Severity::Error, "dhtmlxq.unterminated-block",
+                    "the block has no [/DhtmlXQ] before the end of the input", record_.location);
+                break;
+            }
+            if (c == '[') {
+                if (at(block_close)) {
+                    skip(block_close.size());
+                    break;
+                }
+                if (at(block_open)) {
+                    diagnostics_.add(Severity::Error, "dhtmlxq.unterminated-block",
+                        "the block has no [/DhtmlXQ] before the next [DhtmlXQ]", record_.location);
+                    break;
+                }
+                if (at(field_open)) {
+                    read_field();
+                    continue;
+                }
+            }
+            if (is_blank(c)) {
+                source_.get();
+                continue;
+            }
+            if (!stray_text_reported)
+                diagnostics_.add(Severity::Warning, "dhtmlxq.stray-text",
+                    "text between the fields of a block is ignored", source_.location());
+            stray_text_reported = true;
+            skip_character();
+        }
+        return finish();
+    }
+
+    // At '[': a closing tag ends the field (and is consumed); the start of another field or
+    // block interrupts it (and is left for the block loop).
+    BlockParser::ValueEnd BlockParser::value_end_here()
+    {
+        const int c = source_.peek();
+        if (c == TextSource::end_of_text)
+            return ValueEnd::EndOfText;
+        if (c != '[')
+            return ValueEnd::None;
+        if (at(field_close)) {
+            skip(field_close.size());
+            for (std::size_t i = 0; i < limits_.max_tag_name_bytes && is_name_character(source_.peek()); ++i)
+                source_.get();
+            if (source_.peek() == ']')
+                source_.get();
+            return ValueEnd::Closed;
+        }
+        if (at(block_close) || at(block_open) || at(field_open))
+            return ValueEnd::Interrupted;
+        return ValueEnd::None;
+    }
+
+    void BlockParser::report_unterminated(ValueEnd end, const SourceLocation& field_location)
+    {
+        if (end != ValueEnd::Closed)
+            diagnostics_.add(Severity::Warning, "dhtmlxq.unterminated-field", "the field has no closing [/DhtmlXQ_...] tag",
+                field_location);
+    }
+
+    void BlockParser::read_field()
+    {
+        const SourceLocation field_location = source_.location();
+        skip(field_open.size());
+        std::string name;
+        while (is_name_character(source_.peek()) && name.size() <= limits_.max_tag_name_bytes)
+            name += static_cast<char>(source_.get());
+        if (name.empty() || name.size() > limits_.max_tag_name_bytes || source_.peek() != ']') {
+            diagnostics_.add(Severity::Warning, "dhtmlxq.bad-field",
+                "expected a field name of at most " + std::to_string(limits_.max_tag_name_bytes)
+                    + " letters, digits or '_' and ']' after [DhtmlXQ_; the field is ignored",
+                field_location);
+            return;
+        }
+        source_.get(); // ']'
+        const SourceLocation value_location = source_.location();
+        const FieldName field = classify_field(lowercase(name));
+        using Kind = FieldName::Kind;
+        if (field.kind == Kind::MainLine || field.kind == Kind::Variation) {
+            read_moves(field, field_location);
+            return;
+        }
+        bool too_long = false;
+        switch (field.kind) {
+        case Kind::Comment:
+            add_comment(field, replace_line_breaks(read_text(limits_.max_comment_bytes, too_long, field_location)),
+                field_location);
+            break;
+        case Kind::StartPosition: {
+            std::string binit = read_text(max_binit_bytes, too_long, field_location);
+            if (binit.empty()) // an empty binit, as some writers emit, means the standard start
+                break;
+            std::string problem;
+            if (std::optional<std::string> fen = dhtmlxq_binit_to_fen(binit, problem))
+                record_.start_fen = LocatedText { std::move(*fen), value_location };
+            else
+                diagnostics_.add(Severity::Error, "dhtmlxq.bad-binit",
+                    problem + "; the start position is unknown", value_location);
+            break;
+        }
+        case Kind::Tag: {
+            std::string value = read_text(limits_.max_tag_value_bytes, too_long, field_location);
+            if (too_long)
+                diagnostics_.add(Severity::Warning, "dhtmlxq.field-too-long",
+                    "the value of field " + name + " is cut at " + std::to_string(limits_.max_tag_value_bytes) + " bytes",
+                    value_location);
+            if (record_.tags.size() >= limits_.max_tags)
+                report_limit(tags_limit_reported_, Severity::Warning, "dhtmlxq.too-many-fields",
+                    "more than " + std::to_string(limits_.max_tags) + " fields; the rest are ignored", field_location);
+            else
+                record_.tags.push_back({ tag_name_for(name), std::move(value), field_location, value_location });
+            break;
+        }
+        case Kind::MainLine:
+        case Kind::Variation:
+            break;
+        }
+    }
+
+    std::string BlockParser::read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location)
+    {
+        std::string text;
+        for (;;) {
+            if (const ValueEnd end = value_end_here(); end != ValueEnd::None) {
+                report_unterminated(end, field_location);
+                break;
+            }
+            const detail::TakenCharacter taken
+                = detail::take_character(source_, text, too_long ? text.size() : max_bytes);
+            if (taken.undecodable)
+                diagnostics_.add(source_.last_undecodable());
+            if (!taken.stored)
+                too_long = true;
+        }
+        return text;
+    }
+
+    void BlockParser::read_moves(const FieldName& field, const SourceLocation& field_location)
+    {
+        std::vector<RecordedMove>* line = line_for(field, field_location);
+        std::string group;
+        SourceLocation group_location;
+        bool bad_character_reported = false;
+        for (;;) {
+            if (const ValueEnd end = value_end_here(); end != ValueEnd::None) {
+                report_unterminated(end, field_location);
+                break;
+            }
+            const int c = source_.peek();
+            if (c >= '0' && c <= '9') {
+                if (group.empty())
+                    group_location = source_.location();
+                group += static_cast<char>(source_.get());
+                if (group.size() == 4) {
+                    add_move(line, group, group_location);
+                    group.clear();
+                }
+                continue;
+            }
+            if (is_blank(c)) {
+                source_.get();
+                continue;
+            }
+            if (!bad_character_reported)
+                diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
+                    "a move list holds only digits, four to a move; other characters are ignored", source_.location());
+            bad_character_reported = true;
+            skip_character();
+        }
+        if (!group.empty())
+            diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
+                "the move list ends with an incomplete move '" + group + "'", group_location);
+    }
+
+    // Where the moves of `field` go, or nothing when they are to be dropped (reported).
+    std::vector<RecordedMove>* BlockParser::line_for(const FieldName& field, const SourceLocation& field_location)
+    {
+        if (field.kind == FieldName::Kind::MainLine) {
+            if (main_line_read_) {
+                diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
+                    "a second movelist field is ignored", field_location);
+                return nullptr;
+            }
+            main_line_read_ = true;
+            return &record_.moves;
+        }
+        const auto same_id = [&](const RecordedVariation& v) { return v.id == field.variation; };
+        if (std::any_of(record_.variations.begin(), record_.variations.end(), same_id)) {
+            diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
+                "variation " + std::to_string(field.variation) + " is given twice; the second is ignored", field_location);
+            return nullptr;
+        }
+        if (record_.variations.size() >= limits_.max_variations) {
+            report_limit(variations_limit_reported_, Severity::Warning, "dhtmlxq.too-many-variations",
+                "more than " + std::to_string(limits_.max_variations) + " variations; the rest are skipped",
+                field_location);
+            ++record_.skipped_variations;
+            return nullptr;
+        }
+        RecordedVariation variation;
+        variation.id = field.variation;
+        variation.parent = field.parent;
+        variation.first_ply = field.ply;
+        variation.location = field_location;
+        record_.variations.push_back(std::move(variation));
+        return &record_.variations.back().moves;
+    }
+
+    void BlockParser::add_move(std::vector<RecordedMove>* line, const std::string& digits, const SourceLocation& where)
+    {
+        if (!line)
+            return;
+        if (plies_ >= limits_.max_plies) {
+            report_limit(plies_limit_reported_, Severity::Error, "dhtmlxq.too-many-plies",
+                "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are ignored", where);
+            return;
+        }
+        ++plies_;
+        RecordedMove move;
+        move.location = where;
+        if (std::optional<std::string> iccs = dhtmlxq_move_to_iccs(digits)) {
+            move.text = std::move(*iccs);
+        } else {
+            // Kept as written, so that the replay stops at this ply and says where.
+            diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
+                "'" + digits + "' does not name two squares (file digit 0-8, rank digit 0-9)", where);
+            move.text = digits;
+        }
+        line->push_back(std::move(move));
+    }
+
+    void BlockParser::add_comment(const FieldName& field, std::string text, const SourceLocation& where)
+    {
+        if (comments_.size() >= limits_.max_comments || comment_bytes_ + text.size() > limits_.max_comment_bytes) {
+            report_limit(comments_limit_reported_, Severity::Warning, "dhtmlxq.too-many-comments",
+                "the game's comments exceed " + std::to_string(limits_.max_comments) + " comments or "
+                    + std::to_string(limits_.max_comment_bytes) + " bytes; the rest are ignored",
+                where);
+            return;
+        }
+        comment_bytes_ += text.size();
+        comments_.push_back({ field.variation, field.ply, std::move(text), where });
+    }
+
+    // Comments may come before or after the moves they belong to, so they are placed last.
+    void BlockParser::attach_comments()
+    {
+        for (PendingComment& comment : comments_) {
+            std::vector<std::string>* leading = nullptr;
+            std::vector<RecordedMove>* moves = nullptr;
+            std::size_t first_ply = 1;
+            if (comment.variation == 0) {
+                leading = &record_.comments_before_first_move;
+                moves = &record_.moves;
+            } else {
+                const auto it = std::find_if(record_.variations.begin(), record_.variations.end(),
+                    [&](const RecordedVariation& v) { return v.id == comment.variation; });
+                if (it != record_.variations.end()) {
+                    leading = &it->comments_before_first_move;
+                    moves = &it->moves;
+                    first_ply = it->first_ply;
+                }
+            }
+            if (moves && comment.ply + 1 == first_ply) {
+                leading->push_back(std::move(comment.text));
+            } else if (moves && comment.ply >= first_ply && comment.ply - first_ply < moves->size()) {
+                (*moves)[comment.ply - first_ply].comments.push_back(std::move(comment.text));
+            } else {
+                diagnostics_.add(Severity::Warning, "dhtmlxq.orphan-comment",
+                    "the comment refers to ply " + std::to_string(comment.ply)
+                        + (comment.variation ? " of variation " + std::to_string(comment.variation) : std::string(" of the main line"))
+                        + ", which the record does not have; it is ignored",
+                    comment.location);
+            }
+        }
+        comments_.clear();
+    }
+
+    GameRecord BlockParser::finish()
+    {
+        std::sort(record_.variations.begin(), record_.variations.end(),
+            [](const RecordedVariation& a, const RecordedVariation& b) { return a.id < b.id; });
+        for (const RecordedVariation& variation : record_.variations) {
+            const bool parent_known = variation.parent == 0
+                || std::any_of(record_.variations.begin(), record_.variations.end(),
+                    [&](const RecordedVariation& v) { return v.id == variation.parent; });
+            if (!parent_known)
+                diagnostics_.add(Severity::Warning, "dhtmlxq.orphan-variation",
+                    "variation " + std::to_string(variation.id) + " branches from variation "
+                        + std::to_string(variation.parent) + ", which the record does not have",
+                    variation.location);
+        }
+        attach_comments();
+        diagnostics_.finish_into(record_);
+        return std::move(record_);
+    }
+
+} // namespace
+
+std::optional<std::string> dhtmlxq_move_to_iccs(std::string_view digits)
+{
+    if (digits.size() != 4 || digits.find_first_not_of("0123456789") != std::string_view::npos)
+        return std::nullopt;
+    std::string iccs;
+    for (std::size_t square = 0; square < 2; ++square) {
+        const char x = digits[2 * square];
+        const char y = digits[2 * square + 1];
+        if (x > '8')
+            return std::nullopt;
+        iccs += static_cast<char>('a' + (x - '0'));
+        iccs += static_cast<char>('0' + (9 - (y - '0')));
+    }
+    return iccs;
+}
+
+std::optional<std::string> dhtmlxq_binit_to_fen(std::string_view binit, std::string& problem)
+{
+    static constexpr std::string_view piece_order = "RNBAKABNRCCPPPPPrnbakabnrccppppp";
+    if (binit.size() != 2 * piece_order.size() || binit.find_first_not_of("0123456789") != std::string_view::npos) {
+        problem = "binit must be 64 digits, two for each of the 32 pieces";
+        return std::nullopt;
+    }
+    std::array<char, 90> board {}; // row y = 0 (Black's back rank) first, as FEN lists them
+    for (std::size_t piece = 0; piece < piece_order.size(); ++piece) {
+        const int x = binit[2 * piece] - '0';
+        const int y = binit[2 * piece + 1] - '0';
+        if (x == 9 && y == 9)
+            continue;
+        if (x > 8) {
+            problem = "binit gives piece " + std::to_string(piece + 1) + " the file digit 9";
+            return std::nullopt;
+        }
+        char& square = board[static_cast<std::size_t>(y * 9 + x)];
+        if (square) {
+            problem = "binit puts two pieces on square " + std::string(binit.substr(2 * piece, 2));
+            return std::nullopt;
+        }
+        square = piece_order[piece];
+    }
+    std::string fen;
+    for (int y = 0; y < 10; ++y) {
+        int empty = 0;
+        for (int x = 0; x < 9; ++x) {
+            const char piece = board[static_cast<std::size_t>(y * 9 + x)];
+            if (!piece) {
+                ++empty;
+                continue;
+            }
+            if (empty)
+                fen += static_cast<char>('0' + empty);
+            empty = 0;
+            fen += piece;
+        }
+        if (empty)
+            fen += static_cast<char>('0' + empty);
+        if (y < 9)
+            fen += '/';
+    }
+    return fen + " w - - 0 1";
+}
+
+DhtmlXqReader::DhtmlXqReader(std::istream& input, std::string source_name, const RecordReaderOptions& options)
+    : limits_(options.limits)
+    , source_(std::make_unique<TextSource>(input, std::move(source_name),
+          TextSourceOptions { options.encoding, options.read_chunk_size }, notation_plausibility(), diagnostics_))
+{
+}
+
+DhtmlXqReader::~DhtmlXqReader() = default;
+
+std::optional<GameRecord> DhtmlXqReader::next()
+{
+    while (!exhausted_) {
+        const int c = source_->peek();
+        if (c == TextSource::end_of_text) {
+            exhausted_ = true;
+            break;
+        }
+        if (c == '[') {
+            bool block_starts = true;
+            for (std::size_t i = 0; i < block_open.size() && block_starts; ++i)
+                block_starts = lower(source_->peek(i)) == block_open[i];
+            if (block_starts) {
+                BlockParser block(*source_, limits_, games_read_ + 1);
+                ++games_read_;
+                return block.parse();
+            }
+        }
+        // Text around the blocks (HTML, forum posts) is not ours to check, but undecodable bytes
+        // in it still mean the encoding may be wrong.
+        if (source_->get() == TextSource::undecodable)
+            detail::add_bounded(diagnostics_, source_->last_undecodable(), limits_.max_diagnostics);
+    }
+    if (games_read_ == 0 && !no_games_reported_) {
+        diagnostics_.warning("dhtmlxq.no-games", "no [DhtmlXQ] block found", { source_->source_name() });
+        no_games_reported_ = true;
+    }
+    return std::nullopt;
+}
+
+} // namespace xq

@@ -1,0 +1,125 @@
+#pragma once
+
+#include <array>
+#include <span>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "xq/board/position.hpp"
+#include "xq/notation/move_error.hpp"
+
+// WXF and Chinese notation describe a move the same way, by files: which piece (its kind, and
+// its file or its place among pieces of that kind on one file), which way it goes (forward,
+// backward, sideways) and a number (steps along the file, or the destination file). This is
+// that shared model, private to the notation library: how a move reads, the ways a token's
+// piece part can be read, and the matching of those readings against the legal moves.
+
+namespace xq::detail {
+
+enum class Direction { Forward, Backward, Sideways };
+
+// Both notations count files 1..9 from the mover's right: Red's file 1 is the i-file, Black's
+// file 1 is the a-file.
+constexpr int file_number(Color c, int board_file)
+{
+    return c == Color::Red ? 9 - board_file : board_file + 1;
+}
+
+// Whether the number after the direction counts steps along the file (king, chariot, cannon
+// and soldier moving forward or backward) rather than naming the destination file.
+bool counts_steps(PieceType t, Direction d);
+
+// Each side's pieces of each kind, file by file, foremost first (the front is the enemy's side).
+class FileCensus {
+public:
+    explicit FileCensus(const Position& pos);
+
+    // c's pieces of kind t on file `file` (1..9, counted from c's right), foremost first.
+    std::span<const Square> on_file(Color c, PieceType t, int file) const;
+    // How many files hold two or more of c's soldiers.
+    int tandem_soldier_files(Color c) const;
+
+private:
+    struct Column {
+        std::array<Square, 5> squares {};
+        int size = 0;
+    };
+    static std::size_t slot(Color c, PieceType t, int file);
+
+    std::array<Column, 2 * piece_type_count * file_count> columns_ {};
+};
+
+// Where a piece stands, as file notation sees it, from its own side.
+struct PiecePlace {
+    PieceType kind = PieceType::King;
+    int file = 0; // 1..9 from the piece's right
+    int pieces_on_file = 0; // pieces of its side and kind on that file, itself included
+    int from_front = 0; // its place among them, 0 for the foremost
+    int tandem_soldier_files = 0; // soldiers: files holding two or more of the side's soldiers
+    // Soldiers on such a file: xqbase's number, 1..5, counting every soldier on those files,
+    // files from the side's right to left and each file front to back. Otherwise 0.
+    int tandem_number = 0;
+};
+
+// `s` must hold a piece.
+PiecePlace place_of(const Position& pos, const FileCensus& census, Square s);
+
+// How a move reads in file notation, from the mover's side.
+struct FileMove {
+    Move move;
+    PiecePlace piece;
+    Direction direction = Direction::Forward;
+    int argument = 0; // steps, or the destination file (see counts_steps)
+};
+
+// `m` must move a piece (of either side) that stands on its origin.
+FileMove describe(const Position& pos, const FileCensus& census, Move m);
+
+// Bit set of piece kinds: a letter such as WXF's G can name more than one.
+using PieceKinds = unsigned;
+constexpr PieceKinds kind_bit(PieceType t) { return 1u << index(t); }
+
+// Which of the mover's pieces of the named kinds a token's piece part points at. `n` below is
+// PiecePlace::pieces_on_file.
+enum class Pick {
+    OnFile, // the one on the file; advisors and elephants: any on it (the move tells them apart)
+    OnFileOrMiddle, // WXF: as OnFile, and with 3 or 5 soldiers on the file the middle one ("P3=4")
+    AnyOnFile, // any on the file: the lenient reading of a plain file given for tandem pieces
+    Front, // the foremost of n >= 2 (前, +R, ++)
+    Rear, // the rearmost of n >= 2 (后, -R, --)
+    Middle, // the middle one of n = 3 or 5 (中, =P, xqbase's P..4, WXF's 33=4)
+    WxfFront, // WXF's R+ / P+: the foremost of 2 or 3, the second from the front of 4 or 5
+    WxfRear, // WXF's R- / P-: the rearmost of 2 or 3, the second from the rear of 4 or 5
+    Ordinal, // the ordinal-th from the front (Fairy-Stockfish's 23=4, DhtmlXQ's 二7平6)
+    Numbered, // the soldier whose tandem_number is the ordinal (xqbase's 一兵...五兵, Pa...Pe)
+};
+
+// Standard readings follow a published convention and win; fallback readings (other
+// dialects, sloppy writing) count only when no standard reading fits a legal move, so that a
+// canonical text can never be made ambiguous by a dialect's reading of the same characters.
+enum class Tier { Standard, Fallback };
+
+struct Selector {
+    PieceKinds kinds = 0;
+    Pick pick = Pick::OnFile;
+    int file = 0; // 1..9; 0 means "on whichever file" (for the tandem picks only)
+    int ordinal = 0; // 1-based, for Ordinal and Numbered
+    Tier tier = Tier::Standard;
+};
+
+bool selects(const Selector& selector, const PiecePlace& place);
+
+// What a well-formed token says: every reading of its piece part, and the motion.
+struct FileMoveText {
+    std::vector<Selector> selectors;
+    Direction direction = Direction::Forward;
+    int argument = 0;
+};
+
+// The legal move the text stands for, or why there is none or more than one. `token` is the
+// text as written, for the messages.
+std::variant<Move, MoveError> resolve(
+    const Position& pos, std::string_view token, const FileMoveText& text);
+
+} // namespace xq::detail

@@ -1,0 +1,106 @@
+#include "move_token.hpp"
+
+namespace xq::detail {
+
+namespace {
+
+    constexpr char32_t replacement_character = 0xfffd;
+
+    // Decodes one UTF-8 sequence at text[i], advancing i past it; a malformed sequence
+    // yields U+FFFD and consumes one byte.
+    char32_t decode_one(std::string_view text, std::size_t& i)
+    {
+        const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+        const unsigned char lead = byte(i);
+        int length = 0;
+        char32_t code_point = 0;
+        if (lead < 0x80) {
+            ++i;
+            return lead;
+        }
+        if ((lead & 0xe0) == 0xc0) {
+            length = 2;
+            code_point = lead & 0x1f;
+        } else if ((lead & 0xf0) == 0xe0) {
+            length = 3;
+            code_point = lead & 0x0f;
+        } else if ((lead & 0xf8) == 0xf0) {
+            length = 4;
+            code_point = lead & 0x07;
+        } else {
+            ++i;
+            return replacement_character;
+        }
+        if (i + static_cast<std::size_t>(length) > text.size()) {
+            ++i;
+            return replacement_character;
+        }
+        for (int k = 1; k < length; ++k) {
+            const unsigned char next = byte(i + static_cast<std::size_t>(k));
+            if ((next & 0xc0) != 0x80) {
+                ++i;
+                return replacement_character;
+            }
+            code_point = (code_point << 6) | (next & 0x3f);
+        }
+        i += static_cast<std::size_t>(length);
+        return code_point;
+    }
+
+    bool is_space(char32_t c)
+    {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0x3000;
+    }
+
+    bool is_annotation_mark(char32_t c) { return c == '!' || c == '?' || c == '#'; }
+
+} // namespace
+
+std::u32string clean_move_token(std::string_view text)
+{
+    std::u32string out;
+    for (std::size_t i = 0; i < text.size();) {
+        char32_t c = decode_one(text, i);
+        // U+FF01..U+FF5E are the full-width forms of ASCII '!'..'~', in the same order.
+        if (c >= 0xff01 && c <= 0xff5e)
+            c = c - 0xff01 + '!';
+        out.push_back(c);
+    }
+    while (!out.empty() && (is_space(out.back()) || is_annotation_mark(out.back())))
+        out.pop_back();
+    std::size_t first = 0;
+    while (first < out.size() && is_space(out[first]))
+        ++first;
+    return out.substr(first);
+}
+
+std::string_view trim(std::string_view text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+void append_utf8(std::string& out, char32_t c)
+{
+    const auto put = [&](unsigned value) { out.push_back(static_cast<char>(value)); };
+    if (c < 0x80) {
+        put(c);
+    } else if (c < 0x800) {
+        put(0xc0 | (c >> 6));
+        put(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+        put(0xe0 | (c >> 12));
+        put(0x80 | ((c >> 6) & 0x3f));
+        put(0x80 | (c & 0x3f));
+    } else {
+        put(0xf0 | (c >> 18));
+        put(0x80 | ((c >> 12) & 0x3f));
+        put(0x80 | ((c >> 6) & 0x3f));
+        put(0x80 | (c & 0x3f));
+    }
+}
+
+} // namespace xq::detail

@@ -1,0 +1,598 @@
+#include "pgn_tokenizer.hpp"
+
+#include <array>
+#include <charconv>
+#include <string_view>
+#include <utility>
+
+#include "record_building.hpp"
+#include "xq/base/utf8.hpp"
+#include "xq/notation/game_record.hpp"
+
+namespace xq::detail {
+
+namespace {
+
+    constexpr int end_of_text = TextSource::end_of_text;
+    constexpr int undecodable = TextSource::undecodable;
+
+    // Annotation glyphs and the NAGs they stand for (PGN standard, section 10).
+    constexpr std::array<std::pair<std::string_view, int>, 6> annotation_glyphs = { {
+        { "!", 1 },
+        { "?", 2 },
+        { "!!", 3 },
+        { "??", 4 },
+        { "!?", 5 },
+        { "?!", 6 },
+    } };
+
+    // What may stand between a move number and the move: the ASCII full stop, the full-width
+    // full stop (U+FF0E, seen in real files), the ideographic full stop (U+3002, what a Chinese
+    // input method types) and the ellipsis (U+2026), which counts as three dots.
+    struct Dot {
+        std::string_view spelling;
+        int count;
+    };
+    constexpr std::array<Dot, 4> dots = { { { ".", 1 }, { "\xEF\xBC\x8E", 1 }, { "\xE3\x80\x82", 1 }, { "\xE2\x80\xA6", 3 } } };
+
+    bool is_tag_name_character(int c)
+    {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    // The value of the ASCII or full-width (U+FF10..FF19) digit at the start of `text`, and
+    // its length in bytes; length 0 if there is none.
+    std::pair<int, std::size_t> leading_digit(std::string_view text)
+    {
+        if (!text.empty() && text[0] >= '0' && text[0] <= '9')
+            return { text[0] - '0', 1 };
+        if (text.size() >= 3 && text.starts_with("\xEF\xBC")) {
+            const auto third = static_cast<unsigned char>(text[2]);
+            if (third >= 0x90 && third <= 0x99)
+                return { third - 0x90, 3 };
+        }
+        return { 0, 0 };
+    }
+
+    // The dots at the start of `text`: how many, and their length in bytes.
+    std::pair<int, std::size_t> leading_dots(std::string_view text)
+    {
+        int count = 0;
+        std::size_t length = 0;
+        for (bool found = true; found;) {
+            found = false;
+            for (const Dot& dot : dots) {
+                if (text.substr(length).starts_with(dot.spelling)) {
+                    count += dot.count;
+                    length += dot.spelling.size();
+                    found = true;
+                }
+            }
+        }
+        return { count, length };
+    }
+
+    // Which ASCII bytes each kind of text takes without a closer look (see take_plain_run).
+    struct PlainAscii {
+        std::array<bool, 128> word {}; // graphic characters other than { } ( ) ;
+        std::array<bool, 128> brace_comment {}; // anything but '}', line ends and control characters
+        std::array<bool, 128> line_comment {}; // anything but line ends and control characters
+        std::array<bool, 128> tag_value {}; // anything but '"', '\\', line ends and control characters
+        std::array<bool, 128> blank {}; // ASCII blanks other than the line end
+    };
+
+    constexpr PlainAscii plain_ascii = [] {
+        PlainAscii table;
+        for (std::size_t c = 0; c < 128; ++c) {
+            const bool control = (c < 0x20 && c != '\t') || c == 0x7f;
+            const bool text = !control && c != '\n';
+            table.word[c] = c > 0x20 && c < 0x7f && c != '{' && c != '}' && c != '(' && c != ')' && c != ';';
+            table.brace_comment[c] = text && c != '}';
+            table.line_comment[c] = text;
+            table.tag_value[c] = text && c != '"' && c != '\\';
+            table.blank[c] = c == ' ' || c == '\t' || c == '\v' || c == '\f';
+        }
+        return table;
+    }();
+
+    // Adds to a token's problems, stopping at `limit` so that a flood of bad bytes inside one
+    // token cannot grow memory.
+    void add_limited(std::vector<Diagnostic>& diagnostics, Diagnostic diagnostic, std::size_t limit)
+    {
+        if (diagnostics.size() < limit)
+            diagnostics.push_back(std::move(diagnostic));
+        else if (diagnostics.size() == limit)
+            diagnostics.push_back({ Severity::Note, "record.too-many-diagnostics",
+                "more than " + std::to_string(limit) + " problems; the rest are not reported",
+                std::move(diagnostic.location) });
+    }
+
+    // The start of a long text for quoting in a message, cut at a character boundary.
+    std::string excerpt(std::string_view text)
+    {
+        constexpr std::size_t max_bytes = 24;
+        if (text.size() <= max_bytes)
+            return std::string(text);
+        std::size_t end = max_bytes;
+        while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80)
+            --end;
+        return std::string(text.substr(0, end)) + "...";
+    }
+
+} // namespace
+
+PgnToken PgnTokenizer::next()
+{
+    if (pushed_back_) {
+        PgnToken token = std::move(*pushed_back_);
+        pushed_back_.reset();
+        return token;
+    }
+    PgnToken token;
+    for (;;) {
+        if (rest_of_word_) {
+            token.location = rest_of_word_location_;
+            std::string word = std::move(*rest_of_word_);
+            rest_of_word_.reset();
+            if (classify_word(std::move(word), token))
+                return token;
+            continue;
+        }
+        skip_blank(token.diagnostics);
+        token.location = source_.location();
+        const int c = source_.peek();
+        if (c == end_of_text) {
+            token.kind = PgnTokenKind::EndOfInput;
+            return token;
+        }
+        if (c == '[' && (at_line_start_ || tag_on_this_line_)) {
+            at_line_start_ = false;
+            read_tag(token);
+            tag_on_this_line_ = true;
+            return token;
+        }
+        at_line_start_ = false;
+        tag_on_this_line_ = false;
+        switch (c) {
+        case '{':
+            read_brace_comment(token);
+            return token;
+        case ';':
+            read_line_comment(token);
+            return token;
+        case '(':
+            source_.get();
+            token.kind = PgnTokenKind::VariationStart;
+            return token;
+        case ')':
+            source_.get();
+            token.kind = PgnTokenKind::VariationEnd;
+            return token;
+        case '}':
+            source_.get();
+            add_limited(token.diagnostics,
+                { Severity::Warning, "pgn.unmatched-brace", "'}' without an opening '{' is ignored", token.location },
+                limits_.max_diagnostics);
+            continue;
+        default:
+            break;
+        }
+        if (classify_word(read_word(token), token))
+            return token;
+    }
+}
+
+std::optional<SourceLocation> PgnTokenizer::skip_to_next_tag_line(std::vector<Diagnostic>& diagnostics)
+{
+    std::optional<SourceLocation> first_skipped;
+    for (;;) {
+        const int c = source_.peek();
+        if (c == end_of_text)
+            break;
+        if (const std::size_t n = blank_length(0)) {
+            for (std::size_t i = 0; i < n; ++i)
+                if (source_.get() == '\n')
+                    at_line_start_ = true;
+            continue;
+        }
+        if (c == '[' && at_line_start_)
+            break;
+        if (!first_skipped)
+            first_skipped = source_.location();
+        at_line_start_ = false;
+        if (source_.get() == undecodable)
+            add_limited(diagnostics, source_.last_undecodable(), limits_.max_diagnostics);
+    }
+    tag_on_this_line_ = false;
+    return first_skipped;
+}
+
+std::size_t PgnTokenizer::blank_length(std::size_t ahead)
+{
+    const int c = source_.peek(ahead);
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f')
+        return 1;
+    if (c == 0xC2 && source_.peek(ahead + 1) == 0xA0) // U+00A0 no-break space
+        return 2;
+    if (c == 0xE3 && source_.peek(ahead + 1) == 0x80 && source_.peek(ahead + 2) == 0x80) // U+3000
+        return 3;
+    if (c == 0xEF && source_.peek(ahead + 1) == 0xBB && source_.peek(ahead + 2) == 0xBF) // U+FEFF
+        return 3;
+    return 0;
+}
+
+bool PgnTokenizer::is_control(int c)
+{
+    return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f') || c == 0x7f);
+}
+
+bool PgnTokenizer::is_word_end(int c)
+{
+    return c == end_of_text || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || is_control(c)
+        || blank_length(0) > 0;
+}
+
+void PgnTokenizer::skip_blank(std::vector<Diagnostic>& diagnostics)
+{
+    for (;;) {
+        const std::string_view ready = source_.ready();
+        std::size_t spaces = 0;
+        while (spaces < ready.size() && static_cast<unsigned char>(ready[spaces]) < 0x80 && plain_ascii.blank[static_cast<unsigned char>(ready[spaces])])
+            ++spaces;
+        source_.consume(spaces);
+        const int c = source_.peek();
+        if (const std::size_t n = blank_length(0)) {
+            for (std::size_t i = 0; i < n; ++i) {
+                if (source_.get() == '\n') {
+                    at_line_start_ = true;
+                    tag_on_this_line_ = false;
+                }
+            }
+        } else if (c == undecodable) {
+            source_.get();
+            add_limited(diagnostics, source_.last_undecodable(), limits_.max_diagnostics);
+        } else if (is_control(c)) {
+            report_control_character(c, diagnostics);
+        } else {
+            return;
+        }
+    }
+}
+
+void PgnTokenizer::skip_rest_of_line(std::vector<Diagnostic>& diagnostics)
+{
+    for (int c = source_.peek(); c != end_of_text && c != '\n'; c = source_.peek())
+        if (source_.get() == undecodable)
+            add_limited(diagnostics, source_.last_undecodable(), limits_.max_diagnostics);
+}
+
+bool PgnTokenizer::take_character(std::string& out, std::size_t max_bytes, std::vector<Diagnostic>& diagnostics)
+{
+    const TakenCharacter taken = detail::take_character(source_, out, max_bytes);
+    if (taken.undecodable)
+        add_limited(diagnostics, source_.last_undecodable(), limits_.max_diagnostics);
+    return taken.stored;
+}
+
+bool PgnTokenizer::take_plain_run(std::string& out, std::size_t max_bytes, const bool* plain, bool stop_at_blanks)
+{
+    const std::string_view ready = source_.ready();
+    const auto* bytes = reinterpret_cast<const unsigned char*>(ready.data());
+    const std::size_t room = max_bytes > out.size() ? max_bytes - out.size() : 0;
+    std::size_t taken = 0;
+    std::size_t kept = 0;
+    while (taken < ready.size()) {
+        const unsigned char c = bytes[taken];
+        std::size_t length = 1;
+        if (c < 0x80) {
+            if (!plain[c])
+                break;
+        } else {
+            // 0xFF (undecodable) and stray continuation bytes have no length and stop the run.
+            length = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+            if (length == 0 || taken + length > ready.size())
+                break;
+            if (stop_at_blanks
+                && ((c == 0xC2 && bytes[taken + 1] == 0xA0)
+                    || (c == 0xE3 && bytes[taken + 1] == 0x80 && bytes[taken + 2] == 0x80)
+                    || (c == 0xEF && bytes[taken + 1] == 0xBB && bytes[taken + 2] == 0xBF)))
+                break;
+        }
+        taken += length;
+        if (taken <= room)
+            kept = taken;
+    }
+    out.append(ready.data(), kept);
+    source_.consume(taken);
+    return kept == taken;
+}
+
+void PgnTokenizer::report_control_character(int c, std::vector<Diagnostic>& diagnostics)
+{
+    static constexpr char hex[] = "0123456789ABCDEF";
+    const std::string code_point = std::string("0x") + hex[c >> 4] + hex[c & 0xf];
+    add_limited(diagnostics,
+        { Severity::Warning, "pgn.control-character",
+            (c == 0 ? "NUL character (" : "control character (") + code_point + ") ignored", source_.location() },
+        limits_.max_diagnostics);
+    source_.get();
+}
+
+// [Name "value"], with \" and \\ escapes. A quote is the closing one only if blanks and ']'
+// follow it, so values with bare quotes or brackets inside ("square_bracket_in_header") still
+// read. A tag that does not parse is a BadTag, and the rest of its line is skipped.
+void PgnTokenizer::read_tag(PgnToken& token)
+{
+    auto fail = [&](std::string_view why) {
+        token.kind = PgnTokenKind::BadTag;
+        // Without its FEN tag a game would be replayed from the wrong position.
+        std::string lower_name;
+        for (const char c : token.text)
+            lower_name += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        const bool start_position_lost = lower_name == "fen";
+        add_limited(token.diagnostics,
+            { start_position_lost ? Severity::Error : Severity::Warning, "pgn.bad-tag",
+                std::string(why) + "; the tag line is ignored", token.location },
+            limits_.max_diagnostics);
+        skip_rest_of_line(token.diagnostics);
+    };
+    auto skip_spaces = [&] {
+        while (source_.peek() == ' ' || source_.peek() == '\t')
+            source_.get();
+    };
+
+    token.kind = PgnTokenKind::Tag;
+    source_.get(); // '['
+    skip_spaces();
+    bool name_too_long = false;
+    while (is_tag_name_character(source_.peek())) {
+        const char c = static_cast<char>(source_.get());
+        if (token.text.size() < limits_.max_tag_name_bytes)
+            token.text += c;
+        else
+            name_too_long = true;
+    }
+    if (token.text.empty())
+        return fail("expected a tag name after '['");
+    if (name_too_long)
+        return fail("the tag name is longer than " + std::to_string(limits_.max_tag_name_bytes) + " bytes");
+    skip_spaces();
+    if (source_.peek() != '"')
+        return fail("expected '\"' after the tag name " + token.text);
+    source_.get();
+    token.value_location = source_.location();
+
+    bool value_too_long = false;
+    bool bare_quote_reported = false;
+    for (;;) {
+        if (!take_plain_run(token.value, value_too_long ? token.value.size() : limits_.max_tag_value_bytes,
+                plain_ascii.tag_value.data(), false))
+            value_too_long = true;
+        const int c = source_.peek();
+        if (c == end_of_text || c == '\n')
+            return fail("the value of tag " + token.text + " has no closing quote");
+        const std::size_t room = value_too_long ? token.value.size() : limits_.max_tag_value_bytes;
+        if (c == '"') {
+            std::size_t ahead = 1;
+            while (ahead < TextSource::max_lookahead && (source_.peek(ahead) == ' ' || source_.peek(ahead) == '\t'))
+                ++ahead;
+            if (source_.peek(ahead) == ']') {
+                for (std::size_t i = 0; i <= ahead; ++i)
+                    source_.get();
+                break;
+            }
+            if (!bare_quote_reported) {
+                add_limited(token.diagnostics,
+                    { Severity::Warning, "pgn.unescaped-quote",
+                        "a '\"' inside the value of tag " + token.text + " should be written \\\"; read as part of the value",
+                        source_.location() },
+                    limits_.max_diagnostics);
+                bare_quote_reported = true;
+            }
+        } else if (c == '\\' && (source_.peek(1) == '"' || source_.peek(1) == '\\')) {
+            source_.get();
+        } else if (is_control(c)) {
+            report_control_character(c, token.diagnostics);
+            continue;
+        }
+        if (!take_character(token.value, room, token.diagnostics))
+            value_too_long = true;
+    }
+    if (value_too_long)
+        add_limited(token.diagnostics,
+            { Severity::Warning, "pgn.tag-too-long",
+                "the value of tag " + token.text + " is cut at " + std::to_string(limits_.max_tag_value_bytes) + " bytes",
+                token.value_location },
+            limits_.max_diagnostics);
+}
+
+// {...}, which may span lines. An unclosed comment would swallow every later game, so a line
+// that starts like a tag ('[', a name, '"') ends it: that is where the next game begins.
+void PgnTokenizer::read_brace_comment(PgnToken& token)
+{
+    token.kind = PgnTokenKind::Comment;
+    source_.get(); // '{'
+    bool too_long = false;
+    for (;;) {
+        if (!take_plain_run(token.text, too_long ? token.text.size() : limits_.max_comment_bytes,
+                plain_ascii.brace_comment.data(), false))
+            too_long = true;
+        const int c = source_.peek();
+        if (c == end_of_text) {
+            add_limited(token.diagnostics,
+                { Severity::Error, "pgn.unterminated-comment", "the comment has no closing '}' before the end of the input",
+                    token.location },
+                limits_.max_diagnostics);
+            break;
+        }
+        if (c == '}') {
+            source_.get();
+            break;
+        }
+        if (is_control(c)) {
+            report_control_character(c, token.diagnostics);
+            continue;
+        }
+        if (!take_character(token.text, too_long ? token.text.size() : limits_.max_comment_bytes, token.diagnostics))
+            too_long = true;
+        if (c == '\n' && tag_line_follows()) {
+            add_limited(token.diagnostics,
+                { Severity::Error, "pgn.unterminated-comment",
+                    "the comment has no closing '}' before the next tag line, where it is taken to end", token.location },
+                limits_.max_diagnostics);
+            at_line_start_ = true;
+            break;
+        }
+    }
+    if (too_long)
+        add_limited(token.diagnostics,
+            { Severity::Warning, "pgn.comment-too-long",
+                "the comment is cut at " + std::to_string(limits_.max_comment_bytes) + " bytes", token.location },
+            limits_.max_diagnostics);
+}
+
+void PgnTokenizer::read_line_comment(PgnToken& token)
+{
+    token.kind = PgnTokenKind::Comment;
+    source_.get(); // ';'
+    bool too_long = false;
+    for (;;) {
+        if (!take_plain_run(token.text, too_long ? token.text.size() : limits_.max_comment_bytes,
+                plain_ascii.line_comment.data(), false))
+            too_long = true;
+        const int c = source_.peek();
+        if (c == end_of_text || c == '\n')
+            break;
+        if (is_control(c)) {
+            report_control_character(c, token.diagnostics);
+            continue;
+        }
+        if (!take_character(token.text, too_long ? token.text.size() : limits_.max_comment_bytes, token.diagnostics))
+            too_long = true;
+    }
+    if (too_long)
+        add_limited(token.diagnostics,
+            { Severity::Warning, "pgn.comment-too-long",
+                "the comment is cut at " + std::to_string(limits_.max_comment_bytes) + " bytes", token.location },
+            limits_.max_diagnostics);
+}
+
+std::string PgnTokenizer::read_word(PgnToken& token)
+{
+    std::string word;
+    bool too_long = false;
+    for (;;) {
+        if (!take_plain_run(word, too_long ? word.size() : limits_.max_token_bytes, plain_ascii.word.data(), true))
+            too_long = true;
+        if (is_word_end(source_.peek()))
+            break;
+        if (!take_character(word, too_long ? word.size() : limits_.max_token_bytes, token.diagnostics))
+            too_long = true;
+    }
+    if (too_long)
+        add_limited(token.diagnostics,
+            { Severity::Error, "pgn.token-too-long",
+                "a token longer than " + std::to_string(limits_.max_token_bytes) + " bytes is cut short: '"
+                    + excerpt(word) + "'",
+                token.location },
+            limits_.max_diagnostics);
+    return word;
+}
+
+bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
+{
+    // Most words are moves that start with a letter or an ideograph; only words that start
+    // otherwise, or have a result word's length, need the checks below.
+    const auto first = static_cast<unsigned char>(word[0]);
+    const bool starts_like_move = (first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z')
+        || (first >= 0xE4 && first <= 0xE9);
+    if (starts_like_move && word.size() != std::string_view("和棋").size()) {
+        token.kind = PgnTokenKind::Move;
+        token.text = std::move(word);
+        return true;
+    }
+    if (normalize_result(word)) {
+        token.kind = PgnTokenKind::Result;
+        token.text = std::move(word);
+        return true;
+    }
+    if (word.starts_with('$')) {
+        const std::string_view digits = std::string_view(word).substr(1);
+        const bool valid = !digits.empty() && digits.size() <= 3
+            && digits.find_first_not_of("0123456789") == std::string_view::npos;
+        if (!valid) {
+            add_limited(token.diagnostics,
+                { Severity::Warning, "pgn.bad-nag", "'" + excerpt(word) + "' is not a NAG ($ and 1 to 3 digits); ignored",
+                    token.location },
+                limits_.max_diagnostics);
+            return false;
+        }
+        token.kind = PgnTokenKind::Nag;
+        std::from_chars(digits.data(), digits.data() + digits.size(), token.number);
+        return true;
+    }
+    for (const auto& [glyph, nag] : annotation_glyphs) {
+        if (word == glyph) {
+            token.kind = PgnTokenKind::Nag;
+            token.number = nag;
+            return true;
+        }
+    }
+
+    std::size_t pos = 0;
+    std::size_t digit_count = 0;
+    int number = 0;
+    for (;;) {
+        const auto [digit, length] = leading_digit(std::string_view(word).substr(pos));
+        if (length == 0)
+            break;
+        if (number < 100000) // larger numbers are nonsense; keep them from overflowing
+            number = number * 10 + digit;
+        pos += length;
+        ++digit_count;
+    }
+    const auto [dot_count, dots_length] = leading_dots(std::string_view(word).substr(pos));
+    if (digit_count == 0 && dots_length == word.size()) {
+        token.kind = PgnTokenKind::Ellipsis;
+        return true;
+    }
+    const std::string_view rest = std::string_view(word).substr(pos + dots_length);
+    // "62.5" and "33.4" are WXF moves (a keypad piece digit, a tandem pawn's file), not a move
+    // number glued to a move: a number is followed by several dots, or by no digit.
+    const bool move_number = digit_count > 0 && dot_count > 0
+        && (rest.empty() || dot_count > 1 || leading_digit(rest).second == 0);
+    if (!move_number) {
+        token.kind = PgnTokenKind::Move;
+        token.text = std::move(word);
+        return true;
+    }
+    token.kind = PgnTokenKind::MoveNumber;
+    token.number = number;
+    if (!rest.empty()) {
+        rest_of_word_location_ = token.location;
+        rest_of_word_location_.column += static_cast<std::uint32_t>(utf8::count_code_points(std::string_view(word).substr(0, pos + dots_length)));
+        rest_of_word_ = std::string(rest);
+    }
+    token.text = std::move(word);
+    return true;
+}
+
+// Whether the line ahead starts like a tag: blanks, '[', a name, blanks, '"'.
+bool PgnTokenizer::tag_line_follows()
+{
+    std::size_t ahead = 0;
+    while (ahead < 16 && (source_.peek(ahead) == ' ' || source_.peek(ahead) == '\t'))
+        ++ahead;
+    if (source_.peek(ahead) != '[')
+        return false;
+    const std::size_t name_start = ++ahead;
+    while (ahead < 48 && is_tag_name_character(source_.peek(ahead)))
+        ++ahead;
+    if (ahead == name_start)
+        return false;
+    while (ahead < TextSource::max_lookahead && source_.peek(ahead) == ' ')
+        ++ahead;
+    return source_.peek(ahead) == '"';
+}
+
+} // namespace xq::detail

@@ -1,0 +1,78 @@
+#include "record_building.hpp"
+
+#include <array>
+
+namespace xq::detail {
+
+TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes)
+{
+    static constexpr std::string_view replacement_character = "\xEF\xBF\xBD"; // U+FFFD
+    const int lead = source.get();
+    if (lead == TextSource::undecodable) {
+        if (out.size() + replacement_character.size() > max_bytes)
+            return { false, true };
+        out += replacement_character;
+        return { true, true };
+    }
+    if (lead == TextSource::end_of_text)
+        return {};
+    const std::size_t expected = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 1;
+    std::array<char, 4> bytes { static_cast<char>(lead) };
+    std::size_t length = 1;
+    for (; length < expected; ++length) {
+        const int next = source.peek();
+        if (next < 0x80 || next > 0xBF)
+            break;
+        bytes[length] = static_cast<char>(source.get());
+    }
+    if (out.size() + length > max_bytes)
+        return {};
+    out.append(bytes.data(), length);
+    return { true, false };
+}
+
+void add_diagnostic(Diagnostics& to, Diagnostic diagnostic)
+{
+    switch (diagnostic.severity) {
+    case Severity::Error:
+        to.error(std::move(diagnostic.code), std::move(diagnostic.message), std::move(diagnostic.location));
+        return;
+    case Severity::Warning:
+        to.warning(std::move(diagnostic.code), std::move(diagnostic.message), std::move(diagnostic.location));
+        return;
+    case Severity::Note:
+        to.note(std::move(diagnostic.code), std::move(diagnostic.message), std::move(diagnostic.location));
+        return;
+    }
+}
+
+void add_bounded(Diagnostics& to, Diagnostic diagnostic, std::size_t limit)
+{
+    if (to.size() < limit) {
+        add_diagnostic(to, std::move(diagnostic));
+    } else if (to.size() == limit) {
+        to.note("record.too-many-diagnostics",
+            "more than " + std::to_string(limit) + " problems; the rest are not reported",
+            std::move(diagnostic.location));
+    }
+}
+
+void GameDiagnostics::finish_into(GameRecord& game)
+{
+    const std::string suffix = "; in " + describe_game(game);
+    for (const Diagnostic& item : items_) {
+        Diagnostic named = item;
+        named.message += suffix;
+        add_diagnostic(game.diagnostics, std::move(named));
+    }
+    items_.clear();
+}
+
+void GameDiagnostics::hand_over(Diagnostics& to, std::size_t limit)
+{
+    for (const Diagnostic& item : items_)
+        add_bounded(to, item, limit);
+    items_.clear();
+}
+
+} // namespace xq::detail

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "xq/base/diagnostic.hpp"
+#include "xq/base/text_decoding.hpp"
+#include "xq/notation/game_record.hpp"
+
+// What the PGN and DhtmlXQ readers share while building records. Private to the notation library.
+
+namespace xq::detail {
+
+struct TakenCharacter {
+    bool stored = false; // appended to the text (false: it would not fit)
+    bool undecodable = false; // the caller reports source.last_undecodable()
+};
+
+// Consumes one character (a whole UTF-8 sequence) from `source` and appends it to `out`
+// unless `out` would then exceed `max_bytes`. Undecodable input is appended as U+FFFD.
+TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes);
+
+// Adds `diagnostic` to `to` whatever its severity.
+void add_diagnostic(Diagnostics& to, Diagnostic diagnostic);
+
+// Adds `diagnostic` unless `to` already holds `limit` items; the first one dropped is replaced by
+// a single `record.too-many-diagnostics` note, so a flood of bad bytes cannot grow memory.
+void add_bounded(Diagnostics& to, Diagnostic diagnostic, std::size_t limit);
+
+// One game's diagnostics while it is read. Its name (players, event) is only known once its tags
+// are read, so messages get it appended when the game is finished.
+class GameDiagnostics {
+public:
+    explicit GameDiagnostics(std::size_t limit)
+        : limit_(limit)
+    {
+    }
+
+    void add(Diagnostic diagnostic) { add_bounded(items_, std::move(diagnostic), limit_); }
+    void add(Severity severity, std::string code, std::string message, SourceLocation location)
+    {
+        add({ severity, std::move(code), std::move(message), std::move(location) });
+    }
+
+    // Moves everything into game.diagnostics, each message ending with "; in <describe_game>".
+    void finish_into(GameRecord& game);
+
+    // Moves everything into `to` (at most `limit` items there), for text that made no game.
+    void hand_over(Diagnostics& to, std::size_t limit);
+
+private:
+    Diagnostics items_;
+    std::size_t limit_;
+};
+
+} // namespace xq::detail

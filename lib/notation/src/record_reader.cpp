@@ -1,0 +1,90 @@
+#include "xq/notation/record_reader.hpp"
+
+#include <fstream>
+
+#include "xq/notation/dhtmlxq_reader.hpp"
+#include "xq/notation/pgn_reader.hpp"
+
+namespace xq {
+
+namespace {
+
+    // How much of a file's start detect_record_format looks at.
+    constexpr std::size_t format_sniff_bytes = 64 * 1024;
+
+    // A reader that owns the file it reads.
+    class FileRecordReader final : public RecordReader {
+    public:
+        FileRecordReader(std::unique_ptr<std::ifstream> file, RecordFormat format, std::string source_name,
+            const RecordReaderOptions& options)
+            : file_(std::move(file))
+            , reader_(make_record_reader(format, *file_, std::move(source_name), options))
+        {
+        }
+
+        std::optional<GameRecord> next() override { return reader_->next(); }
+        const Diagnostics& diagnostics() const override { return reader_->diagnostics(); }
+        TextEncoding encoding() const override { return reader_->encoding(); }
+
+    private:
+        std::unique_ptr<std::ifstream> file_; // declared first: it must outlive reader_
+        std::unique_ptr<RecordReader> reader_;
+    };
+
+} // namespace
+
+RecordFormat detect_record_format(std::string_view first_bytes)
+{
+    static constexpr std::string_view marker = "[dhtmlxq";
+    for (std::size_t at = first_bytes.find('['); at != std::string_view::npos; at = first_bytes.find('[', at + 1)) {
+        const std::string_view candidate = first_bytes.substr(at, marker.size());
+        bool same = candidate.size() == marker.size();
+        for (std::size_t i = 0; same && i < marker.size(); ++i) {
+            const char c = candidate[i];
+            same = ((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c) == marker[i];
+        }
+        if (same)
+            return RecordFormat::DhtmlXq;
+    }
+    return RecordFormat::Pgn;
+}
+
+std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input, std::string source_name,
+    const RecordReaderOptions& options)
+{
+    switch (format) {
+    case RecordFormat::DhtmlXq:
+        return std::make_unique<DhtmlXqReader>(input, std::move(source_name), options);
+    case RecordFormat::Pgn:
+        break;
+    }
+    return std::make_unique<PgnReader>(input, std::move(source_name), options);
+}
+
+std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path, const RecordReaderOptions& options,
+    Diagnostics& diagnostics)
+{
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        diagnostics.error("io.open", "cannot read a directory as a record file", { path.string() });
+        return nullptr;
+    }
+    auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!file->is_open()) {
+        diagnostics.error("io.open", "cannot open the file", { path.string() });
+        return nullptr;
+    }
+    std::string head(format_sniff_bytes, '\0');
+    file->read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(file->gcount()));
+    const RecordFormat format = detect_record_format(head);
+    file->clear();
+    file->seekg(0);
+    if (!*file) {
+        diagnostics.error("io.read", "cannot go back to the start of the file after looking at it", { path.string() });
+        return nullptr;
+    }
+    return std::make_unique<FileRecordReader>(std::move(file), format, path.string(), options);
+}
+
+} // namespace xq

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <vector>
+
+#include "xq/arbiter/move_facts.hpp"
+#include "xq/arbiter/replay.hpp"
+#include "xq/report/board_diagram.hpp"
+
+namespace xq {
+
+// Everything `xqarb replay` shows of one game.
+struct ReplayReport {
+    const ReplayedGame* game = nullptr;
+    RecordedResult recorded_result = RecordedResult::Unknown;
+    std::vector<RepetitionEpisode> episodes;
+    // One per episode when the moves were classified, else empty.
+    std::vector<CycleFacts> cycle_facts;
+    // Show the board after this many plies (0 = the start).
+    std::optional<int> board_at_ply;
+    PieceLetters letters = PieceLetters::Latin;
+    bool show_cycles = false;
+};
+
+void write_replay_text(std::ostream& out, const ReplayReport& report);
+// One JSON object on one line.
+void write_replay_json(std::ostream& out, const ReplayReport& report);
+
+} // namespace xq

@@ -1,0 +1,103 @@
+#include "facts_json.hpp"
+
+namespace xq::json_form {
+
+namespace {
+
+    Json pieces(const std::vector<PieceAt>& list)
+    {
+        Json out = Json::array();
+        for (const PieceAt& p : list)
+            out.push_back(piece_at(p));
+        return out;
+    }
+
+    Json restriction(const RestrictionFacts& r)
+    {
+        if (r.kind == Restriction::None)
+            return nullptr;
+        return Json { { "kind", to_string(r.kind) }, { "by", pieces(r.by) } };
+    }
+
+    Json threat(const Threat& t)
+    {
+        return Json {
+            { "attacker", piece_at(t.attacker) },
+            { "target", piece_at(t.target) },
+            { "origin", to_string(t.origin) },
+            { "capture_legal", t.capture_legal },
+            { "protectors", pieces(t.protectors) },
+            { "real_protectors", pieces(t.real_protectors) },
+            { "fake_protectors", pieces(t.fake_protectors) },
+            { "target_crossed_river", t.target_crossed_river },
+            { "target_can_capture_back", t.target_can_capture_back },
+            { "attacker_restriction", restriction(t.attacker_restriction) },
+            { "target_restriction", restriction(t.target_restriction) },
+        };
+    }
+
+} // namespace
+
+Json piece_at(const PieceAt& p)
+{
+    return Json { { "color", to_string(p.piece.color()) }, { "type", to_string(p.piece.type()) },
+        { "square", to_iccs(p.square) } };
+}
+
+Json move_facts(const MoveFacts& f)
+{
+    Json classes = Json::array();
+    for (const MoveClass c : f.classes)
+        classes.push_back(to_string(c));
+    Json kill_line = Json::array();
+    for (const Move m : f.kill_line)
+        kill_line.push_back(to_iccs(m));
+    Json threats = Json::array();
+    for (const Threat& t : f.threats)
+        threats.push_back(threat(t));
+    Json blocks = Json::array();
+    for (const BlockFacts& b : f.blocks)
+        blocks.push_back(Json { { "blocked", piece_at(b.blocked) }, { "at", to_iccs(b.at) } });
+    return Json {
+        { "ply", f.ply },
+        { "move", to_iccs(f.move) },
+        { "mover", to_string(f.mover) },
+        { "piece", piece_at(f.moved) },
+        { "captured", f.captured ? Json(to_string(f.captured.type())) : Json(nullptr) },
+        { "classes", classes },
+        { "reasons", f.reasons },
+        { "checkers", pieces(f.checkers) },
+        { "discovered_check", f.discovered_check },
+        { "kill_line", kill_line },
+        { "threats", threats },
+        { "can_be_taken_by", pieces(f.can_be_taken_by) },
+        { "moved_piece_protected", f.moved_piece_protected },
+        { "blocks", blocks },
+        { "evades_check", f.evades_check },
+        { "evaded_threats", pieces(f.evaded_threats) },
+    };
+}
+
+Json side_summary(const SideSummary& s)
+{
+    return Json {
+        { "moves", s.moves },
+        { "checks", s.checks },
+        { "kills", s.kills },
+        { "chases", s.chases },
+        { "every_move_checks", s.every_move_checks },
+        { "every_move_checks_or_kills", s.every_move_checks_or_kills },
+        { "every_move_chases", s.every_move_chases },
+        { "chased_on_every_move", pieces(s.chased_on_every_move) },
+        { "attackers", pieces(s.attackers) },
+        { "targets", pieces(s.targets) },
+    };
+}
+
+Json cycle(const RepetitionEpisode& e)
+{
+    return Json { { "first_ply", e.cycle.first_ply }, { "last_ply", e.cycle.last_ply },
+        { "occurrences", e.occurrences } };
+}
+
+} // namespace xq::json_form

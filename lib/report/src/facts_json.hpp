@@ -1,0 +1,19 @@
+#pragma once
+
+// JSON forms of the arbiter's facts, shared by the report writers. Field names are part of
+// the tool's interface: keep them stable.
+
+#include <nlohmann/json.hpp>
+
+#include "xq/arbiter/move_facts.hpp"
+
+namespace xq::json_form {
+
+using Json = nlohmann::ordered_json;
+
+Json piece_at(const PieceAt& p);
+Json move_facts(const MoveFacts& facts);
+Json side_summary(const SideSummary& summary);
+Json cycle(const RepetitionEpisode& episode);
+
+} // namespace xq::json_form

@@ -1,0 +1,126 @@
+#include "xq/report/replay_report.hpp"
+
+#include "facts_json.hpp"
+#include "xq/board/fen.hpp"
+
+namespace xq {
+
+namespace {
+
+    std::string ply_line(const PlyRecord& p, int number)
+    {
+        std::string line = std::to_string(number);
+        line.insert(0, line.size() < 4 ? 4 - line.size() : 0, ' ');
+        line += "  " + std::string(to_string(p.mover)) + (p.mover == Color::Red ? "    " : "  ");
+        line += to_iccs(p.move) + "  " + std::string(to_string(p.moved.type()));
+        if (p.captured)
+            line += " takes " + std::string(to_string(p.captured.type()));
+        if (p.gives_check)
+            line += ", check";
+        return line;
+    }
+
+} // namespace
+
+void write_replay_text(std::ostream& out, const ReplayReport& report)
+{
+    const ReplayedGame& game = *report.game;
+    out << "start: " << to_fen(game.start()) << '\n';
+    for (int ply = 1; ply <= game.ply_count(); ++ply)
+        out << ply_line(game.ply(ply), ply) << '\n';
+    out << "final: " << to_fen(game.current()) << '\n';
+    out << "end on the board: " << to_string(game.end());
+    if (const auto loser = game.loser_on_board())
+        out << " (" << to_string(*loser) << " to move has lost)";
+    out << '\n';
+    if (report.recorded_result != RecordedResult::Unknown) {
+        out << "recorded result: " << to_string(report.recorded_result) << '\n';
+        if (const auto contradiction = result_contradiction(game, report.recorded_result))
+            out << "finding: " << *contradiction << '\n';
+    }
+    if (report.board_at_ply) {
+        out << "\nboard after ply " << *report.board_at_ply << ":\n"
+            << board_diagram(game.position_at(*report.board_at_ply), report.letters);
+    }
+    if (!report.show_cycles && report.cycle_facts.empty())
+        return;
+    out << '\n';
+    if (report.episodes.empty())
+        out << "no position recurs\n";
+    for (std::size_t i = 0; i < report.episodes.size(); ++i) {
+        const RepetitionEpisode& e = report.episodes[i];
+        out << "repetition " << i + 1 << ": cycle of plies " << e.cycle.first_ply << "-" << e.cycle.last_ply
+            << " (" << e.cycle.length() << " plies); its start position stands " << e.occurrences
+            << " times, the repetition lasts to ply " << e.last_repeating_ply << '\n';
+        if (i >= report.cycle_facts.size())
+            continue;
+        const CycleFacts& facts = report.cycle_facts[i];
+        for (const MoveFacts& f : facts.moves) {
+            out << "  " << f.ply << ". " << to_string(f.mover) << " " << to_iccs(f.move) << ":";
+            for (std::size_t c = 0; c < f.classes.size(); ++c)
+                out << (c ? ", " : " ") << to_string(f.classes[c]);
+            out << '\n';
+            for (const std::string& reason : f.reasons)
+                out << "      " << reason << '\n';
+        }
+        for (const Color c : { Color::Red, Color::Black }) {
+            const SideSummary& s = facts.side(c);
+            out << "  " << to_string(c) << ": " << s.moves << " moves, " << s.checks << " checks, " << s.kills
+                << " mate threats, " << s.chases << " with new capture threats";
+            if (!s.chased_on_every_move.empty()) {
+                out << "; threatened on every move:";
+                for (const PieceAt& p : s.chased_on_every_move)
+                    out << " " << describe(p);
+            }
+            out << '\n';
+        }
+    }
+}
+
+void write_replay_json(std::ostream& out, const ReplayReport& report)
+{
+    using json_form::Json;
+    const ReplayedGame& game = *report.game;
+    Json plies = Json::array();
+    for (int ply = 1; ply <= game.ply_count(); ++ply) {
+        const PlyRecord& p = game.ply(ply);
+        plies.push_back(Json {
+            { "ply", ply },
+            { "move", to_iccs(p.move) },
+            { "mover", to_string(p.mover) },
+            { "piece", to_string(p.moved.type()) },
+            { "captured", p.captured ? Json(to_string(p.captured.type())) : Json(nullptr) },
+            { "check", p.gives_check },
+        });
+    }
+    Json episodes = Json::array();
+    for (std::size_t i = 0; i < report.episodes.size(); ++i) {
+        Json e { { "cycle", json_form::cycle(report.episodes[i]) },
+            { "last_repeating_ply", report.episodes[i].last_repeating_ply } };
+        if (i < report.cycle_facts.size()) {
+            const CycleFacts& facts = report.cycle_facts[i];
+            Json moves = Json::array();
+            for (const MoveFacts& f : facts.moves)
+                moves.push_back(json_form::move_facts(f));
+            e["moves"] = moves;
+            e["sides"] = Json { { "red", json_form::side_summary(facts.red) },
+                { "black", json_form::side_summary(facts.black) } };
+        }
+        episodes.push_back(e);
+    }
+    Json doc {
+        { "start_fen", to_fen(game.start()) },
+        { "plies", plies },
+        { "final_fen", to_fen(game.current()) },
+        { "board_end", to_string(game.end()) },
+        { "recorded_result", to_string(report.recorded_result) },
+    };
+    const auto contradiction = result_contradiction(game, report.recorded_result);
+    doc["result_contradiction"] = contradiction ? Json(*contradiction) : Json(nullptr);
+    if (report.board_at_ply)
+        doc["board"] = Json { { "ply", *report.board_at_ply }, { "fen", to_fen(game.position_at(*report.board_at_ply)) } };
+    doc["repetitions"] = episodes;
+    out << doc.dump() << '\n';
+}
+
+} // namespace xq

@@ -1,0 +1,255 @@
+// The facts of the rule-book diagrams' cycles, per rule group of the AXF reference: classes,
+// attackers and targets, never verdicts (those are the interpreter's).
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "xq/arbiter/move_facts.hpp"
+#include "xq/board/fen.hpp"
+
+using namespace xq;
+
+namespace {
+
+struct Diagram {
+    ReplayedGame game;
+    CycleFacts cycle;
+};
+
+// The first repetition cycle of a diagram's main line (or its alt line).
+Diagram diagram(const std::string& id, bool alt = false)
+{
+    std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
+    REQUIRE(in);
+    for (std::string text; std::getline(in, text);) {
+        if (text.empty() || text[0] == '#')
+            continue;
+        const auto c = nlohmann::json::parse(text);
+        if (c["id"] != id)
+            continue;
+        const auto& line = alt ? c["alt"] : c;
+        Diagnostics diagnostics;
+        auto pos = parse_fen(line["fen"].get<std::string>(), diagnostics, {}, FenOptions { true });
+        REQUIRE(pos);
+        ReplayedGame game(*pos);
+        std::istringstream moves(line["moves_iccs"].get<std::string>());
+        for (std::string m; moves >> m;)
+            REQUIRE(game.play(*parse_iccs(m)));
+        const auto episodes = find_repetition_episodes(game);
+        REQUIRE_FALSE(episodes.empty());
+        CycleFacts cycle = classify_cycle(game, episodes.front().cycle);
+        return { std::move(game), std::move(cycle) };
+    }
+    FAIL("no diagram " << id);
+    throw std::logic_error("unreachable");
+}
+
+std::vector<const MoveFacts*> moves_of(const CycleFacts& cycle, Color side)
+{
+    std::vector<const MoveFacts*> out;
+    for (const MoveFacts& m : cycle.moves)
+        if (m.mover == side)
+            out.push_back(&m);
+    return out;
+}
+
+const Threat* threat_on_type(const MoveFacts& m, PieceType target)
+{
+    for (const Threat& t : m.threats)
+        if (t.target.piece.type() == target)
+            return &t;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_SUITE("cycle classification")
+{
+    TEST_CASE("perpetual check (rule 6, D1): every red move checks")
+    {
+        const Diagram d = diagram("AXF-D1");
+        CHECK(d.cycle.red.every_move_checks);
+        for (const MoveFacts* m : moves_of(d.cycle, Color::Red)) {
+            CHECK(m->has(MoveClass::Check));
+            CHECK(m->checkers.size() == 1);
+        }
+        CHECK_FALSE(d.cycle.black.every_move_checks);
+    }
+
+    TEST_CASE("kill (rule 9, D6): the rook's moves threaten mate without checking")
+    {
+        const Diagram d = diagram("AXF-D6");
+        CHECK(d.cycle.red.kills == 2);
+        for (const MoveFacts* m : moves_of(d.cycle, Color::Red)) {
+            CHECK(m->has(MoveClass::Kill));
+            CHECK_FALSE(m->has(MoveClass::Check));
+            CHECK_FALSE(m->kill_line.empty());
+        }
+        for (const MoveFacts* m : moves_of(d.cycle, Color::Black))
+            CHECK(m->has(MoveClass::Idle));
+    }
+
+    TEST_CASE("chase of an unprotected piece (rule 18, D34): the rook threatens the same cannon every move")
+    {
+        const Diagram d = diagram("AXF-D34");
+        for (const MoveFacts* m : moves_of(d.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Cannon);
+            REQUIRE(t);
+            CHECK(t->attacker.piece.type() == PieceType::Chariot);
+            CHECK(t->real_protectors.empty());
+            CHECK(t->origin == ThreatOrigin::Direct);
+        }
+        REQUIRE(d.cycle.red.chased_on_every_move.size() == 1);
+        CHECK(d.cycle.red.chased_on_every_move[0].piece == Piece(Color::Black, PieceType::Cannon));
+        CHECK(d.cycle.black.kills == 2);
+    }
+
+    TEST_CASE("horse and cannon on a rook (rules 15 and 21, D18, D45): protected or not, the rook is the target")
+    {
+        const Diagram cannon = diagram("AXF-D18");
+        for (const MoveFacts* m : moves_of(cannon.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Chariot);
+            REQUIRE(t);
+            CHECK(t->attacker.piece.type() == PieceType::Cannon);
+            CHECK(t->protected_after_capture());
+        }
+        const Diagram horse = diagram("AXF-D45");
+        for (const MoveFacts* m : moves_of(horse.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Chariot);
+            REQUIRE(t);
+            CHECK(t->attacker.piece.type() == PieceType::Horse);
+        }
+        CHECK(horse.cycle.red.chased_on_every_move.size() == 1);
+    }
+
+    TEST_CASE("same kinds of piece (rule 24, D51, D53): whether the target can take back")
+    {
+        const Diagram rooks = diagram("AXF-D51");
+        for (const MoveFacts* m : moves_of(rooks.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Chariot);
+            REQUIRE(t);
+            CHECK(t->target_can_capture_back);
+            CHECK(m->has(MoveClass::Exchange));
+        }
+        const Diagram cannons = diagram("AXF-D53");
+        for (const MoveFacts* m : moves_of(cannons.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Cannon);
+            REQUIRE(t);
+            CHECK_FALSE(t->target_can_capture_back);
+            CHECK(t->target_restriction.kind == Restriction::ConfinedToLine);
+        }
+    }
+
+    TEST_CASE("cannon screens (rule 25, D57): the screen steps away and back, the cannon stays")
+    {
+        const Diagram d = diagram("AXF-D57");
+        const auto red = moves_of(d.cycle, Color::Red);
+        REQUIRE(red.size() == 2);
+        REQUIRE(red[0]->threats.size() == 1);
+        CHECK(red[0]->threats[0].origin == ThreatOrigin::Discovered);
+        CHECK(red[0]->threats[0].attacker.piece.type() == PieceType::Cannon);
+        REQUIRE(red[1]->threats.size() == 1);
+        CHECK(red[1]->threats[0].origin == ThreatOrigin::ScreenPlaced);
+        CHECK(red[0]->threats[0].attacker.square == red[1]->threats[0].attacker.square);
+        CHECK(d.cycle.red.chased_on_every_move.size() == 1);
+    }
+
+    TEST_CASE("a rook immobilised by a horse (rule 19, D39) and confined by a cannon (rule 27, D64)")
+    {
+        const Diagram pinned = diagram("AXF-D39");
+        bool seen = false;
+        for (const MoveFacts* m : moves_of(pinned.cycle, Color::Red))
+            for (const Threat& t : m->threats)
+                if (t.target.piece.type() == PieceType::Chariot) {
+                    CHECK(t.target_restriction.kind == Restriction::Immobilised);
+                    CHECK(t.target_restriction.by_horse_only());
+                    seen = true;
+                }
+        CHECK(seen);
+        const Diagram confined = diagram("AXF-D64");
+        for (const MoveFacts* m : moves_of(confined.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Chariot);
+            REQUIRE(t);
+            CHECK(t->target_restriction.kind == Restriction::ConfinedToLine);
+            CHECK(t->target_restriction.by_cannon_only());
+        }
+        // The confined rook's own attack is a capture it may not make.
+        for (const MoveFacts* m : moves_of(confined.cycle, Color::Black))
+            for (const Threat& t : m->threats)
+                CHECK_FALSE(t.capture_legal);
+    }
+
+    TEST_CASE("king and pawn attacks (rules 28 and 29, D67, D69): the attacker is the king or the pawn")
+    {
+        const Diagram king = diagram("AXF-D67");
+        for (const MoveFacts* m : moves_of(king.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Cannon);
+            REQUIRE(t);
+            CHECK(t->attacker.piece.type() == PieceType::King);
+        }
+        const Diagram pawn = diagram("AXF-D69");
+        for (const MoveFacts* m : moves_of(pawn.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Cannon);
+            REQUIRE(t);
+            CHECK(t->attacker.piece.type() == PieceType::Soldier);
+        }
+    }
+
+    TEST_CASE("fake protection (rule 34, D83): the cannon's protector could not legally recapture")
+    {
+        const Diagram d = diagram("AXF-D83");
+        const auto red = moves_of(d.cycle, Color::Red);
+        const Threat* first = threat_on_type(*red[0], PieceType::Cannon);
+        REQUIRE(first);
+        CHECK(first->real_protectors.empty());
+        CHECK_FALSE(first->fake_protectors.empty());
+    }
+
+    TEST_CASE("two attackers on one target (rule 33, D81): the rooks take turns on the cannon")
+    {
+        const Diagram d = diagram("AXF-D81", true);
+        REQUIRE(d.cycle.red.chased_on_every_move.size() == 1);
+        CHECK(d.cycle.red.chased_on_every_move[0].piece.type() == PieceType::Cannon);
+        CHECK(d.cycle.red.attackers.size() == 2);
+    }
+
+    TEST_CASE("one attacker on two targets (rule 16, D26): a threat every move, no piece threatened every move")
+    {
+        const Diagram d = diagram("AXF-D26");
+        CHECK(d.cycle.red.every_move_chases);
+        CHECK(d.cycle.red.chased_on_every_move.empty());
+        CHECK(d.cycle.red.targets.size() == 2);
+        CHECK(d.cycle.red.attackers.size() == 1);
+    }
+
+    TEST_CASE("offers and blocks (rules 40 and 39, D101, D99)")
+    {
+        const Diagram offer = diagram("AXF-D101");
+        for (const MoveFacts* m : moves_of(offer.cycle, Color::Red)) {
+            CHECK(m->has(MoveClass::Exchange));
+            REQUIRE(m->can_be_taken_by.size() == 1);
+            CHECK(m->can_be_taken_by[0].piece.type() == PieceType::Chariot);
+        }
+        const Diagram block = diagram("AXF-D99");
+        for (const MoveFacts* m : moves_of(block.cycle, Color::Red)) {
+            CHECK(m->has(MoveClass::Block));
+            REQUIRE_FALSE(m->blocks.empty());
+        }
+    }
+
+    TEST_CASE("a chase that also offers an exchange (rule 36, D93): both classes on every red move")
+    {
+        const Diagram d = diagram("AXF-D93");
+        for (const MoveFacts* m : moves_of(d.cycle, Color::Red)) {
+            CHECK(m->has(MoveClass::Chase));
+            CHECK(m->has(MoveClass::Exchange));
+        }
+        REQUIRE(d.cycle.red.chased_on_every_move.size() == 1);
+        CHECK(d.cycle.red.chased_on_every_move[0].piece.type() == PieceType::Chariot);
+    }
+}

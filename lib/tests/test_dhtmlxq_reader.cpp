@@ -1,0 +1,166 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "record_test_helpers.hpp"
+#include "xq/notation/dhtmlxq_reader.hpp"
+
+namespace {
+
+using namespace xq;
+using namespace xq::test;
+
+constexpr std::string_view standard_binit = "0919293949596979891777062646668600102030405060708012720323436383";
+constexpr std::string_view standard_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+TEST_SUITE("dhtmlxq_reader")
+{
+    TEST_CASE("DhtmlXQ squares are x from the left and y from the top, so 7747 is h2e2")
+    {
+        CHECK(dhtmlxq_move_to_iccs("7747") == "h2e2");
+        CHECK(dhtmlxq_move_to_iccs("7242") == "h7e7");
+        CHECK(dhtmlxq_move_to_iccs("0900") == "a0a9");
+        CHECK(dhtmlxq_move_to_iccs("8988") == "i0i1");
+        CHECK_FALSE(dhtmlxq_move_to_iccs("9947"));
+        CHECK_FALSE(dhtmlxq_move_to_iccs("774"));
+        CHECK_FALSE(dhtmlxq_move_to_iccs("77a7"));
+    }
+
+    TEST_CASE("binit lists Red then Black, back rank a to i, cannons, soldiers, with 99 for a missing piece")
+    {
+        std::string problem;
+        CHECK(dhtmlxq_binit_to_fen(standard_binit, problem) == standard_fen);
+        // The 七星聚会 study from the corpus sample, most pieces missing.
+        CHECK(dhtmlxq_binit_to_fen("6999999949999999797799315285999940994299509999999999991738475899", problem)
+            == "4rk3/3P5/4bP3/9/9/8P/9/1p2p2C1/3p1p3/4K1RR1 w - - 0 1");
+        CHECK_FALSE(dhtmlxq_binit_to_fen(standard_binit.substr(2), problem));
+        CHECK(problem.find("64 digits") != std::string::npos);
+        CHECK_FALSE(dhtmlxq_binit_to_fen("09" + std::string(standard_binit.substr(2, 60)) + "09", problem));
+        CHECK(problem.find("two pieces") != std::string::npos);
+        CHECK_FALSE(dhtmlxq_binit_to_fen("91" + std::string(standard_binit.substr(2)), problem));
+        CHECK(problem.find("file digit 9") != std::string::npos);
+    }
+
+    TEST_CASE("blocks inside HTML become games with tags, a start position, moves, comments and variations")
+    {
+        const ReadResult read = read_record_file("good/dhtmlxq_in_html.ubb.txt");
+        REQUIRE(read.games.size() == 2);
+        const GameRecord& game = read.games[0];
+        CHECK(game.format == RecordFormat::DhtmlXq);
+        CHECK(where(game.location) == "2:1");
+        CHECK(tag_value(game, "Title") == "测试对局");
+        CHECK(tag_value(game, "Red") == "红方");
+        CHECK(tag_value(game, "Black") == "黑方");
+        CHECK(tag_value(game, "Result") == "红胜");
+        CHECK(tag_value(game, "DhtmlXQ_blacktime").empty());
+        CHECK(tag_value(game, "DhtmlXQ_firstnum") == "0");
+        REQUIRE(game.start_fen);
+        CHECK(game.start_fen->text == standard_fen);
+        CHECK(where(game.start_fen->location) == "8:16");
+        REQUIRE(game.notation_hint);
+        CHECK(*game.notation_hint == "ICCS");
+        CHECK(move_texts(game.moves) == "h2e2 h7e7 h0g2 h9g7 b0c2");
+        CHECK(where(game.moves[0].location) == "9:19");
+        CHECK(where(game.moves[1].location) == "9:23");
+        CHECK(game.comments_before_first_move == std::vector<std::string> { "开局" });
+        CHECK(game.moves[1].comments == std::vector<std::string> { "中炮\n对中炮" });
+        REQUIRE(game.variations.size() == 1);
+        const RecordedVariation& variation = game.variations[0];
+        CHECK(variation.id == 1);
+        CHECK(variation.parent == 0);
+        CHECK(variation.first_ply == 3);
+        CHECK(move_texts(variation.moves) == "b0c2 h9g7");
+        CHECK(variation.moves[1].comments == std::vector<std::string> { "变着" });
+        CHECK(game.diagnostics.empty());
+
+        const GameRecord& study = read.games[1];
+        CHECK(study.index == 2);
+        REQUIRE(study.start_fen);
+        CHECK(study.start_fen->text == "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        CHECK(move_texts(study.moves) == "e0e1");
+        CHECK(study.diagnostics.empty());
+        CHECK(problems(read.file_diagnostics).empty());
+    }
+
+    TEST_CASE("a binit that is not 64 digits is an error and gives no start position")
+    {
+        const ReadResult read = read_record_file("broken/dhtmlxq_bad_binit.ubb.txt");
+        REQUIRE(read.games.size() == 1);
+        const Diagnostic* error = find_code(read.games[0].diagnostics, "dhtmlxq.bad-binit");
+        REQUIRE(error);
+        CHECK(error->severity == Severity::Error);
+        CHECK(where(error->location) == "3:16");
+        CHECK(error->message.find("game 1 (bad binit)") != std::string::npos);
+        CHECK_FALSE(read.games[0].start_fen);
+        CHECK(move_texts(read.games[0].moves) == "h2e2");
+    }
+
+    TEST_CASE("a block without its closing tag is an error and keeps what it read")
+    {
+        const ReadResult read = read_record_file("broken/dhtmlxq_unterminated_block.ubb.txt");
+        REQUIRE(read.games.size() == 1);
+        const Diagnostic* error = find_code(read.games[0].diagnostics, "dhtmlxq.unterminated-block");
+        REQUIRE(error);
+        CHECK(where(error->location) == "1:1");
+        CHECK(move_texts(read.games[0].moves) == "h2e2 h7e7");
+    }
+
+    TEST_CASE("a move naming no square is an error and stays in the line as written")
+    {
+        const ReadResult read = read_record_file("broken/dhtmlxq_bad_square.ubb.txt");
+        REQUIRE(read.games.size() == 1);
+        const Diagnostic* error = find_code(read.games[0].diagnostics, "dhtmlxq.bad-move");
+        REQUIRE(error);
+        CHECK(where(error->location) == "3:23");
+        CHECK(move_texts(read.games[0].moves) == "h2e2 9942 h0g2");
+    }
+
+    TEST_CASE("a move list that ends inside a move is an error at that move")
+    {
+        const ReadResult read = read_record_file("broken/dhtmlxq_incomplete_move.ubb.txt");
+        REQUIRE(read.games.size() == 1);
+        const Diagnostic* error = find_code(read.games[0].diagnostics, "dhtmlxq.bad-move");
+        REQUIRE(error);
+        CHECK(where(error->location) == "2:23");
+        CHECK(move_texts(read.games[0].moves) == "h2e2");
+    }
+
+    TEST_CASE("a comment on a ply the record lacks is a warning")
+    {
+        const ReadResult read = read_record_file("broken/dhtmlxq_orphan_comment.ubb.txt");
+        REQUIRE(read.games.size() == 1);
+        const Diagnostic* warning = find_code(read.games[0].diagnostics, "dhtmlxq.orphan-comment");
+        REQUIRE(warning);
+        CHECK(where(warning->location) == "3:1");
+    }
+
+    TEST_CASE("a new block before the old one closes ends the old one, and a file without blocks says so")
+    {
+        const ReadResult read = read_text(RecordFormat::DhtmlXq,
+            "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[DhtmlXQ][DhtmlXQ_movelist]7242[/DhtmlXQ_movelist][/DhtmlXQ]");
+        REQUIRE(read.games.size() == 2);
+        CHECK(find_code(read.games[0].diagnostics, "dhtmlxq.unterminated-block"));
+        CHECK(move_texts(read.games[0].moves) == "h2e2");
+        CHECK(move_texts(read.games[1].moves) == "h7e7");
+        CHECK(read.games[1].diagnostics.empty());
+
+        const ReadResult none = read_text(RecordFormat::DhtmlXq, "<html>no game here</html>");
+        CHECK(none.games.empty());
+        CHECK(find_code(none.file_diagnostics, "dhtmlxq.no-games"));
+    }
+
+    TEST_CASE("variations are sorted by number and one branching from a missing variation is reported")
+    {
+        const ReadResult read = read_text(RecordFormat::DhtmlXq,
+            "[DhtmlXQ][DhtmlXQ_movelist]77477242[/DhtmlXQ_movelist]"
+            "[DhtmlXQ_move_5_2_2]1927[/DhtmlXQ_move_5_2_2][DhtmlXQ_move_0_1_1]2625[/DhtmlXQ_move_0_1_1][/DhtmlXQ]");
+        REQUIRE(read.games.size() == 1);
+        REQUIRE(read.games[0].variations.size() == 2);
+        CHECK(read.games[0].variations[0].id == 1);
+        CHECK(move_texts(read.games[0].variations[0].moves) == "c3c4");
+        CHECK(read.games[0].variations[1].parent == 5);
+        CHECK(count_code(read.games[0].diagnostics, "dhtmlxq.orphan-variation") == 1);
+    }
+}
+
+} // namespace
