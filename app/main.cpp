@@ -12,6 +12,7 @@
 #include "commands/exit_codes.hpp"
 #include "commands/perft_command.hpp"
 #include "commands/replay_command.hpp"
+#include "commands/rules_command.hpp"
 
 int main(int argc, char** argv)
 {
@@ -29,6 +30,8 @@ int main(int argc, char** argv)
     CLI::App* replay = add_replay_command(app, replay_options);
     AdjudicateOptions adjudicate_options;
     CLI::App* adjudicate = add_adjudicate_command(app, adjudicate_options);
+    RulesOptions rules_options;
+    const RulesCommand rules = add_rules_command(app, rules_options);
 
     auto logger = spdlog::stderr_color_mt("xqarb");
     spdlog::set_default_logger(logger);
@@ -57,6 +60,8 @@ int main(int argc, char** argv)
             return run_replay(replay_options, verbosity > 0);
         if (adjudicate->parsed())
             return run_adjudicate(adjudicate_options, verbosity > 0);
+        if (rules.list->parsed() || rules.show->parsed() || rules.check->parsed())
+            return run_rules(rules, rules_options);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "xqarb: internal error: %s\n", e.what());
         return exit_internal;

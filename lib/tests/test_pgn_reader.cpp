@@ -416,6 +416,17 @@ TEST_SUITE("pgn_reader")
         CHECK(read.games[2].moves[0].comments[0] == "this comment is never closed\n2. h0g2\n\n");
     }
 
+    TEST_CASE("an unclosed comment in a game without moves still leaves the next tag line to the next game")
+    {
+        const ReadResult read = read_text(RecordFormat::Pgn, "[Event \"A\"]\n{unclosed\n[Game \"Chinese Chess\"]\n[Event \"B\"]\n1. h2e2 *\n");
+        REQUIRE(read.games.size() == 2);
+        CHECK(read.games[0].tags.size() == 1);
+        CHECK(find_code(read.games[0].diagnostics, "pgn.unterminated-comment"));
+        CHECK(read.games[1].tags.size() == 2);
+        CHECK(tag_value(read.games[1], "Event") == "B");
+        CHECK(move_texts(read.games[1].moves) == "h2e2");
+    }
+
     TEST_CASE("a repeated tag starts a new game even when no movetext came between")
     {
         const ReadResult read = read_text(RecordFormat::Pgn,

@@ -36,7 +36,7 @@ namespace {
         return t.fake_protectors.empty() ? Protection::None : Protection::Fake;
     }
 
-    bool holds(const ThreatCondition& c, const Threat& t)
+    bool holds(const ThreatCondition& c, const Threat& t, PieceType moved)
     {
         const PieceType attacker = t.attacker.piece.type(), target = t.target.piece.type();
         return listed(c.attacker, attacker) && listed(c.target, target) && matches(c.same_type, attacker == target)
@@ -47,7 +47,7 @@ namespace {
             && listed(c.attacker_restriction, t.attacker_restriction.kind)
             && restricted_by(c.attacker_restricted_by, t.attacker_restriction)
             && listed(c.target_restriction, t.target_restriction.kind)
-            && restricted_by(c.target_restricted_by, t.target_restriction);
+            && restricted_by(c.target_restricted_by, t.target_restriction) && listed(c.moved, moved);
     }
 
     struct MoveJudgement {
@@ -185,17 +185,12 @@ std::string_view to_string(Outcome outcome)
     return "draw";
 }
 
-std::optional<CountedChase> judge_threat(const Threat& threat, int ply, const RuleSet& rules)
+ThreatJudgement judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules)
 {
-    for (const ChaseRule& row : rules.chase_rules) {
-        if (!rules.applies(row.guard) || !holds(row.condition, threat))
-            continue;
-        if (!row.counts)
-            return std::nullopt;
-        return CountedChase { ply, threat.attacker, threat.target, threat.attacker_id, threat.target_id, row.rule,
-            row.grade, threat.fake_by_flying_general && threat.real_protectors.empty() };
-    }
-    return std::nullopt;
+    for (const ChaseRule& row : rules.chase_rules)
+        if (rules.applies(row.guard) && holds(row.condition, threat, moved))
+            return { row.counts, &row };
+    return {};
 }
 
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
@@ -241,17 +236,23 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionE
         && episode.occurrences < rules.repetition.ruling_at_occurrence)
         return std::nullopt;
 
+    Ruling ruling;
     std::vector<MoveJudgement> judged;
     judged.reserve(facts.moves.size());
     for (const MoveFacts& m : facts.moves) {
         MoveJudgement j { &m, {} };
-        for (const Threat& t : m.threats)
-            if (auto c = judge_threat(t, m.ply, rules))
-                j.chases.push_back(std::move(*c));
+        SideRuling& side = m.mover == Color::Red ? ruling.red : ruling.black;
+        for (const Threat& t : m.threats) {
+            const ThreatJudgement verdict = judge_threat(t, m.moved.piece.type(), rules);
+            if (verdict.counts)
+                j.chases.push_back({ m.ply, t.attacker, t.target, t.attacker_id, t.target_id, verdict.row->rule,
+                    verdict.row->grade, t.fake_by_flying_general && t.real_protectors.empty() });
+            else if (verdict.row)
+                add_unique(side.exempting_rules, verdict.row->rule);
+        }
         judged.push_back(std::move(j));
     }
 
-    Ruling ruling;
     ruling.episode = episode;
     for (const Color color : { Color::Red, Color::Black }) {
         SideRuling& s = color == Color::Red ? ruling.red : ruling.black;
@@ -276,10 +277,13 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionE
         const std::set<int> common = common_targets(moves, conduct->condition.min_grade);
         for (const int id : common)
             s.chased_on_every_move.push_back({ facts.start.piece_on(Square(id)), Square(id) });
-        if (!conduct->rule.empty()) {
-            add_unique(s.rules, conduct->rule);
-        } else {
-            // Cite the rules that made the chases on the common target count.
+        add_unique(s.rules, conduct->rule);
+        // An allowed side's threats are allowed by the rules that exempt them.
+        if (!s.forbidden)
+            for (const std::string& r : s.exempting_rules)
+                add_unique(s.rules, r);
+        if (conduct->cite_chase_rules) {
+            // The rules that made the chases on the common target count.
             for (const CountedChase& c : s.chases)
                 if (common.empty() || common.count(c.target_id)) {
                     add_unique(s.rules, c.rule);

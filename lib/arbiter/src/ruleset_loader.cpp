@@ -215,7 +215,7 @@ namespace {
             if (!object(j, path,
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
-                        "attacker_restricted_by", "target_restriction", "target_restricted_by" }))
+                        "attacker_restricted_by", "target_restriction", "target_restricted_by", "moved" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -230,6 +230,7 @@ namespace {
             c.attacker_restricted_by = enum_list(j, "attacker_restricted_by", path, piece_names, "piece");
             c.target_restriction = enum_list(j, "target_restriction", path, restriction_names, "restriction");
             c.target_restricted_by = enum_list(j, "target_restricted_by", path, piece_names, "piece");
+            c.moved = enum_list(j, "moved", path, piece_names, "piece");
             return c;
         }
 
@@ -371,7 +372,9 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
 
     std::set<std::string> conduct_ids;
     each(r, root, "conducts", [&](const Json& j, const std::string& path) {
-        if (!r.object(j, path, { "id", "rule", "forbidden", "rank", "if", "description", "reading", "unless_reading" },
+        if (!r.object(j, path,
+                { "id", "rule", "cite_chase_rules", "forbidden", "rank", "if", "description", "reading",
+                    "unless_reading" },
                 { "id", "forbidden", "description" }))
             return;
         Conduct c;
@@ -382,6 +385,9 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
             r.error("ruleset.bad-value", path + "/id", "'" + c.id + "' is reserved for the verdict table");
         c.rule = r.string(j, "rule", path);
         r.rule_reference(c.rule, path + "/rule");
+        c.cite_chase_rules = r.boolean(j, "cite_chase_rules", path).value_or(false);
+        if (c.rule.empty() && !c.cite_chase_rules)
+            r.error("ruleset.missing-key", path, "a conduct needs a rule, or cite_chase_rules: true");
         c.forbidden = r.boolean(j, "forbidden", path).value_or(false);
         c.rank = r.integer(j, "rank", path, 0, 9).value_or(0);
         c.description = r.string(j, "description", path);

@@ -174,6 +174,10 @@ namespace {
             add_nag(token);
             break;
         case PgnTokenKind::Comment:
+            // A comment cut short at a tag line swallowed text; that tag starts the next game
+            // even if this game has no moves yet.
+            if (token.ends_at_tag_line)
+                phase_ = Phase::Movetext;
             add_comment(token);
             break;
         case PgnTokenKind::VariationStart:

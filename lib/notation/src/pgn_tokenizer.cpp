@@ -441,6 +441,7 @@ void PgnTokenizer::read_brace_comment(PgnToken& token)
                     "the comment has no closing '}' before the next tag line, where it is taken to end", token.location },
                 limits_.max_diagnostics);
             at_line_start_ = true;
+            token.ends_at_tag_line = true;
             break;
         }
     }

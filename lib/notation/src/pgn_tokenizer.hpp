@@ -34,6 +34,8 @@ struct PgnToken {
     std::string value;
     SourceLocation value_location;
     int number = 0;
+    // A comment with no closing brace, ended at the tag line that follows it.
+    bool ends_at_tag_line = false;
     // Problems met in this token and in the blank text before it.
     std::vector<Diagnostic> diagnostics;
 };

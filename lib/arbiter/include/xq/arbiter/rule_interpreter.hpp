@@ -34,6 +34,9 @@ struct SideRuling {
     std::vector<std::string> rules; // the rules that make the conduct what it is
     std::vector<PieceAt> chased_on_every_move; // named where they stood at the cycle's start
     std::vector<CountedChase> chases;
+    // The rules under which the side's other threats did not count (attacks by the king,
+    // protected targets, ...), each once.
+    std::vector<std::string> exempting_rules;
 };
 
 struct Ruling {
@@ -48,8 +51,13 @@ struct Ruling {
     const SideRuling& side(Color c) const { return c == Color::Red ? red : black; }
 };
 
-// Whether a threat counts as a chase under the ruleset: the first chase rule that applies.
-std::optional<CountedChase> judge_threat(const Threat& threat, int ply, const RuleSet& rules);
+// How the ruleset judges one threat: the first chase rule that applies, and whether it
+// counts; nothing when no row applies (it does not count then).
+struct ThreatJudgement {
+    bool counts = false;
+    const ChaseRule* row = nullptr;
+};
+ThreatJudgement judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules);
 
 // The ruling on one repetition episode, from the facts of its cycle. Nothing when the
 // position has not yet stood as often as the ruleset requires for a ruling.

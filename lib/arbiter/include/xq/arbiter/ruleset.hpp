@@ -55,6 +55,8 @@ struct ThreatCondition {
     std::optional<std::vector<PieceType>> attacker_restricted_by;
     std::optional<std::vector<Restriction>> target_restriction;
     std::optional<std::vector<PieceType>> target_restricted_by;
+    // The piece the mover moved (a king or pawn unmasking another piece's attack).
+    std::optional<std::vector<PieceType>> moved;
 };
 
 // Whether a threat counts as a chase; the first row whose conditions hold decides.
@@ -85,7 +87,9 @@ struct ConductCondition {
 // What a side's moves amount to over the cycle; the first conduct whose conditions hold.
 struct Conduct {
     std::string id;
-    std::string rule; // the rule cited; empty: cite the chase rules that made the chases count
+    std::string rule; // the rule cited, if any
+    // Also cite the chase rules that made the chases (of the common target) count.
+    bool cite_chase_rules = false;
     bool forbidden = false;
     ConductCondition condition;
     std::string description;

@@ -1,0 +1,118 @@
+#include "commands/rules_command.hpp"
+
+#include <iostream>
+
+#include "commands/exit_codes.hpp"
+#include "commands/ruleset_lookup.hpp"
+#include "commands/terminal.hpp"
+#include "xq/arbiter/ruleset_loader.hpp"
+
+namespace xq::app {
+
+namespace {
+
+    int list_rules(const RuleSet& rules)
+    {
+        std::cout << rules.id << ": " << rules.title << "\n" << rules.edition << "\n\n";
+        for (const RuleText& r : rules.rules) {
+            std::string id = r.id;
+            id.resize(std::max<std::size_t>(id.size() + 2, 12), ' ');
+            std::cout << id << r.title << '\n';
+        }
+        return exit_ok;
+    }
+
+    int show_rule(const RuleSet& rules, const std::string& wanted)
+    {
+        const RuleText* rule = rules.find_rule(wanted);
+        if (!rule) {
+            // Accept the bare number too: "19" for "AXF-19".
+            for (const RuleText& r : rules.rules)
+                if (r.number == wanted)
+                    rule = &r;
+        }
+        if (!rule) {
+            std::cerr << "xqarb: error: " << rules.id << " has no rule '" << wanted << "' (see xqarb rules list)\n";
+            return exit_findings;
+        }
+        std::cout << rule->id << " (rule " << rule->number << "): " << rule->title << "\n\n" << rule->text << "\n";
+        if (!rule->diagrams.empty()) {
+            std::cout << "\nDiagrams:";
+            for (const int d : rule->diagrams)
+                std::cout << " D" << d;
+            std::cout << '\n';
+        }
+        // Where the interpreter applies it.
+        std::vector<std::string> uses;
+        for (const ChaseRule& c : rules.chase_rules)
+            if (c.rule == rule->id)
+                uses.push_back(std::string(c.counts ? "counts as a chase: " : "is no chase: ") + c.description);
+        for (const Conduct& c : rules.conducts)
+            if (c.rule == rule->id)
+                uses.push_back("conduct " + c.id + (c.forbidden ? " (forbidden): " : " (allowed): ") + c.description);
+        for (const VerdictRow& v : rules.verdicts)
+            if (v.rule == rule->id)
+                uses.push_back("verdict: " + v.side + " against " + v.other + ": "
+                    + (v.outcome == VerdictOutcome::Draw ? "draw" : "the first violates"));
+        if (rules.repetition.loss_rule == rule->id)
+            uses.push_back("the violator loses when the position stands "
+                + std::to_string(rules.repetition.violator_loses_at_occurrence) + " times");
+        if (rules.repetition.draw_rule == rule->id)
+            uses.push_back("the draw when no side violates");
+        for (const auto& [what, id] : { std::pair { "checkmate", rules.board.checkmate_rule },
+                 { "no legal move", rules.board.stalemate_rule }, { "flying general", rules.board.flying_general_rule },
+                 { "first move", rules.board.first_mover_rule } })
+            if (id == rule->id)
+                uses.push_back(std::string("the board: ") + what);
+        if (!uses.empty()) {
+            std::cout << "\nApplied as:\n";
+            for (const std::string& u : uses)
+                std::cout << "  - " << u << '\n';
+        }
+        return exit_ok;
+    }
+
+} // namespace
+
+RulesCommand add_rules_command(CLI::App& app, RulesOptions& options)
+{
+    CLI::App* rules = app.add_subcommand("rules", "List, show and check the rules of a ruleset");
+    rules->fallthrough();
+    rules->require_subcommand(1);
+    RulesCommand command;
+    command.list = rules->add_subcommand("list", "List the rules of a ruleset");
+    command.list->add_option("--ruleset", options.ruleset, "Ruleset name or path");
+    command.show = rules->add_subcommand("show", "Show one rule: its text, diagrams and how it is applied");
+    command.show->add_option("rule", options.rule, "Rule id (AXF-19) or number (19)")->required();
+    command.show->add_option("--ruleset", options.ruleset, "Ruleset name or path");
+    command.check = rules->add_subcommand("check", "Check a ruleset file and report every problem in it");
+    command.check->add_option("file", options.file, "Ruleset JSON file")->required();
+    for (CLI::App* sub : { command.list, command.show, command.check })
+        sub->fallthrough();
+    return command;
+}
+
+int run_rules(const RulesCommand& command, const RulesOptions& options)
+{
+    Diagnostics diagnostics;
+    if (command.check->parsed()) {
+        const auto rules = load_ruleset_file(options.file, diagnostics);
+        print_diagnostics(diagnostics);
+        if (!rules) {
+            std::cerr << options.file << ": " << diagnostics.size() << " problem" << (diagnostics.size() == 1 ? "" : "s")
+                      << "\n";
+            return exit_findings;
+        }
+        std::cout << options.file << ": ok: ruleset " << rules->id << ", " << rules->rules.size() << " rules, "
+                  << rules->chase_rules.size() << " chase rules, " << rules->conducts.size() << " conducts, "
+                  << rules->verdicts.size() << " verdict rows\n";
+        return exit_ok;
+    }
+    const auto rules = find_ruleset(options.ruleset, diagnostics);
+    print_diagnostics(diagnostics);
+    if (!rules)
+        return exit_usage;
+    return command.list->parsed() ? list_rules(*rules) : show_rule(*rules, options.rule);
+}
+
+} // namespace xq::app
