@@ -107,6 +107,19 @@ TEST_SUITE("fen")
         CHECK(many.size() == 2);
     }
 
+    TEST_CASE("composed positions may put pieces on unreachable points, with a warning, but no king")
+    {
+        Diagnostics diagnostics;
+        const auto pawn = parse_fen("3k5/9/9/9/9/9/9/9/4P4/4K4 w", diagnostics, {}, FenOptions { true });
+        REQUIRE(pawn);
+        REQUIRE(diagnostics.size() == 1);
+        CHECK(diagnostics.items()[0].severity == Severity::Warning);
+        CHECK(diagnostics.items()[0].code == "fen.bad-square");
+        Diagnostics king;
+        CHECK_FALSE(parse_fen("3k5/9/9/9/9/9/4K4/9/9/9 w", king, {}, FenOptions { true }));
+        CHECK(king.has_errors());
+    }
+
     TEST_CASE("columns are offset by the place the FEN was found")
     {
         Diagnostics diagnostics;

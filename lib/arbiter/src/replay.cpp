@@ -1,5 +1,7 @@
 #include "xq/arbiter/replay.hpp"
 
+#include <cassert>
+
 #include "xq/board/movegen.hpp"
 
 namespace xq {
@@ -27,6 +29,13 @@ bool ReplayedGame::play(Move m)
 {
     if (!is_legal(current_, m))
         return false;
+    play_legal(m);
+    return true;
+}
+
+void ReplayedGame::play_legal(Move m)
+{
+    assert(is_legal(current_, m));
     PlyRecord record;
     record.move = m;
     record.mover = current_.side_to_move();
@@ -37,7 +46,6 @@ bool ReplayedGame::play(Move m)
     record.gives_check = current_.in_check();
     record.key_after = current_.key();
     plies_.push_back(record);
-    return true;
 }
 
 Key ReplayedGame::key_at(int position) const

@@ -211,8 +211,7 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
     }
     for (int s = 0; s < square_count; ++s) {
         const Piece p = pos.piece_on(Square(s));
-        const bool composed_only = p && (p.type() == PieceType::Soldier || p.type() == PieceType::Elephant);
-        if (p && !reachable(p, Square(s)) && !(options.allow_unreachable_points && composed_only)) {
+        if (p && !reachable(p, Square(s))) {
             // Point at the letter: rank i of the FEN is ICCS rank 9 - i.
             const Field& rank_field = ranks[static_cast<std::size_t>(9 - Square(s).rank())];
             std::size_t offset = rank_field.offset;
@@ -224,11 +223,12 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
                 }
                 file += (c >= '1' && c <= '9') ? c - '0' : 1;
             }
-            diagnostics.error("fen.bad-square",
-                std::string(to_string(p.color())) + " " + std::string(to_string(p.type())) + " on "
-                    + to_iccs(Square(s)) + " stands where no " + std::string(to_string(p.type()))
-                    + " can ever be",
-                at(offset));
+            std::string message = std::string(to_string(p.color())) + " " + std::string(to_string(p.type()))
+                + " on " + to_iccs(Square(s)) + " stands where no " + std::string(to_string(p.type())) + " can ever be";
+            if (options.allow_unreachable_points && p.type() != PieceType::King)
+                diagnostics.warning("fen.bad-square", message + " (accepted)", at(offset));
+            else
+                diagnostics.error("fen.bad-square", message, at(offset));
         }
     }
     if (failed())

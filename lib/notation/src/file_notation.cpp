@@ -300,26 +300,28 @@ std::variant<Move, MoveError> resolve(
     const Position& pos, std::string_view token, const FileMoveText& text)
 {
     const FileCensus census(pos);
-    // The legal moves, filtered for the text first: testing a move's legality costs more than
-    // describing it, and few moves fit the text.
-    const MoveList candidates = pseudo_legal_moves(pos);
+    const Color mover = pos.side_to_move();
     for (const Tier tier : { Tier::Standard, Tier::Fallback }) {
         PieceKinds kinds_read = 0;
         for (const Selector& selector : text.selectors)
             kinds_read |= selector.tier == tier ? selector.kinds : 0;
+        // First the pieces the text names, then which of their moves fit the text, and only
+        // then whether those are legal, which costs the most.
         std::vector<Move> matches;
-        for (const Move m : candidates) {
-            if ((kinds_read & kind_bit(pos.piece_on(m.from()).type())) == 0)
+        for (int s = 0; s < square_count; ++s) {
+            const Piece p = pos.piece_on(Square(s));
+            if (!p || p.color() != mover || (kinds_read & kind_bit(p.type())) == 0)
                 continue;
-            const FileMove move = describe(pos, census, m);
-            if (move.direction != text.direction || move.argument != text.argument)
+            const PiecePlace place = place_of(pos, census, Square(s));
+            const bool read = std::any_of(text.selectors.begin(), text.selectors.end(),
+                [&](const Selector& selector) { return selector.tier == tier && selects(selector, place); });
+            if (!read)
                 continue;
-            const bool read = std::any_of(
-                text.selectors.begin(), text.selectors.end(), [&](const Selector& selector) {
-                    return selector.tier == tier && selects(selector, move.piece);
-                });
-            if (read && pos.is_legal_pseudo(m))
-                matches.push_back(m);
+            for (const Move m : pseudo_legal_moves_from(pos, Square(s))) {
+                const FileMove move = describe(pos, census, m);
+                if (move.direction == text.direction && move.argument == text.argument && pos.is_legal_pseudo(m))
+                    matches.push_back(m);
+            }
         }
         if (matches.size() == 1)
             return matches.front();

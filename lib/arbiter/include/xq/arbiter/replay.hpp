@@ -31,6 +31,8 @@ public:
 
     // Plays a move; returns false, and changes nothing, when it is not legal.
     bool play(Move m);
+    // Plays a move the caller has already matched against the legal moves of current().
+    void play_legal(Move m);
 
     const Position& start() const { return start_; }
     const Position& current() const { return current_; }

@@ -18,9 +18,10 @@ constexpr std::string_view start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1
 // nothing is returned. Positions that cannot arise are rejected: wrong piece counts, pieces
 // on points they can never reach, and a side to move that could capture the enemy king.
 struct FenOptions {
-    // Accept pawns and elephants on points they can never reach in a game (a pawn behind its
-    // starting rank, an elephant off its points): composed positions and rule-book diagrams
-    // have them. Kings and advisors must still stand in their palace.
+    // Accept pieces other than kings on points they can never reach in a game (a pawn behind
+    // its starting rank, an elephant off its points), reporting each as a warning: composed
+    // positions, rule-book diagrams and hand-typed archive FENs have them. Kings must still
+    // stand in their palace.
     bool allow_unreachable_points = false;
 };
 

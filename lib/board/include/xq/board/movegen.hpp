@@ -12,16 +12,21 @@ constexpr int max_moves = 192;
 
 class MoveList {
 public:
-    void push(Move m) { moves_[static_cast<std::size_t>(size_++)] = m; }
+    // The slots are left uninitialised: lists are made in every node of a search, and only
+    // the first size() slots are ever read.
+    MoveList() { }
+    void push(Move m) { moves_[size_++] = m; }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
-    Move operator[](int i) const { return moves_[static_cast<std::size_t>(i)]; }
+    const Move* begin() const { return moves_; }
+    const Move* end() const { return moves_ + size_; }
+    Move operator[](int i) const { return moves_[i]; }
     bool contains(Move m) const;
 
 private:
-    std::array<Move, max_moves> moves_{};
+    union {
+        Move moves_[max_moves];
+    };
     int size_ = 0;
 };
 
