@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "commands/adjudicate_command.hpp"
+#include "commands/convert_command.hpp"
 #include "commands/exit_codes.hpp"
 #include "commands/perft_command.hpp"
 #include "commands/replay_command.hpp"
@@ -32,6 +33,8 @@ int main(int argc, char** argv)
     CLI::App* adjudicate = add_adjudicate_command(app, adjudicate_options);
     RulesOptions rules_options;
     const RulesCommand rules = add_rules_command(app, rules_options);
+    ConvertOptions convert_options;
+    CLI::App* convert = add_convert_command(app, convert_options);
 
     auto logger = spdlog::stderr_color_mt("xqarb");
     spdlog::set_default_logger(logger);
@@ -62,6 +65,8 @@ int main(int argc, char** argv)
             return run_adjudicate(adjudicate_options, verbosity > 0);
         if (rules.list->parsed() || rules.show->parsed() || rules.check->parsed())
             return run_rules(rules, rules_options);
+        if (convert->parsed())
+            return run_convert(convert_options, verbosity > 0);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "xqarb: internal error: %s\n", e.what());
         return exit_internal;

@@ -21,7 +21,7 @@ namespace {
 
 void add_game_source_options(CLI::App& command, GameSourceOptions& options)
 {
-    command.add_option("files", options.files, "Game record files (PGN or DhtmlXQ; UTF-8, GBK or Big5)");
+    command.add_option("files", options.files, "Game record files (PGN, DhtmlXQ, or a FEN line and moves; UTF-8, GBK or Big5)");
     command.add_option("--game", options.game, "Only the N-th game of each file")->check(CLI::PositiveNumber);
     auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)");
     auto* moves = command.add_option("--moves", options.moves, "Moves in ICCS, WXF or Chinese notation, separated by spaces");

@@ -142,7 +142,7 @@ TEST_SUITE("record_reader")
 
     TEST_CASE("seeded byte flips, insertions and truncations of the good records never crash or hang")
     {
-        // Each mutant is read by both readers, with the default chunk size and a tiny one. A
+        // Each mutant is read by every reader, with the default chunk size and a tiny one. A
         // crash or sanitizer report fails the run; a hang is caught by the bounds below.
         Random random(20240601);
         std::size_t mutants = 0;
@@ -154,7 +154,7 @@ TEST_SUITE("record_reader")
                 for (std::size_t round = 0; round < rounds; ++round)
                     bytes = mutate(std::move(bytes), random);
                 ++mutants;
-                for (const RecordFormat format : { RecordFormat::Pgn, RecordFormat::DhtmlXq }) {
+                for (const RecordFormat format : { RecordFormat::Pgn, RecordFormat::DhtmlXq, RecordFormat::MoveList }) {
                     RecordReaderOptions options;
                     options.read_chunk_size = random.below(2) ? 1 + random.below(7) : options.read_chunk_size;
                     CAPTURE(file.filename().string());

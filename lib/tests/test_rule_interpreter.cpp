@@ -118,3 +118,92 @@ TEST_SUITE("rule interpreter")
         MESSAGE("rules cited by the diagrams: " << all_cited);
     }
 }
+
+TEST_SUITE("rule interpreter")
+{
+    TEST_CASE("the board decides mates and stalemates by the ruleset's rules, and notes a Black first move")
+    {
+        const RuleSet axf = load_axf();
+        const BoardJudgement mate = judge_board(play("4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9"), axf);
+        CHECK(mate.loser == Color::Black);
+        CHECK(mate.rule == "AXF-1");
+        const BoardJudgement stalemate = judge_board(play("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7"), axf);
+        CHECK(stalemate.loser == Color::Black);
+        CHECK(stalemate.rule == "AXF-2");
+        const BoardJudgement black_first
+            = judge_board(play("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
+        CHECK_FALSE(black_first.loser);
+        REQUIRE(black_first.notes.size() == 1);
+        CHECK(black_first.notes[0].find("AXF-B1") != std::string::npos);
+        CHECK(judge_board(play(start_fen, "h2e2"), axf).notes.empty());
+    }
+
+    TEST_CASE("a reading of the ruleset switches rows: fake protection protects under general rule 6's text")
+    {
+        RuleSet axf = load_axf();
+        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
+        std::string fen, moves;
+        for (std::string text; std::getline(in, text);)
+            if (text.rfind("{\"id\": \"AXF-D83\"", 0) == 0) {
+                const auto c = nlohmann::json::parse(text);
+                fen = c["fen"];
+                moves = c["moves_iccs"];
+            }
+        REQUIRE_FALSE(fen.empty());
+        const ReplayedGame game = play(fen, moves);
+        CHECK(violator_of(rule_on_game(game, axf)) == "red");
+        for (Reading& r : axf.readings)
+            if (r.name == "fake_protection_protects")
+                r.enabled = true;
+        CHECK(violator_of(rule_on_game(game, axf)) == "none");
+    }
+
+    TEST_CASE("a chase that counts because the protector would face the kings cites the flying general")
+    {
+        // Hand-made facts: the red rook chases a cannon whose only protector could recapture
+        // only by letting the kings face each other; Black idles.
+        const RuleSet axf = load_axf();
+        CycleFacts facts;
+        facts.start = play("4k4/9/4n4/9/3c5/9/9/9/9/R3K4 w", "").start();
+        facts.cycle = { 1, 4 };
+        for (int ply = 1; ply <= 4; ++ply) {
+            MoveFacts m;
+            m.ply = ply;
+            m.mover = ply % 2 ? Color::Red : Color::Black;
+            m.moved = { Piece(m.mover, ply % 2 ? PieceType::Chariot : PieceType::Horse), Square(0, 0) };
+            if (m.mover == Color::Red) {
+                Threat t;
+                t.attacker = { Piece(Color::Red, PieceType::Chariot), Square(0, 4) };
+                t.target = { Piece(Color::Black, PieceType::Cannon), Square(3, 4) };
+                t.capture_legal = true;
+                t.protectors = { { Piece(Color::Black, PieceType::Horse), Square(4, 7) } };
+                t.fake_protectors = t.protectors;
+                t.fake_by_flying_general = true;
+                t.attacker_id = 0;
+                t.target_id = 39;
+                m.threats.push_back(t);
+                m.classes = { MoveClass::Chase };
+            } else {
+                m.classes = { MoveClass::Idle };
+            }
+            facts.moves.push_back(m);
+        }
+        RepetitionEpisode episode;
+        episode.cycle = facts.cycle;
+        episode.last_repeating_ply = 4;
+        episode.occurrences = 2;
+        const auto ruling = rule_on_episode(facts, episode, axf);
+        REQUIRE(ruling);
+        CHECK(ruling->violator == Color::Red);
+        CHECK(ruling->outcome == Outcome::RedMustChange);
+        const auto& rules = ruling->rules;
+        CHECK(std::find(rules.begin(), rules.end(), "AXF-34") != rules.end());
+        CHECK(std::find(rules.begin(), rules.end(), "AXF-B2") != rules.end());
+
+        episode.occurrences = 4; // the record shows Red repeating to the limit
+        const auto lost = rule_on_episode(facts, episode, axf);
+        REQUIRE(lost);
+        CHECK(lost->outcome == Outcome::RedLoses);
+        CHECK(std::find(lost->rules.begin(), lost->rules.end(), "AXF-3") != lost->rules.end());
+    }
+}

@@ -44,6 +44,8 @@ std::string_view to_string(RecordFormat format)
         return "PGN";
     case RecordFormat::DhtmlXq:
         return "DhtmlXQ";
+    case RecordFormat::MoveList:
+        return "move list";
     }
     return "PGN";
 }

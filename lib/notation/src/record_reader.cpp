@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "xq/notation/dhtmlxq_reader.hpp"
+#include "xq/notation/move_list_reader.hpp"
 #include "xq/notation/pgn_reader.hpp"
 
 namespace xq {
@@ -11,6 +12,22 @@ namespace {
 
     // How much of a file's start detect_record_format looks at.
     constexpr std::size_t format_sniff_bytes = 64 * 1024;
+
+    // Whether the first non-blank line starts with a FEN placement, ended by a blank, a comma
+    // or the line's end. Blank means ASCII white space here: the bytes are not decoded yet, and
+    // the FEN itself is ASCII in every encoding the readers know.
+    bool starts_with_fen_placement(std::string_view bytes)
+    {
+        static constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+        static constexpr std::string_view blanks = " \t\r\n\v\f";
+        if (bytes.starts_with(byte_order_mark))
+            bytes.remove_prefix(byte_order_mark.size());
+        const std::size_t start = bytes.find_first_not_of(blanks);
+        if (start == std::string_view::npos)
+            return false;
+        bytes.remove_prefix(start);
+        return is_fen_placement(bytes.substr(0, bytes.find_first_of(", \t\r\n\v\f")));
+    }
 
     // A reader that owns the file it reads.
     class FileRecordReader final : public RecordReader {
@@ -46,7 +63,7 @@ RecordFormat detect_record_format(std::string_view first_bytes)
         if (same)
             return RecordFormat::DhtmlXq;
     }
-    return RecordFormat::Pgn;
+    return starts_with_fen_placement(first_bytes) ? RecordFormat::MoveList : RecordFormat::Pgn;
 }
 
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input, std::string source_name,
@@ -55,6 +72,8 @@ std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istre
     switch (format) {
     case RecordFormat::DhtmlXq:
         return std::make_unique<DhtmlXqReader>(input, std::move(source_name), options);
+    case RecordFormat::MoveList:
+        return std::make_unique<MoveListReader>(input, std::move(source_name), options);
     case RecordFormat::Pgn:
         break;
     }

@@ -14,9 +14,10 @@ namespace xq {
 // they stand, comments, variations and the result, all as found. Turning the move texts into
 // moves and checking them is the replay's job; a GameRecord knows nothing of the rules.
 
-enum class RecordFormat { Pgn, DhtmlXq };
+// MoveList is a FEN followed by moves, with no tags (move_list_reader.hpp).
+enum class RecordFormat { Pgn, DhtmlXq, MoveList };
 
-std::string_view to_string(RecordFormat format); // "PGN", "DhtmlXQ"
+std::string_view to_string(RecordFormat format); // "PGN", "DhtmlXQ", "move list"
 
 // Text from the file with the location of its first character.
 struct LocatedText {
@@ -62,8 +63,8 @@ struct GameRecord {
     SourceLocation location; // where the game starts
 
     std::vector<RecordedTag> tags; // in file order
-    // The start position's FEN as written (the FEN tag, or DhtmlXQ's binit converted), not
-    // checked here. Absent means the standard start position.
+    // The start position's FEN as written (the FEN tag, DhtmlXQ's binit converted, or a move
+    // list's FEN line), not checked here. Absent means the standard start position.
     std::optional<LocatedText> start_fen;
     // Which notation the moves claim to use: the PGN Format tag ("Chinese", "WXF", "ICCS"),
     // or "ICCS" for DhtmlXQ, whose moves this reader writes as ICCS. Absent if not stated.

@@ -61,8 +61,12 @@ public:
     virtual TextEncoding encoding() const = 0;
 };
 
-// Which reader a file needs, from its first bytes (as stored, before decoding): a
-// `[DhtmlXQ` marker, in any case, means DhtmlXQ; anything else is read as PGN.
+// Which reader a file needs, from its first bytes (as stored, before decoding):
+//  - a `[DhtmlXQ` marker anywhere, in any case, means DhtmlXQ;
+//  - a first non-blank line that starts with a FEN placement (is_fen_placement: 10 ranks of
+//    FEN letters and digits separated by '/') means a move list. A PGN file starts with a tag
+//    line or movetext, never with a FEN, so no PGN file reads as one;
+//  - anything else is read as PGN.
 RecordFormat detect_record_format(std::string_view first_bytes);
 
 // A reader of `format` over `input`, which must outlive it. `source_name` goes into every

@@ -1,0 +1,108 @@
+#include "commands/convert_command.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands/exit_codes.hpp"
+#include "commands/terminal.hpp"
+#include "xq/notation/pgn_writer.hpp"
+
+namespace xq::app {
+
+namespace {
+
+    PgnNotation notation_of(const std::string& to)
+    {
+        if (to == "pgn-iccs")
+            return PgnNotation::Iccs;
+        if (to == "pgn-chinese")
+            return PgnNotation::Chinese;
+        return PgnNotation::Wxf;
+    }
+
+    // Opening the output truncates it, so an output that is one of the inputs would be lost
+    // before it is read.
+    bool is_an_input(const std::filesystem::path& output, const std::vector<std::string>& inputs)
+    {
+        std::error_code ignored;
+        for (const std::string& input : inputs)
+            if (std::filesystem::equivalent(output, input, ignored))
+                return true;
+        return false;
+    }
+
+} // namespace
+
+CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
+{
+    CLI::App* cmd = app.add_subcommand("convert", "Write games as PGN in ICCS, WXF or Chinese notation");
+    cmd->fallthrough();
+    add_game_source_options(*cmd, options.input);
+    cmd->add_option("--to", options.to, "Output format")
+        ->required()
+        ->check(CLI::IsMember({ "pgn-iccs", "pgn-wxf", "pgn-chinese" }));
+    cmd->add_flag("--traditional", options.traditional, "Traditional characters (with --to pgn-chinese)");
+    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output");
+    cmd->callback([&options] {
+        if (options.traditional && options.to != "pgn-chinese")
+            throw CLI::ValidationError("--traditional", "only goes with --to pgn-chinese");
+    });
+    return cmd;
+}
+
+int run_convert(const ConvertOptions& options, bool verbose)
+{
+    std::ofstream file;
+    if (!options.output.empty()) {
+        if (is_an_input(options.output, options.input.files)) {
+            std::fprintf(stderr, "xqarb: error: the output %s is also an input\n", options.output.c_str());
+            return exit_usage;
+        }
+        file.open(options.output, std::ios::binary | std::ios::trunc);
+        if (!file) {
+            Diagnostics problem;
+            problem.error("io.open", std::string("cannot open for writing: ") + std::strerror(errno), { options.output });
+            print_diagnostics(problem);
+            return exit_usage;
+        }
+    }
+    std::ostream& out = options.output.empty() ? std::cout : file;
+
+    PgnWriterOptions writer;
+    writer.notation = notation_of(options.to);
+    writer.chinese_script = options.traditional ? ChineseScript::Traditional : ChineseScript::Simplified;
+
+    bool first_game = true;
+    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+        std::vector<Move> moves;
+        if (replay.game)
+            for (const PlyRecord& ply : replay.game->plies())
+                moves.push_back(ply.move);
+        const PlayedMainLine main_line { replay.game ? &replay.game->start() : nullptr, moves,
+            MoveTextOptions { replay.notation, replay.iccs_ranks } };
+        if (!first_game)
+            out << '\n';
+        first_game = false;
+        Diagnostics problems;
+        write_pgn(out, record, main_line, writer, problems);
+        print_diagnostics(problems);
+    });
+
+    out.flush();
+    if (!out) {
+        Diagnostics problem;
+        problem.error("io.write", "the output could not be written completely",
+            { options.output.empty() ? std::string("<stdout>") : options.output });
+        print_diagnostics(problem);
+        return exit_findings;
+    }
+    return clean ? exit_ok : exit_findings;
+}
+
+} // namespace xq::app

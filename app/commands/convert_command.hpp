@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "commands/game_source.hpp"
+
+namespace xq::app {
+
+struct ConvertOptions {
+    GameSourceOptions input;
+    std::string to; // pgn-iccs, pgn-wxf or pgn-chinese
+    bool traditional = false; // traditional characters, with pgn-chinese
+    std::string output; // empty: standard output
+};
+
+// `xqarb convert`: the games of record files as PGN in one notation.
+CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options);
+int run_convert(const ConvertOptions& options, bool verbose);
+
+} // namespace xq::app

@@ -1,0 +1,117 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "xq/arbiter/ruleset_loader.hpp"
+
+using namespace xq;
+
+namespace {
+
+std::vector<std::pair<std::string, std::string>> problems_of(const std::string& file)
+{
+    Diagnostics diagnostics;
+    const auto rules = load_ruleset_file(XQ_TESTDATA "/rulesets/broken/" + file, diagnostics);
+    CHECK_FALSE(rules);
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const Diagnostic& d : diagnostics) {
+        CHECK(d.severity == Severity::Error);
+        // The JSON path is the first word after "at ".
+        const std::size_t at = d.message.find("at ");
+        const std::string path = at == 0 ? d.message.substr(3, d.message.find(':') - 3) : "";
+        out.push_back({ d.code, path });
+    }
+    return out;
+}
+
+using Problems = std::vector<std::pair<std::string, std::string>>;
+
+} // namespace
+
+TEST_SUITE("ruleset loader")
+{
+    TEST_CASE("the AXF ruleset loads without a problem")
+    {
+        Diagnostics diagnostics;
+        const auto rules = load_ruleset_file(XQ_RULESETS "/axf.json", diagnostics);
+        REQUIRE(rules);
+        CHECK(diagnostics.empty());
+        CHECK(rules->id == "axf");
+        CHECK(rules->find_rule("AXF-19"));
+        CHECK(rules->repetition.judged_span == JudgedSpan::FirstCycle);
+        CHECK_FALSE(rules->reading_enabled("fake_protection_protects"));
+    }
+
+    TEST_CASE("unknown keys are reported with their paths, all of them")
+    {
+        CHECK(problems_of("unknown_key.json")
+            == Problems { { "ruleset.unknown-key", "/colour" }, { "ruleset.unknown-key", "/chase_rules/0/iff" } });
+    }
+
+    TEST_CASE("values of the wrong type are reported with their paths")
+    {
+        CHECK(problems_of("wrong_type.json")
+            == Problems { { "ruleset.type", "/repetition/ruling_at_occurrence" }, { "ruleset.type", "/conducts/0/forbidden" } });
+    }
+
+    TEST_CASE("an unknown piece name is a bad value")
+    {
+        CHECK(problems_of("unknown_piece.json") == Problems { { "ruleset.bad-value", "/chase_rules/0/if/attacker/0" } });
+    }
+
+    TEST_CASE("a row citing a rule the ruleset does not define is an error")
+    {
+        CHECK(problems_of("missing_rule.json")
+            == Problems { { "ruleset.unknown-rule", "/chase_rules/1/rule" }, { "ruleset.unknown-rule", "/verdicts/0/rule" } });
+    }
+
+    TEST_CASE("verdicts naming no conduct and guards naming no reading are errors")
+    {
+        CHECK(problems_of("bad_reference.json")
+            == Problems { { "ruleset.bad-value", "/verdicts/1/side" }, { "ruleset.bad-value", "/chase_rules/2/reading" } });
+    }
+
+    TEST_CASE("a JSON syntax error gives the line and the column")
+    {
+        Diagnostics diagnostics;
+        CHECK_FALSE(load_ruleset_file(XQ_TESTDATA "/rulesets/broken/syntax_error.json", diagnostics));
+        REQUIRE(diagnostics.size() == 1);
+        CHECK(diagnostics.items()[0].code == "ruleset.syntax");
+        CHECK(diagnostics.items()[0].location.line == 4);
+        CHECK(diagnostics.items()[0].location.column == 19);
+    }
+
+    TEST_CASE("a missing file is an io error")
+    {
+        Diagnostics diagnostics;
+        CHECK_FALSE(load_ruleset_file(XQ_TESTDATA "/rulesets/no_such_file.json", diagnostics));
+        REQUIRE(diagnostics.size() == 1);
+        CHECK(diagnostics.items()[0].code == "io.open");
+    }
+
+    TEST_CASE("small rulesets check their own structure: required keys, ranges, reserved ids")
+    {
+        Diagnostics diagnostics;
+        const auto rules = parse_ruleset(R"({
+            "id": "tiny", "title": "t", "edition": "e",
+            "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 2, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "forever"},
+            "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
+            "classification": {"kill_depth": 7},
+            "chase_rules": [{"rule": "R1", "counts": true, "if": {"origin": ["sideways"]}}],
+            "conducts": [{"id": "any", "forbidden": false, "description": "d"}, {"id": "c", "forbidden": true, "description": "d"}],
+            "verdicts": [{"side": "c", "other": "any", "outcome": "lose"}],
+            "rules": [{"id": "R1", "number": "1", "title": "t", "text": "x", "diagrams": ["D1"]}]
+        })",
+            "tiny.json", diagnostics);
+        CHECK_FALSE(rules);
+        std::vector<std::string> paths;
+        for (const Diagnostic& d : diagnostics)
+            paths.push_back(d.message.substr(3, d.message.find(':') - 3));
+        const std::vector<std::string> expected { "/repetition/violator_loses_at_occurrence", "/repetition/judged_span",
+            "/classification/kill_depth", "/chase_rules/0/if/origin/0", "/conducts/0/id", "/conducts/0", "/conducts/1",
+            "/verdicts/0/outcome", "/rules/0/diagrams/0" };
+        CHECK(paths == expected);
+    }
+}
