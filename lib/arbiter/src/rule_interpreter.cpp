@@ -50,10 +50,23 @@ namespace {
             && restricted_by(c.target_restricted_by, t.target_restriction) && listed(c.moved, moved);
     }
 
+    // Which counted chases a conduct's conditions look at.
+    struct ChaseFilter {
+        int min_grade = 1;
+        const std::optional<std::vector<PieceType>>* chaser = nullptr;
+        const std::optional<std::vector<PieceType>>* chased = nullptr;
+
+        bool accepts(const CountedChase& c) const
+        {
+            return c.grade >= min_grade && (!chaser || listed(*chaser, c.attacker.piece.type()))
+                && (!chased || listed(*chased, c.target.piece.type()));
+        }
+    };
+
     struct MoveJudgement {
         const MoveFacts* facts;
         std::vector<CountedChase> chases;
-        bool has(MoveKind kind, int min_grade) const
+        bool has(MoveKind kind, const ChaseFilter& filter) const
         {
             switch (kind) {
             case MoveKind::Check:
@@ -61,7 +74,7 @@ namespace {
             case MoveKind::Kill:
                 return facts->has(MoveClass::Kill);
             case MoveKind::Chase:
-                return std::any_of(chases.begin(), chases.end(), [&](const CountedChase& c) { return c.grade >= min_grade; });
+                return std::any_of(chases.begin(), chases.end(), [&](const CountedChase& c) { return filter.accepts(c); });
             case MoveKind::Exchange:
                 return facts->has(MoveClass::Exchange);
             case MoveKind::Offer:
@@ -69,25 +82,25 @@ namespace {
             case MoveKind::Block:
                 return facts->has(MoveClass::Block);
             case MoveKind::Idle:
-                return !has(MoveKind::Check, 1) && !has(MoveKind::Kill, 1) && !has(MoveKind::Chase, 1);
+                return !has(MoveKind::Check, {}) && !has(MoveKind::Kill, {}) && !has(MoveKind::Chase, {});
             }
             return false;
         }
-        bool any_of(const std::vector<MoveKind>& kinds, int min_grade) const
+        bool any_of(const std::vector<MoveKind>& kinds, const ChaseFilter& filter) const
         {
-            return std::any_of(kinds.begin(), kinds.end(), [&](MoveKind k) { return has(k, min_grade); });
+            return std::any_of(kinds.begin(), kinds.end(), [&](MoveKind k) { return has(k, filter); });
         }
     };
 
-    // Enemy pieces chased (by counted chases of at least min_grade) on every move of the side.
-    std::set<int> common_targets(const std::vector<const MoveJudgement*>& moves, int min_grade)
+    // Enemy pieces chased (by the counted chases the filter accepts) on every move of the side.
+    std::set<int> common_targets(const std::vector<const MoveJudgement*>& moves, const ChaseFilter& filter)
     {
         std::set<int> common;
         bool first = true;
         for (const MoveJudgement* m : moves) {
             std::set<int> here;
             for (const CountedChase& c : m->chases)
-                if (c.grade >= min_grade)
+                if (filter.accepts(c))
                     here.insert(c.target_id);
             if (first)
                 common = here;
@@ -99,12 +112,12 @@ namespace {
     }
 
     // Whether the pieces chasing `target` on the side's moves are more than one.
-    bool chased_by_several(const std::vector<const MoveJudgement*>& moves, int target, int min_grade)
+    bool chased_by_several(const std::vector<const MoveJudgement*>& moves, int target, const ChaseFilter& filter)
     {
         std::set<int> attackers;
         for (const MoveJudgement* m : moves)
             for (const CountedChase& c : m->chases)
-                if (c.target_id == target && c.grade >= min_grade)
+                if (c.target_id == target && filter.accepts(c))
                     attackers.insert(c.attacker_id);
         return attackers.size() > 1;
     }
@@ -114,7 +127,7 @@ namespace {
     {
         if (side.empty())
             return false;
-        const int g = c.min_grade;
+        const ChaseFilter g { c.min_grade, &c.chaser, &c.chased };
         if (!c.every_move.empty()
             && !std::all_of(side.begin(), side.end(), [&](const MoveJudgement* m) { return m->any_of(c.every_move, g); }))
             return false;
@@ -274,7 +287,8 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionE
         s.conduct = conduct->id;
         s.description = conduct->description;
         s.forbidden = conduct->forbidden;
-        const std::set<int> common = common_targets(moves, conduct->condition.min_grade);
+        const ChaseFilter filter { conduct->condition.min_grade, &conduct->condition.chaser, &conduct->condition.chased };
+        const std::set<int> common = common_targets(moves, filter);
         for (const int id : common)
             s.chased_on_every_move.push_back({ facts.start.piece_on(Square(id)), Square(id) });
         add_unique(s.rules, conduct->rule);
@@ -285,7 +299,7 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionE
         if (conduct->cite_chase_rules) {
             // The rules that made the chases on the common target count.
             for (const CountedChase& c : s.chases)
-                if (common.empty() || common.count(c.target_id)) {
+                if (filter.accepts(c) && (common.empty() || common.count(c.target_id))) {
                     add_unique(s.rules, c.rule);
                     if (c.fake_by_flying_general)
                         add_unique(s.rules, rules.board.flying_general_rule);

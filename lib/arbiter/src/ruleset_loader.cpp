@@ -395,7 +395,8 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         if (j.contains("if")) {
             const Json& cond = j["if"];
             const std::string cpath = path + "/if";
-            if (r.object(cond, cpath, { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers", "min_grade" })) {
+            if (r.object(cond, cpath, { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers",
+                        "min_grade", "chaser", "chased" })) {
                 c.condition.every_move = r.kinds(cond, "every_move", cpath);
                 c.condition.any_move = r.kinds(cond, "any_move", cpath);
                 c.condition.no_move = r.kinds(cond, "no_move", cpath);
@@ -405,6 +406,8 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
                 if (c.condition.several_attackers && !c.condition.same_target)
                     r.error("ruleset.bad-value", cpath + "/several_attackers", "needs same_target: true");
                 c.condition.min_grade = r.integer(cond, "min_grade", cpath, 1, 9).value_or(1);
+                c.condition.chaser = r.enum_list(cond, "chaser", cpath, piece_names, "piece");
+                c.condition.chased = r.enum_list(cond, "chased", cpath, piece_names, "piece");
             }
         }
         rs.conducts.push_back(std::move(c));

@@ -82,6 +82,9 @@ struct ConductCondition {
     // several taking turns; unset, either.
     std::optional<bool> several_attackers;
     int min_grade = 1; // chases of a lower grade are left out
+    // Only chases by these kinds of piece (chaser) on these kinds (chased) are considered.
+    std::optional<std::vector<PieceType>> chaser;
+    std::optional<std::vector<PieceType>> chased;
 };
 
 // What a side's moves amount to over the cycle; the first conduct whose conditions hold.
