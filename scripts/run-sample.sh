@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job on the bundled sample: installs what is missing, builds xqarb in Release
-# (build/release) and runs it on testdata/samples/.
+# The main job on the bundled samples: installs what is missing, builds xqarb in Release
+# (build/release) and runs it on testdata/samples/: the legal moves of a position with the
+# perft count below each, then a ruling on a repetition.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,3 +13,6 @@ sample_fen=$(grep -v '^#' testdata/samples/position.fen | head -n 1)
 echo "Legal moves of the sample position, with the positions under each at depth 2, and the total:"
 echo "  $sample_fen"
 build/release/app/xqarb perft --fen "$sample_fen" --depth 3 --divide
+echo
+echo "Ruling on testdata/samples/rule6_perpetual_check.pgn (AXF rule book, diagram 1):"
+build/release/app/xqarb adjudicate testdata/samples/rule6_perpetual_check.pgn

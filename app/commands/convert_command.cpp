@@ -67,7 +67,8 @@ int run_convert(const ConvertOptions& options, bool verbose)
         file.open(options.output, std::ios::binary | std::ios::trunc);
         if (!file) {
             Diagnostics problem;
-            problem.error("io.open", std::string("cannot open for writing: ") + std::strerror(errno), { options.output });
+            problem.error(
+                "io.open", std::string("cannot open for writing: ") + std::strerror(errno), { options.output });
             print_diagnostics(problem);
             return exit_usage;
         }

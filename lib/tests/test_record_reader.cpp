@@ -96,6 +96,8 @@ TEST_SUITE("record_reader")
     {
         CHECK(detect_record_format("<html>\n[DhtmlXQ]\n[DhtmlXQ_movelist]7747") == RecordFormat::DhtmlXq);
         CHECK(detect_record_format("[dhtmlxq_ver]x") == RecordFormat::DhtmlXq);
+        // A PGN tag named after a DhtmlXQ field, as convert writes it, is PGN.
+        CHECK(detect_record_format("[DhtmlXQ_ver \"1.0\"]\n") == RecordFormat::Pgn);
         CHECK(detect_record_format("[Event \"x\"]\n1. h2e2") == RecordFormat::Pgn);
         CHECK(detect_record_format("") == RecordFormat::Pgn);
         CHECK(read_record_file("good/dhtmlxq_in_html.ubb.txt").games.at(0).format == RecordFormat::DhtmlXq);

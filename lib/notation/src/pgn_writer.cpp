@@ -119,8 +119,9 @@ namespace {
             }
             out_ << held_;
             const std::size_t last_line_end = held_.rfind('\n');
-            column_ = last_line_end == std::string::npos ? column_ + width
-                                                         : display_width(std::string_view(held_).substr(last_line_end + 1));
+            column_ = last_line_end == std::string::npos
+                ? column_ + width
+                : display_width(std::string_view(held_).substr(last_line_end + 1));
             held_.clear();
         }
 
@@ -158,8 +159,10 @@ namespace {
             LineOfPlay& main = lines_[0];
             main.state = LineOfPlay::State::Done;
             if (main_line.start) {
-                main.playable = PlayableLine {
-                    *main_line.start, 1, std::vector<Move>(main_line.moves.begin(), main_line.moves.end()) };
+                // More moves than the record has would have no text, comments or NAGs to go with.
+                const std::span<const Move> moves
+                    = main_line.moves.first(std::min(main_line.moves.size(), record.moves.size()));
+                main.playable = PlayableLine { *main_line.start, 1, std::vector<Move>(moves.begin(), moves.end()) };
                 first_move_number_ = std::max(1, main_line.start->fullmove_number());
                 black_moves_first_ = main_line.start->side_to_move() == Color::Black;
             }
@@ -169,8 +172,8 @@ namespace {
                 else
                     lines_[variation.id].recorded = &variation;
             }
-            for (auto& [id, line] : lines_)
-                play(line);
+            for (auto& entry : lines_)
+                play(entry.second);
             // In record order, whatever order the lines were played in.
             for (const RecordedVariation& variation : record.variations) {
                 const LineOfPlay& line = lines_.at(variation.id);
@@ -189,13 +192,19 @@ namespace {
             else
                 for (const std::string& comment : record_.comments_before_first_move)
                     movetext.add(comment_token(comment));
-            if (main_line_.moves.size() < record_.moves.size())
+            if (played_main_moves() < record_.moves.size())
                 movetext.add(comment_token(stop_comment()));
             movetext.add(result_token());
             movetext.finish();
         }
 
     private:
+        std::size_t played_main_moves() const
+        {
+            const std::optional<PlayableLine>& main = lines_.at(0).playable;
+            return main ? main->moves.size() : 0;
+        }
+
         const std::vector<RecordedMove>& moves_of(const LineOfPlay& line) const
         {
             return line.recorded ? line.recorded->moves : record_.moves;
@@ -220,7 +229,7 @@ namespace {
 
         // Plays a line once the line it branches from is played. Lines are found by their
         // numbers, which need not follow the record's order (DhtmlXQ numbers them as it likes),
-        // so this follows the parents first; the chain is as long as the variations nest.
+        // so this plays the parents first, recursing as deep as the variations nest.
         void play(LineOfPlay& line)
         {
             if (line.state != LineOfPlay::State::Waiting)
@@ -238,7 +247,8 @@ namespace {
                 return std::nullopt; // "()" says nothing, so leaving it out loses nothing
             const auto found = lines_.find(variation.parent);
             if (found == lines_.end()) {
-                drop(variation, "it branches from variation " + std::to_string(variation.parent) + ", which the game does not have",
+                drop(variation,
+                    "it branches from variation " + std::to_string(variation.parent) + ", which the game does not have",
                     variation.location);
                 return std::nullopt;
             }
@@ -250,9 +260,9 @@ namespace {
             const std::optional<PlayableLine>& parent = found->second.playable;
             if (!parent) {
                 drop(variation,
-                    variation.parent == 0 ? "the game's start position could not be set up"
-                                          : "it branches from variation " + std::to_string(variation.parent)
-                            + ", which is left out",
+                    variation.parent == 0
+                        ? "the game's start position could not be set up"
+                        : "it branches from variation " + std::to_string(variation.parent) + ", which is left out",
                     variation.location);
                 return std::nullopt;
             }
@@ -261,8 +271,8 @@ namespace {
             if (variation.first_ply < parent->first_ply
                 || variation.first_ply >= parent->first_ply + parent->moves.size()) {
                 drop(variation,
-                    "it replaces ply " + std::to_string(variation.first_ply) + ", which " + describe_line(variation.parent)
-                        + " does not reach (it was converted up to ply "
+                    "it replaces ply " + std::to_string(variation.first_ply) + ", which "
+                        + describe_line(variation.parent) + " does not reach (it was converted up to ply "
                         + std::to_string(parent->first_ply + parent->moves.size() - 1) + ")",
                     variation.location);
                 return std::nullopt;
@@ -278,8 +288,8 @@ namespace {
                 const auto parsed = parse_move(pos, recorded.text, main_line_.reading);
                 if (const auto* error = std::get_if<MoveError>(&parsed)) {
                     drop(variation,
-                        "ply " + std::to_string(variation.first_ply + i) + " (" + std::string(to_string(pos.side_to_move()))
-                            + "): " + error->message,
+                        "ply " + std::to_string(variation.first_ply + i) + " ("
+                            + std::string(to_string(pos.side_to_move())) + "): " + error->message,
                         recorded.location);
                     return std::nullopt;
                 }
@@ -305,8 +315,9 @@ namespace {
                     write_tag(out, tag.name, &tag == format_tag ? format : std::string_view(tag.value));
                 else if (first->value != tag.value && first != format_tag)
                     diagnostics_.warning("convert.duplicate-tag",
-                        "a second " + tag.name + " tag (\"" + tag.value + "\") is left out: PGN allows one, and the first (\""
-                            + first->value + "\") is kept; in " + describe_game(record_),
+                        "a second " + tag.name + " tag (\"" + tag.value
+                            + "\") is left out: PGN allows one, and the first (\"" + first->value + "\") is kept; in "
+                            + describe_game(record_),
                         tag.location);
             }
             if (record_.start_fen && !record_.find_tag("FEN"))
@@ -337,8 +348,8 @@ namespace {
         }
 
         // A line with its comments, and after each move the variations that replace it.
-        // Recursion is as deep as the variations nest, which the record readers bound
-        // (RecordLimits::max_variation_depth).
+        // Recursion is as deep as the variations nest, so at most as deep as the record
+        // readers let a game have variations (RecordLimits).
         void write_line(MovetextLines& movetext, int line_id)
         {
             const LineOfPlay& line_of_play = lines_.at(line_id);
@@ -376,7 +387,7 @@ namespace {
         // archive keeper can mend them by hand.
         std::string stop_comment() const
         {
-            const std::size_t stopped = main_line_.moves.size();
+            const std::size_t stopped = played_main_moves();
             std::string why;
             if (!main_line_.start) {
                 why = "the start position could not be set up";
@@ -393,7 +404,7 @@ namespace {
                 }
             } else {
                 Position pos = *main_line_.start;
-                for (const Move m : main_line_.moves) {
+                for (const Move m : lines_.at(0).playable->moves) {
                     UndoInfo undo;
                     pos.do_move(m, undo);
                 }
@@ -403,7 +414,8 @@ namespace {
                 else // the caller stopped the replay for a reason of its own
                     why = "not replayed";
             }
-            std::string comment = "xqarb: stopped at ply " + std::to_string(stopped + 1) + ": " + why + ". Not converted:";
+            std::string comment
+                = "xqarb: stopped at ply " + std::to_string(stopped + 1) + ": " + why + ". Not converted:";
             for (std::size_t i = stopped; i < record_.moves.size(); ++i)
                 comment += " " + record_.moves[i].text;
             return comment;

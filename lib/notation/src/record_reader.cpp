@@ -1,5 +1,6 @@
 #include "xq/notation/record_reader.hpp"
 
+#include <cctype>
 #include <fstream>
 
 #include "xq/notation/dhtmlxq_reader.hpp"
@@ -60,7 +61,14 @@ RecordFormat detect_record_format(std::string_view first_bytes)
             const char c = candidate[i];
             same = ((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c) == marker[i];
         }
-        if (same)
+        // A DhtmlXQ field closes its bracket right after the name ([DhtmlXQ], [DhtmlXQ_ver]); a
+        // PGN tag of that name ([DhtmlXQ_ver "..."], as convert writes) has a value first.
+        std::size_t end = at + marker.size();
+        if (same && end < first_bytes.size() && first_bytes[end] == '_')
+            while (end < first_bytes.size()
+                && (first_bytes[end] == '_' || std::isalnum(static_cast<unsigned char>(first_bytes[end]))))
+                ++end;
+        if (same && end < first_bytes.size() && first_bytes[end] == ']')
             return RecordFormat::DhtmlXq;
     }
     return starts_with_fen_placement(first_bytes) ? RecordFormat::MoveList : RecordFormat::Pgn;
