@@ -203,7 +203,7 @@ std::variant<Move, MoveError> parse_chinese(const Position& pos, std::string_vie
 std::string to_chinese(const Position& pos, Move m, ChineseScript script)
 {
     const Script& glyphs = script == ChineseScript::Simplified ? simplified : traditional;
-    const detail::FileCensus census(pos);
+    const detail::FileCensus census(pos, pos.piece_on(m.from()).color());
     const detail::FileMove move = detail::describe(pos, census, m);
     const Color side = pos.piece_on(m.from()).color();
     const auto number = [&](int n) {

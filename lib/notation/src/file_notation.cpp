@@ -21,38 +21,34 @@ bool counts_steps(PieceType t, Direction d)
 // ---------------------------------------------------------------------------------------------
 // Census and description
 
-std::size_t FileCensus::slot(Color c, PieceType t, int file)
+std::size_t FileCensus::slot(PieceType t, int file)
 {
-    return static_cast<std::size_t>(
-        (index(c) * piece_type_count + index(t)) * file_count + file - 1);
+    return static_cast<std::size_t>(index(t) * file_count + file - 1);
 }
 
-FileCensus::FileCensus(const Position& pos)
+FileCensus::FileCensus(const Position& pos, Color side)
+    : side_(side)
 {
-    // Visiting ranks from Black's side down lists Red's pieces foremost first; Black's come out
-    // rearmost first and are reversed below.
-    for (int rank = rank_count - 1; rank >= 0; --rank)
+    // Visiting the ranks from the enemy's side lists the pieces foremost first.
+    const int first = side == Color::Red ? rank_count - 1 : 0;
+    const int step = side == Color::Red ? -1 : 1;
+    for (int rank = first; rank >= 0 && rank < rank_count; rank += step)
         for (int board_file = 0; board_file < file_count; ++board_file) {
             const Square s(board_file, rank);
             const Piece p = pos.piece_on(s);
-            if (p.is_none())
+            if (p.is_none() || p.color() != side)
                 continue;
-            Column& column
-                = columns_[slot(p.color(), p.type(), file_number(p.color(), board_file))];
+            Column& column = columns_[slot(p.type(), file_number(side, board_file))];
             // A reachable position has at most five of a kind; a made-up one keeps its first five.
-            if (column.size < static_cast<int>(column.squares.size()))
-                column.squares[static_cast<std::size_t>(column.size++)] = s;
-        }
-    for (int t = 0; t < piece_type_count; ++t)
-        for (int file = 1; file <= file_count; ++file) {
-            Column& column = columns_[slot(Color::Black, static_cast<PieceType>(t), file)];
-            std::reverse(column.squares.begin(), column.squares.begin() + column.size);
+            if (column.size < column.squares.size())
+                column.squares[column.size++] = s;
         }
 }
 
 std::span<const Square> FileCensus::on_file(Color c, PieceType t, int file) const
 {
-    const Column& column = columns_[slot(c, t, file)];
+    assert(c == side_);
+    const Column& column = columns_[slot(t, file)];
     return { column.squares.data(), static_cast<std::size_t>(column.size) };
 }
 
@@ -299,8 +295,8 @@ namespace {
 std::variant<Move, MoveError> resolve(
     const Position& pos, std::string_view token, const FileMoveText& text)
 {
-    const FileCensus census(pos);
     const Color mover = pos.side_to_move();
+    const FileCensus census(pos, mover);
     for (const Tier tier : { Tier::Standard, Tier::Fallback }) {
         PieceKinds kinds_read = 0;
         for (const Selector& selector : text.selectors)
@@ -308,20 +304,24 @@ std::variant<Move, MoveError> resolve(
         // First the pieces the text names, then which of their moves fit the text, and only
         // then whether those are legal, which costs the most.
         std::vector<Move> matches;
-        for (int s = 0; s < square_count; ++s) {
-            const Piece p = pos.piece_on(Square(s));
-            if (!p || p.color() != mover || (kinds_read & kind_bit(p.type())) == 0)
+        for (int t = 0; t < piece_type_count; ++t) {
+            const auto kind = static_cast<PieceType>(t);
+            if ((kinds_read & kind_bit(kind)) == 0)
                 continue;
-            const PiecePlace place = place_of(pos, census, Square(s));
-            const bool read = std::any_of(text.selectors.begin(), text.selectors.end(),
-                [&](const Selector& selector) { return selector.tier == tier && selects(selector, place); });
-            if (!read)
-                continue;
-            for (const Move m : pseudo_legal_moves_from(pos, Square(s))) {
-                const FileMove move = describe(pos, census, m);
-                if (move.direction == text.direction && move.argument == text.argument && pos.is_legal_pseudo(m))
-                    matches.push_back(m);
-            }
+            for (int file = 1; file <= file_count; ++file)
+                for (const Square s : census.on_file(mover, kind, file)) {
+                    const PiecePlace place = place_of(pos, census, s);
+                    const bool read = std::any_of(text.selectors.begin(), text.selectors.end(),
+                        [&](const Selector& selector) { return selector.tier == tier && selects(selector, place); });
+                    if (!read)
+                        continue;
+                    for (const Move m : pseudo_legal_moves_from(pos, s)) {
+                        const FileMove move = describe(pos, census, m);
+                        if (move.direction == text.direction && move.argument == text.argument
+                            && pos.is_legal_pseudo(m))
+                            matches.push_back(m);
+                    }
+                }
         }
         if (matches.size() == 1)
             return matches.front();

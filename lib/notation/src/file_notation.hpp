@@ -30,24 +30,27 @@ constexpr int file_number(Color c, int board_file)
 // and soldier moving forward or backward) rather than naming the destination file.
 bool counts_steps(PieceType t, Direction d);
 
-// Each side's pieces of each kind, file by file, foremost first (the front is the enemy's side).
+// One side's pieces of each kind, file by file, foremost first (the front is the enemy's
+// side). Only the side that moves is ever described, so only its pieces are counted: this is
+// built for every move read or written.
 class FileCensus {
 public:
-    explicit FileCensus(const Position& pos);
+    FileCensus(const Position& pos, Color side);
 
-    // c's pieces of kind t on file `file` (1..9, counted from c's right), foremost first.
+    // The side's pieces of kind t on file `file` (1..9, counted from its right), foremost first.
     std::span<const Square> on_file(Color c, PieceType t, int file) const;
-    // How many files hold two or more of c's soldiers.
+    // How many files hold two or more of the side's soldiers.
     int tandem_soldier_files(Color c) const;
 
 private:
     struct Column {
-        std::array<Square, 5> squares {};
-        int size = 0;
+        std::array<Square, 5> squares;
+        std::uint8_t size = 0;
     };
-    static std::size_t slot(Color c, PieceType t, int file);
+    static std::size_t slot(PieceType t, int file);
 
-    std::array<Column, 2 * piece_type_count * file_count> columns_ {};
+    Color side_;
+    std::array<Column, piece_type_count * file_count> columns_ {};
 };
 
 // Where a piece stands, as file notation sees it, from its own side.

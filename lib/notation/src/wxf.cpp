@@ -232,7 +232,7 @@ std::variant<Move, MoveError> parse_wxf(const Position& pos, std::string_view te
 
 std::string to_wxf(const Position& pos, Move m)
 {
-    const detail::FileCensus census(pos);
+    const detail::FileCensus census(pos, pos.piece_on(m.from()).color());
     const detail::FileMove move = detail::describe(pos, census, m);
     constexpr char direction_chars[] = { '+', '-', '=' };
     return piece_part(move.piece) + direction_chars[static_cast<int>(move.direction)]
