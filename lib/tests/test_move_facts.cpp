@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "board_test_support.hpp"
+
 #include <algorithm>
 
 #include "xq/arbiter/move_facts.hpp"
@@ -7,18 +9,12 @@
 #include "xq/board/movegen.hpp"
 
 using namespace xq;
+using test::from_fen;
+using test::sq;
 
 namespace {
 
-Position from_fen(std::string_view fen)
-{
-    Diagnostics diagnostics;
-    auto pos = parse_fen(fen, diagnostics);
-    REQUIRE(pos);
-    return *pos;
-}
 
-Square sq(std::string_view name) { return Square(name[0] - 'a', name[1] - '0'); }
 
 MoveFacts facts_of(std::string_view fen, const char* move)
 {

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "board_test_support.hpp"
+
 #include <algorithm>
 #include <set>
 #include <string>
@@ -8,16 +10,11 @@
 #include "xq/board/movegen.hpp"
 
 using namespace xq;
+using test::from_fen;
+using test::sq;
 
 namespace {
 
-Position from_fen(std::string_view fen)
-{
-    Diagnostics diagnostics;
-    auto pos = parse_fen(fen, diagnostics);
-    REQUIRE(pos);
-    return *pos;
-}
 
 // The legal destinations of the piece on `from`, as ICCS square names.
 std::set<std::string> destinations(const Position& pos, std::string_view from)

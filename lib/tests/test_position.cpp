@@ -1,25 +1,19 @@
 #include <doctest/doctest.h>
 
+#include "board_test_support.hpp"
+
 #include <algorithm>
 
 #include "xq/board/fen.hpp"
 #include "xq/board/movegen.hpp"
 
 using namespace xq;
+using test::from_fen;
+using test::sq;
 
 namespace {
 
-Position from_fen(std::string_view fen)
-{
-    Diagnostics diagnostics;
-    auto pos = parse_fen(fen, diagnostics);
-    for (const Diagnostic& d : diagnostics)
-        INFO(format_diagnostic(d));
-    REQUIRE(pos);
-    return *pos;
-}
 
-Square sq(std::string_view name) { return Square(name[0] - 'a', name[1] - '0'); }
 
 bool attacked_from(const Position& pos, std::string_view target, Color by, std::string_view from)
 {

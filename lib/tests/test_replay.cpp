@@ -1,19 +1,16 @@
 #include <doctest/doctest.h>
 
+#include "board_test_support.hpp"
+
 #include "xq/arbiter/repetition.hpp"
 #include "xq/board/fen.hpp"
 
 using namespace xq;
+using test::from_fen;
+using test::sq;
 
 namespace {
 
-Position from_fen(std::string_view fen)
-{
-    Diagnostics diagnostics;
-    auto pos = parse_fen(fen, diagnostics);
-    REQUIRE(pos);
-    return *pos;
-}
 
 ReplayedGame play(const Position& start, std::initializer_list<const char*> moves)
 {

@@ -45,7 +45,7 @@ FileCensus::FileCensus(const Position& pos, Color side)
         }
 }
 
-std::span<const Square> FileCensus::on_file(Color c, PieceType t, int file) const
+std::span<const Square> FileCensus::on_file([[maybe_unused]] Color c, PieceType t, int file) const
 {
     assert(c == side_);
     const Column& column = columns_[slot(t, file)];
