@@ -14,6 +14,7 @@
 #include "commands/perft_command.hpp"
 #include "commands/replay_command.hpp"
 #include "commands/rules_command.hpp"
+#include "commands/validate_command.hpp"
 
 int main(int argc, char** argv)
 {
@@ -35,6 +36,8 @@ int main(int argc, char** argv)
     const RulesCommand rules = add_rules_command(app, rules_options);
     ConvertOptions convert_options;
     CLI::App* convert = add_convert_command(app, convert_options);
+    ValidateOptions validate_options;
+    CLI::App* validate = add_validate_command(app, validate_options);
 
     auto logger = spdlog::stderr_color_mt("xqarb");
     spdlog::set_default_logger(logger);
@@ -67,6 +70,8 @@ int main(int argc, char** argv)
             return run_rules(rules, rules_options);
         if (convert->parsed())
             return run_convert(convert_options, verbosity > 0);
+        if (validate->parsed())
+            return run_validate(validate_options);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "xqarb: internal error: %s\n", e.what());
         return exit_internal;

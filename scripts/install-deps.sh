@@ -3,7 +3,8 @@
 # everything present it only checks and returns.
 set -euo pipefail
 
-packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev)
+# libxml2-utils: xmllint, with which the tests check the HTML rulings.
+packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on the bundled samples: installs what is missing, builds xqarb in Release
 # (build/release) and runs it on testdata/samples/: the legal moves of a position with the
-# perft count below each, then a ruling on a repetition.
+# perft count below each, then the written ruling on a master game that ended in a perpetual
+# chase.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,5 +15,7 @@ echo "Legal moves of the sample position, with the positions under each at depth
 echo "  $sample_fen"
 build/release/app/xqarb perft --fen "$sample_fen" --depth 3 --divide
 echo
-echo "Ruling on testdata/samples/rule6_perpetual_check.pgn (AXF rule book, diagram 1):"
-build/release/app/xqarb adjudicate testdata/samples/rule6_perpetual_check.pgn
+echo "Written ruling on testdata/samples/world_championship_2001_perpetual_chase.pgn"
+echo "(7th World Xiangqi Championship, Macau 2001: Xu Songhao - Wu Guilin, 0-1):"
+echo
+build/release/app/xqarb adjudicate testdata/samples/world_championship_2001_perpetual_chase.pgn

@@ -1,21 +1,43 @@
 #include "commands/adjudicate_command.hpp"
 
+#include <fstream>
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
+#include "commands/output_file.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
-#include "xq/report/ruling_report.hpp"
+#include "xq/report/ruling_document.hpp"
 
 namespace xq::app {
 
+namespace {
+
+    DocumentNotation notation_for(const AdjudicateOptions& options)
+    {
+        if (options.notation == "iccs")
+            return DocumentNotation::Iccs;
+        if (options.notation == "wxf")
+            return DocumentNotation::Wxf;
+        if (options.notation == "chinese" || options.language == "zh")
+            return DocumentNotation::Chinese;
+        return DocumentNotation::Wxf;
+    }
+
+} // namespace
+
 CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
 {
-    CLI::App* cmd = app.add_subcommand("adjudicate", "Rule on the repetitions of games");
+    CLI::App* cmd = app.add_subcommand("adjudicate", "Rule on the repetitions of games, in writing");
     cmd->fallthrough();
     add_game_source_options(*cmd, options.input);
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
-    cmd->add_option("--format", options.format, "Output format")->check(CLI::IsMember({ "text", "json" }));
+    cmd->add_option("--format", options.format, "Output format")
+        ->check(CLI::IsMember({ "text", "markdown", "html", "json" }));
+    cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
+    cmd->add_option("--notation", options.notation, "Notation of the moves (default: chinese for --lang zh, else wxf)")
+        ->check(CLI::IsMember({ "chinese", "wxf", "iccs" }));
+    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output");
     return cmd;
 }
 
@@ -23,10 +45,21 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
 {
     Diagnostics setup;
     const auto rules = find_ruleset(options.ruleset, setup);
+    const auto messages = find_message_catalogue(options.language, setup);
     print_diagnostics(setup);
-    if (!rules)
+    if (!rules || !messages)
         return exit_usage;
 
+    std::ofstream file;
+    if (!options.output.empty() && !open_output_file(options.output, options.input.files, file))
+        return exit_usage;
+    std::ostream& out = options.output.empty() ? std::cout : file;
+
+    DocumentOptions document_options;
+    document_options.notation = notation_for(options);
+    if (options.format == "html")
+        write_html_head(out, *messages);
+    bool first_game = true;
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         GameRuling game;
         game.game = static_cast<int>(record.index);
@@ -37,11 +70,25 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
         game.recorded_result = replay.recorded_result;
         if (replay.status == GameStatus::Ok)
             game.rulings = rule_on_game(*replay.game, *rules);
-        if (options.format == "json")
-            write_ruling_json(std::cout, game, *rules);
-        else
-            write_ruling_text(std::cout, game, *rules);
+        const RulingDocument document = build_ruling_document(game, record, *rules, *messages, document_options);
+        if (options.format == "json") {
+            write_document_json(out, game, *rules, document);
+        } else if (options.format == "html") {
+            write_document_html(out, document, *messages);
+        } else {
+            if (!first_game)
+                out << '\n';
+            if (options.format == "markdown")
+                write_document_markdown(out, document, *messages);
+            else
+                write_document_text(out, document, *messages);
+        }
+        first_game = false;
     });
+    if (options.format == "html")
+        write_html_tail(out);
+    if (!finish_output(out, options.output))
+        return exit_findings;
     return clean ? exit_ok : exit_findings;
 }
 

@@ -12,9 +12,12 @@ struct AdjudicateOptions {
     GameSourceOptions input;
     std::string ruleset = "axf";
     std::string format = "text";
+    std::string language = "en";
+    std::string notation; // empty: Chinese for Chinese output, else WXF
+    std::string output; // empty: standard output
 };
 
-// `xqarb adjudicate`: replays games, finds their repetitions and rules on each.
+// `xqarb adjudicate`: replays games, finds their repetitions and writes a ruling on each game.
 CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options);
 int run_adjudicate(const AdjudicateOptions& options, bool verbose);
 

@@ -1,15 +1,12 @@
 #include "commands/convert_command.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "commands/exit_codes.hpp"
+#include "commands/output_file.hpp"
 #include "commands/terminal.hpp"
 #include "xq/notation/pgn_writer.hpp"
 
@@ -24,17 +21,6 @@ namespace {
         if (to == "pgn-chinese")
             return PgnNotation::Chinese;
         return PgnNotation::Wxf;
-    }
-
-    // Opening the output truncates it, so an output that is one of the inputs would be lost
-    // before it is read.
-    bool is_an_input(const std::filesystem::path& output, const std::vector<std::string>& inputs)
-    {
-        std::error_code ignored;
-        for (const std::string& input : inputs)
-            if (std::filesystem::equivalent(output, input, ignored))
-                return true;
-        return false;
     }
 
 } // namespace
@@ -59,20 +45,8 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
 int run_convert(const ConvertOptions& options, bool verbose)
 {
     std::ofstream file;
-    if (!options.output.empty()) {
-        if (is_an_input(options.output, options.input.files)) {
-            std::fprintf(stderr, "xqarb: error: the output %s is also an input\n", options.output.c_str());
-            return exit_usage;
-        }
-        file.open(options.output, std::ios::binary | std::ios::trunc);
-        if (!file) {
-            Diagnostics problem;
-            problem.error(
-                "io.open", std::string("cannot open for writing: ") + std::strerror(errno), { options.output });
-            print_diagnostics(problem);
-            return exit_usage;
-        }
-    }
+    if (!options.output.empty() && !open_output_file(options.output, options.input.files, file))
+        return exit_usage;
     std::ostream& out = options.output.empty() ? std::cout : file;
 
     PgnWriterOptions writer;
@@ -95,14 +69,8 @@ int run_convert(const ConvertOptions& options, bool verbose)
         print_diagnostics(problems);
     });
 
-    out.flush();
-    if (!out) {
-        Diagnostics problem;
-        problem.error("io.write", "the output could not be written completely",
-            { options.output.empty() ? std::string("<stdout>") : options.output });
-        print_diagnostics(problem);
+    if (!finish_output(out, options.output))
         return exit_findings;
-    }
     return clean ? exit_ok : exit_findings;
 }
 

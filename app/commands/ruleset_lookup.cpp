@@ -34,4 +34,18 @@ std::optional<RuleSet> find_ruleset(const std::string& name_or_path, Diagnostics
     return std::nullopt;
 }
 
+std::optional<MessageCatalogue> find_message_catalogue(const std::string& language, Diagnostics& diagnostics)
+{
+    for (const std::string& folder : ruleset_folders()) {
+        const std::filesystem::path file = std::filesystem::path(folder) / "messages" / (language + ".json");
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(file, ec))
+            return load_message_catalogue(file, diagnostics);
+    }
+    diagnostics.error("messages.not-found", "no message catalogue for language '" + language
+        + "' (looked for messages/" + language + ".json in $XQARB_RULESETS, " XQ_INSTALLED_RULESETS " and "
+        XQ_SOURCE_RULESETS ")");
+    return std::nullopt;
+}
+
 } // namespace xq::app

@@ -1,12 +1,19 @@
 # Runs xqarb once and checks what it did.
 #   -DXQARB=path -DARGS="a;b" -DEXPECT_EXIT=n       exit code only; stderr must be one line
-#   -DXQARB=path -DCASE=golden/name -DSOURCE_DIR=dir  golden files (see CMakeLists.txt)
+#   -DXQARB=path -DCASE=golden/name -DSOURCE_DIR=dir  golden files (see CMakeLists.txt;
+#                                                    <case>.ignore: stdout lines left out)
 # With UPDATE_GOLDEN=1 in the environment, a golden case rewrites its expected files.
 
 if(DEFINED CASE)
   file(STRINGS ${CASE}.args ARGS ENCODING UTF-8)
   execute_process(COMMAND ${XQARB} ${ARGS} WORKING_DIRECTORY ${SOURCE_DIR}
     RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  # <case>.ignore, when present, holds a regular expression for the stdout lines that vary
+  # from run to run (timings): they are left out of the comparison and of the expected file.
+  if(EXISTS ${CASE}.ignore)
+    file(STRINGS ${CASE}.ignore ignored)
+    string(REGEX REPLACE "\n${ignored}[^\n]*" "" out "${out}")
+  endif()
   if("$ENV{UPDATE_GOLDEN}" STREQUAL "1")
     file(WRITE ${CASE}.stdout "${out}")
     file(WRITE ${CASE}.stderr "${err}")

@@ -416,6 +416,22 @@ TEST_SUITE("pgn_reader")
         CHECK(read.games[2].moves[0].comments[0] == "this comment is never closed\n2. h0g2\n\n");
     }
 
+    TEST_CASE("bad bytes between games are a problem of the file, not of the game before them")
+    {
+        RecordReaderOptions options;
+        options.encoding = TextEncoding::Utf8;
+        const ReadResult read = read_text(RecordFormat::Pgn,
+            "[Event \"A\"]\n\n1. h2e2 h9g7 1-0\n\n\xFF\xFE junk\n\n[Event \"B\"]\n\n1. c3c4 *\n", options);
+        REQUIRE(read.games.size() == 2);
+        CHECK(problems(read.games[0].diagnostics).empty());
+        CHECK(find_code(read.games[0].diagnostics, "pgn.text-after-result"));
+        CHECK(problems(read.games[1].diagnostics).empty());
+        const Diagnostic* error = find_code(read.file_diagnostics, "encoding.invalid");
+        REQUIRE(error);
+        CHECK(where(error->location) == "5:1");
+        CHECK(error->severity == Severity::Error);
+    }
+
     TEST_CASE("an unclosed comment in a game without moves still leaves the next tag line to the next game")
     {
         const ReadResult read = read_text(RecordFormat::Pgn, "[Event \"A\"]\n{unclosed\n[Game \"Chinese Chess\"]\n[Event \"B\"]\n1. h2e2 *\n");

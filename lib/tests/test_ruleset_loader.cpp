@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "xq/arbiter/ruleset_loader.hpp"
 
 using namespace xq;
@@ -113,5 +115,55 @@ TEST_SUITE("ruleset loader")
             "/classification/kill_depth", "/chase_rules/0/if/origin/0", "/conducts/0/id", "/conducts/0", "/conducts/1",
             "/verdicts/0/outcome", "/rules/0/diagrams/0" };
         CHECK(paths == expected);
+    }
+}
+
+TEST_SUITE("ruleset loader")
+{
+    TEST_CASE("every text of the AXF ruleset that rulings quote has a Chinese translation")
+    {
+        Diagnostics diagnostics;
+        const auto rules = load_ruleset_file(XQ_RULESETS "/axf.json", diagnostics);
+        REQUIRE(rules);
+        auto has_zh = [](const Translations& t, std::string_view key) {
+            const auto zh = t.find("zh");
+            return zh != t.end() && zh->second.count(key) == 1;
+        };
+        CHECK(has_zh(rules->translations, "title"));
+        CHECK(has_zh(rules->translations, "edition"));
+        for (const RuleText& r : rules->rules)
+            for (const char* key : { "number", "title", "text" })
+                CHECK_MESSAGE(has_zh(r.translations, key), r.id << " " << key);
+        for (const Conduct& c : rules->conducts)
+            CHECK_MESSAGE(has_zh(c.translations, "description"), c.id);
+        for (std::size_t i = 0; i < rules->chase_rules.size(); ++i)
+            CHECK_MESSAGE(has_zh(rules->chase_rules[i].translations, "description"), "chase rule " << i);
+        for (const Reading& r : rules->readings)
+            CHECK_MESSAGE(has_zh(r.translations, "description"), r.name);
+        const RuleText* perpetual_check = rules->find_rule("AXF-6");
+        REQUIRE(perpetual_check);
+        CHECK(translated(perpetual_check->translations, "zh", "title", perpetual_check->title) == "长将");
+        // A language or a key without a translation falls back to the English text.
+        CHECK(translated(perpetual_check->translations, "en", "title", perpetual_check->title) == "Perpetual check");
+        CHECK(translated(perpetual_check->translations, "zh", "diagrams", "1, 2, 3") == "1, 2, 3");
+    }
+
+    TEST_CASE("a translation may only hold the row's own text keys, as strings")
+    {
+        std::ifstream in(XQ_RULESETS "/axf.json");
+        std::ostringstream text;
+        text << in.rdbuf();
+        nlohmann::json axf = nlohmann::json::parse(text.str());
+        axf["rules"][0]["zh"] = { { "titel", "红先" } };
+        axf["conducts"][0]["zh"] = { { "description", 6 } };
+        axf["readings"]["fake_protection_protects"]["zh"] = "假根";
+        Diagnostics diagnostics;
+        CHECK_FALSE(parse_ruleset(axf.dump(), "axf.json", diagnostics));
+        Problems found;
+        for (const Diagnostic& d : diagnostics)
+            found.push_back({ d.code, d.message.substr(3, d.message.find(':') - 3) });
+        CHECK(found
+            == Problems { { "ruleset.type", "/readings/fake_protection_protects/zh" },
+                { "ruleset.type", "/conducts/0/zh/description" }, { "ruleset.unknown-key", "/rules/0/zh/titel" } });
     }
 }

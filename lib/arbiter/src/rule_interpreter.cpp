@@ -220,7 +220,7 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
     return judgement;
 }
 
-std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules)
+std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
 {
     ClassifierOptions classifier;
     classifier.kill_depth = rules.kill_depth;
@@ -237,8 +237,9 @@ std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules)
         episodes = { whole };
     }
     for (const RepetitionEpisode& e : episodes)
-        if (auto r = rule_on_episode(classify_cycle(game, e.cycle, classifier), e, rules))
-            rulings.push_back(std::move(*r));
+        if (!wanted || wanted(e))
+            if (auto r = rule_on_episode(classify_cycle(game, e.cycle, classifier), e, rules))
+                rulings.push_back(std::move(*r));
     return rulings;
 }
 
@@ -267,6 +268,7 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionE
     }
 
     ruling.episode = episode;
+    ruling.facts = facts;
     for (const Color color : { Color::Red, Color::Black }) {
         SideRuling& s = color == Color::Red ? ruling.red : ruling.black;
         s.side = color;

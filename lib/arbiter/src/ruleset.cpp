@@ -10,6 +10,22 @@ const RuleText* RuleSet::find_rule(std::string_view rule_id) const
     return it == rules.end() ? nullptr : &*it;
 }
 
+const Conduct* RuleSet::find_conduct(std::string_view conduct_id) const
+{
+    const auto it = std::find_if(conducts.begin(), conducts.end(), [&](const Conduct& c) { return c.id == conduct_id; });
+    return it == conducts.end() ? nullptr : &*it;
+}
+
+const std::string& translated(
+    const Translations& translations, std::string_view language, std::string_view key, const std::string& english)
+{
+    const auto in_language = translations.find(language);
+    if (in_language == translations.end())
+        return english;
+    const auto text = in_language->second.find(key);
+    return text == in_language->second.end() ? english : text->second;
+}
+
 bool RuleSet::reading_enabled(std::string_view name) const
 {
     const auto it = std::find_if(readings.begin(), readings.end(), [&](const Reading& r) { return r.name == name; });

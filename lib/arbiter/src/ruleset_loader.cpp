@@ -40,6 +40,10 @@ namespace {
     constexpr EnumName<VerdictOutcome> outcome_names[]
         = { { "side_violates", VerdictOutcome::SideViolates }, { "draw", VerdictOutcome::Draw } };
 
+    // The languages a row may give its texts in besides English, each a key of the row (the
+    // rows that have texts list "zh" among their keys).
+    constexpr std::string_view translation_languages[] = { "zh" };
+
     std::string type_name(const Json& j)
     {
         switch (j.type()) {
@@ -183,6 +187,25 @@ namespace {
             return out;
         }
 
+        // A row's translations: per language, an object holding some of the row's text keys.
+        Translations translations(
+            const Json& j, const std::string& path, std::initializer_list<std::string_view> text_keys)
+        {
+            Translations out;
+            for (const std::string_view language : translation_languages) {
+                if (!j.contains(language))
+                    continue;
+                const Json& texts = j.at(language);
+                const std::string where = path + "/" + std::string(language);
+                if (!object(texts, where, text_keys))
+                    continue;
+                for (const std::string_view key : text_keys)
+                    if (std::string text = string(texts, key, where); !text.empty())
+                        out[std::string(language)][std::string(key)] = std::move(text);
+            }
+            return out;
+        }
+
         ReadingGuard guard(const Json& j, const std::string& path)
         {
             ReadingGuard g { string(j, "reading", path), string(j, "unless_reading", path) };
@@ -270,17 +293,13 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     try {
         root = Json::parse(json_text);
     } catch (const Json::parse_error& e) {
-        // Turn the byte offset into a line and a column in characters.
-        const std::size_t byte = e.byte == 0 ? 0 : e.byte - 1;
-        const std::string_view before = json_text.substr(0, std::min(byte, json_text.size()));
-        const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
-        const auto line = static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n') + 1);
-        const auto column = static_cast<std::uint32_t>(utf8::column_of(json_text.substr(line_start), byte - line_start));
+        // e.byte counts from 1.
+        const utf8::LineColumn at = utf8::line_column_of(json_text, e.byte == 0 ? 0 : e.byte - 1);
         std::string message = e.what();
         const std::size_t colon = message.find("error: ");
         diagnostics.error("ruleset.syntax",
             "not valid JSON: " + (colon == std::string::npos ? message : message.substr(colon + 7)),
-            { source, line, column });
+            { source, at.line, at.column });
         return std::nullopt;
     }
 
@@ -288,13 +307,14 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     RuleSet rs;
     rs.source = source;
     if (!r.object(root, "",
-            { "id", "title", "edition", "repetition", "board", "classification", "readings", "chase_rules",
+            { "id", "title", "edition", "zh", "repetition", "board", "classification", "readings", "chase_rules",
                 "conducts", "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
         return std::nullopt;
     rs.id = r.string(root, "id", "");
     rs.title = r.string(root, "title", "");
     rs.edition = r.string(root, "edition", "");
+    rs.translations = r.translations(root, "", { "title", "edition" });
 
     if (root.contains("repetition")) {
         const Json& j = root["repetition"];
@@ -346,16 +366,16 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         } else {
             for (const auto& [name, value] : j.items()) {
                 const std::string path = "/readings/" + name;
-                if (!r.object(value, path, { "enabled", "description" }, { "enabled", "description" }))
+                if (!r.object(value, path, { "enabled", "description", "zh" }, { "enabled", "description" }))
                     continue;
                 rs.readings.push_back({ name, r.boolean(value, "enabled", path).value_or(false),
-                    r.string(value, "description", path) });
+                    r.string(value, "description", path), r.translations(value, path, { "description" }) });
             }
         }
     }
 
     each(r, root, "chase_rules", [&](const Json& j, const std::string& path) {
-        if (!r.object(j, path, { "rule", "if", "counts", "grade", "description", "reading", "unless_reading" },
+        if (!r.object(j, path, { "rule", "if", "counts", "grade", "description", "zh", "reading", "unless_reading" },
                 { "rule", "counts" }))
             return;
         ChaseRule c;
@@ -366,6 +386,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         c.counts = r.boolean(j, "counts", path).value_or(true);
         c.grade = r.integer(j, "grade", path, 1, 9).value_or(1);
         c.description = r.string(j, "description", path);
+        c.translations = r.translations(j, path, { "description" });
         c.guard = r.guard(j, path);
         rs.chase_rules.push_back(std::move(c));
     });
@@ -373,7 +394,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     std::set<std::string> conduct_ids;
     each(r, root, "conducts", [&](const Json& j, const std::string& path) {
         if (!r.object(j, path,
-                { "id", "rule", "cite_chase_rules", "forbidden", "rank", "if", "description", "reading",
+                { "id", "rule", "cite_chase_rules", "forbidden", "rank", "if", "description", "zh", "reading",
                     "unless_reading" },
                 { "id", "forbidden", "description" }))
             return;
@@ -391,6 +412,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         c.forbidden = r.boolean(j, "forbidden", path).value_or(false);
         c.rank = r.integer(j, "rank", path, 0, 9).value_or(0);
         c.description = r.string(j, "description", path);
+        c.translations = r.translations(j, path, { "description" });
         c.guard = r.guard(j, path);
         if (j.contains("if")) {
             const Json& cond = j["if"];
@@ -438,7 +460,8 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
 
     std::set<std::string> rule_ids;
     each(r, root, "rules", [&](const Json& j, const std::string& path) {
-        if (!r.object(j, path, { "id", "number", "title", "text", "diagrams" }, { "id", "number", "title", "text" }))
+        if (!r.object(
+                j, path, { "id", "number", "title", "text", "diagrams", "zh" }, { "id", "number", "title", "text" }))
             return;
         RuleText t;
         t.id = r.string(j, "id", path);
@@ -447,6 +470,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         t.number = r.string(j, "number", path);
         t.title = r.string(j, "title", path);
         t.text = r.string(j, "text", path);
+        t.translations = r.translations(j, path, { "number", "title", "text" });
         if (j.contains("diagrams")) {
             const Json& d = j["diagrams"];
             if (!d.is_array()) {

@@ -379,11 +379,15 @@ std::optional<GameRecord> PgnReader::next()
             }
             game.add_diagnostics(token.diagnostics);
             if (game.take(token)) {
+                // The text up to the next game belongs to no game, so its problems (bytes no
+                // encoding explains, from a damaged archive) are the file's: the game before
+                // it is not to blame.
                 std::vector<Diagnostic> skipped_problems;
                 const std::optional<SourceLocation> skipped = tokenizer_->skip_to_next_tag_line(skipped_problems);
                 if (skipped)
                     game.note_text_after_result(*skipped);
-                game.add_diagnostics(skipped_problems);
+                for (Diagnostic& problem : skipped_problems)
+                    detail::add_bounded(diagnostics_, std::move(problem), limits_.max_diagnostics);
             }
         }
         if (game.has_content()) {

@@ -74,6 +74,19 @@ RecordFormat detect_record_format(std::string_view first_bytes)
     return starts_with_fen_placement(first_bytes) ? RecordFormat::MoveList : RecordFormat::Pgn;
 }
 
+std::optional<RecordFormat> sniff_record_format(std::istream& input)
+{
+    const std::streampos start = input.tellg();
+    std::string head(format_sniff_bytes, '\0');
+    input.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(input.gcount()));
+    input.clear();
+    input.seekg(start);
+    if (!input)
+        return std::nullopt;
+    return detect_record_format(head);
+}
+
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input, std::string source_name,
     const RecordReaderOptions& options)
 {
@@ -101,17 +114,12 @@ std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path
         diagnostics.error("io.open", "cannot open the file", { path.string() });
         return nullptr;
     }
-    std::string head(format_sniff_bytes, '\0');
-    file->read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(file->gcount()));
-    const RecordFormat format = detect_record_format(head);
-    file->clear();
-    file->seekg(0);
-    if (!*file) {
+    const std::optional<RecordFormat> format = sniff_record_format(*file);
+    if (!format) {
         diagnostics.error("io.read", "cannot go back to the start of the file after looking at it", { path.string() });
         return nullptr;
     }
-    return std::make_unique<FileRecordReader>(std::move(file), format, path.string(), options);
+    return std::make_unique<FileRecordReader>(std::move(file), *format, path.string(), options);
 }
 
 } // namespace xq

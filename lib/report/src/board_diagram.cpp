@@ -37,4 +37,53 @@ std::string board_diagram(const Position& pos, PieceLetters letters)
     return out;
 }
 
+std::string_view piece_glyph(Piece p)
+{
+    constexpr std::string_view red[piece_type_count] = { "帅", "仕", "相", "傌", "俥", "炮", "兵" };
+    constexpr std::string_view black[piece_type_count] = { "将", "士", "象", "马", "车", "砲", "卒" };
+    return (p.color() == Color::Red ? red : black)[index(p.type())];
+}
+
+std::string board_drawing(const Position& pos)
+{
+    // Every character below is full width: points and pieces sit on even cells, the lines
+    // between them on odd cells.
+    const std::string files = "   ａ　ｂ　ｃ　ｄ　ｅ　ｆ　ｇ　ｈ　ｉ\n";
+    std::string out = files;
+    for (int rank = rank_count - 1; rank >= 0; --rank) {
+        out += std::to_string(rank) + "  ";
+        for (int file = 0; file < file_count; ++file) {
+            const Piece p = pos.piece_on(Square(file, rank));
+            out += p ? std::string(piece_glyph(p)) : "＋";
+            if (file + 1 < file_count)
+                out += "－";
+        }
+        out += "  " + std::to_string(rank) + "\n";
+        if (rank == 0)
+            break;
+        if (rank == 5) {
+            out += "   ｜　　楚　河　　　　　汉　界　　｜\n";
+            continue;
+        }
+        // Between this rank and the next one down: the palace diagonals run d-f across
+        // ranks 9-7 and 2-0, '＼' from the upper left, '／' from the upper right.
+        const bool palace = rank >= 8 || (rank >= 1 && rank <= 2);
+        const bool falling = rank == 9 || rank == 2;
+        out += "   ";
+        for (int file = 0; file < file_count; ++file) {
+            out += "｜";
+            if (file + 1 == file_count)
+                break;
+            if (palace && file == 3)
+                out += falling ? "＼" : "／";
+            else if (palace && file == 4)
+                out += falling ? "／" : "＼";
+            else
+                out += "　";
+        }
+        out += "\n";
+    }
+    return out + files;
+}
+
 } // namespace xq

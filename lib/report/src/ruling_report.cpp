@@ -1,6 +1,7 @@
 #include "xq/report/ruling_report.hpp"
 
 #include "facts_json.hpp"
+#include "ruling_json.hpp"
 #include "xq/board/fen.hpp"
 
 namespace xq {
@@ -54,7 +55,7 @@ namespace {
 
 } // namespace
 
-void write_ruling_json(std::ostream& out, const GameRuling& game, const RuleSet& rules)
+Json json_form::game_ruling(const GameRuling& game, const RuleSet& rules)
 {
     Json diagnostics = Json::array();
     for (const Diagnostic& d : game.diagnostics)
@@ -76,7 +77,12 @@ void write_ruling_json(std::ostream& out, const GameRuling& game, const RuleSet&
         { "ruling", game.rulings.empty() ? Json(nullptr) : ruling_json(game.rulings.back()) },
         { "rulings", rulings },
     };
-    out << doc.dump() << '\n';
+    return doc;
+}
+
+void write_ruling_json(std::ostream& out, const GameRuling& game, const RuleSet& rules)
+{
+    out << json_form::game_ruling(game, rules).dump() << '\n';
 }
 
 void write_ruling_text(std::ostream& out, const GameRuling& game, const RuleSet& rules)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct SideRuling {
 
 struct Ruling {
     RepetitionEpisode episode;
+    // The facts of the judged moves, kept so that a written ruling can show every move and
+    // the ruling can be made again under another reading of the rules.
+    CycleFacts facts;
     std::optional<Color> violator;
     Outcome outcome = Outcome::Draw;
     std::vector<std::string> rules; // every rule that decided the ruling, violator's first
@@ -74,6 +78,9 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules);
 
 // Every ruling on a game, in record order: finds the spans the ruleset judges
 // (repetition.judged_span), classifies their moves and rules on each.
-std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules);
+// With `wanted`, only the spans it accepts are classified and ruled on (classifying is the
+// costly part; validation wants only the spans that can bear on the result).
+using EpisodeFilter = std::function<bool(const RepetitionEpisode& episode)>;
+std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {});
 
 } // namespace xq

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xq/arbiter/move_facts.hpp"
@@ -12,6 +14,14 @@ namespace xq {
 // A rule book's repetition rules as data (rulesets/*.json, documented key by key in
 // rulesets/README.md). The data selects and orders; the meaning of each condition is code.
 
+// The texts of a row in languages other than English, which the row's own keys hold: by
+// language code, then by the key they translate ("zh" -> "title" -> "长将").
+using Translations = std::map<std::string, std::map<std::string, std::string, std::less<>>, std::less<>>;
+
+// The row's text `key` in `language`, or `english` (the row's own text) without a translation.
+const std::string& translated(
+    const Translations& translations, std::string_view language, std::string_view key, const std::string& english);
+
 // A rule of the book, quoted by id in every ruling.
 struct RuleText {
     std::string id; // "AXF-19"
@@ -19,6 +29,7 @@ struct RuleText {
     std::string title;
     std::string text;
     std::vector<int> diagrams;
+    Translations translations; // of number, title, text
 };
 
 // A contested reading of the rules: rows marked with it apply only when it is on, rows
@@ -27,6 +38,7 @@ struct Reading {
     std::string name;
     bool enabled = false;
     std::string description;
+    Translations translations; // of description
 };
 
 // Rows may be limited to a reading being on (`reading`) or off (`unless_reading`).
@@ -67,6 +79,7 @@ struct ChaseRule {
     int grade = 1; // how grave a chase it is, for conducts with min_grade
     std::string description;
     ReadingGuard guard;
+    Translations translations; // of description
 };
 
 // What a move can be, for a conduct's conditions.
@@ -99,6 +112,7 @@ struct Conduct {
     ReadingGuard guard;
     // Among forbidden conducts, the graver one: a verdict row may let the graver violate.
     int rank = 0;
+    Translations translations; // of description
 };
 
 enum class VerdictOutcome { SideViolates, Draw };
@@ -145,6 +159,7 @@ struct RuleSet {
     std::string id;
     std::string title;
     std::string edition;
+    Translations translations; // of title, edition
     std::string source; // where the ruleset was loaded from
     RepetitionLimits repetition;
     BoardRules board;
@@ -156,6 +171,7 @@ struct RuleSet {
     std::vector<RuleText> rules;
 
     const RuleText* find_rule(std::string_view id) const;
+    const Conduct* find_conduct(std::string_view id) const;
     bool reading_enabled(std::string_view name) const;
     bool applies(const ReadingGuard& guard) const;
 };

@@ -69,6 +69,10 @@ public:
 //  - anything else is read as PGN.
 RecordFormat detect_record_format(std::string_view first_bytes);
 
+// detect_record_format on the first bytes of `input`, which is then put back where it was.
+// Nothing when it cannot be put back.
+std::optional<RecordFormat> sniff_record_format(std::istream& input);
+
 // A reader of `format` over `input`, which must outlive it. `source_name` goes into every
 // location (normally the file's path).
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input,

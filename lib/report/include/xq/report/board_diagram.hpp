@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "xq/board/position.hpp"
 
@@ -11,5 +12,13 @@ enum class PieceLetters { Latin, Chinese };
 // The board as text, Black's side at the top, files a-i and ranks 9-0 on the margins:
 // Latin FEN letters (uppercase Red) or Chinese characters (帅仕相马车炮兵 / 将士象马车炮卒).
 std::string board_diagram(const Position& pos, PieceLetters letters = PieceLetters::Latin);
+
+// The character on a piece as written rulings draw it, telling the sides apart even where
+// the sets share a character: Red 帅仕相傌俥炮兵, Black 将士象马车砲卒.
+std::string_view piece_glyph(Piece p);
+
+// The board drawn with its lines (palaces, river) in full-width characters, which take two
+// columns in every terminal, Black's side at the top, files a-i and ranks 0-9 on the margins.
+std::string board_drawing(const Position& pos);
 
 } // namespace xq

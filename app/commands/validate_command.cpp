@@ -1,0 +1,147 @@
+#include "commands/validate_command.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+#include <unistd.h>
+
+#include "commands/exit_codes.hpp"
+#include "commands/progress_bar.hpp"
+#include "commands/ruleset_lookup.hpp"
+#include "commands/terminal.hpp"
+#include "xq/report/validation_report.hpp"
+
+namespace xq::app {
+
+namespace {
+
+    // Writes each row as it comes, keeps the tally, and moves the progress bar.
+    class OutputSink final : public ValidationSink {
+    public:
+        OutputSink(std::ostream& out, ValidationTally& tally, ProgressBar* progress)
+            : out_(out)
+            , tally_(tally)
+            , progress_(progress)
+        {
+        }
+
+        void row(const ValidatedRow& row) override
+        {
+            out_.write(row.text.data(), static_cast<std::streamsize>(row.text.size()));
+            tally_.add(row.row);
+            if (progress_)
+                progress_->update(tally_.rows(), row.bytes_read);
+        }
+
+        void file_done(const ValidatedFile& file) override { tally_.add(file); }
+
+    private:
+        std::ostream& out_;
+        ValidationTally& tally_;
+        ProgressBar* progress_;
+    };
+
+    // Opening the output truncates it, so an output that is one of the inputs would be lost
+    // before it is read.
+    bool is_an_input(const std::filesystem::path& output, const std::vector<RecordFile>& files)
+    {
+        std::error_code ignored;
+        for (const RecordFile& file : files)
+            if (std::filesystem::equivalent(output, file.path, ignored))
+                return true;
+        return false;
+    }
+
+} // namespace
+
+CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
+{
+    CLI::App* cmd = app.add_subcommand("validate", "Check every game of record archives and list what is wrong");
+    cmd->fallthrough();
+    cmd->add_option("paths", options.paths, "Record files, or folders of them")->required();
+    cmd->add_flag("-r,--recursive", options.recursive, "Also read the folders inside the folders given");
+    cmd->add_option("-j,--jobs", options.jobs, "Threads that check games (default: one per processor)")
+        ->check(CLI::Range(1u, 256u));
+    cmd->add_option("--format", options.format, "Output: summary, jsonl (one JSON object per game) or csv")
+        ->check(CLI::IsMember({ "summary", "jsonl", "csv" }));
+    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output");
+    cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
+    cmd->add_option("--progress", options.progress, "Progress on stderr: auto (when it is a terminal), always, never")
+        ->check(CLI::IsMember({ "auto", "always", "never" }));
+    return cmd;
+}
+
+int run_validate(const ValidateOptions& options)
+{
+    Diagnostics setup;
+    const auto rules = find_ruleset(options.ruleset, setup);
+    print_diagnostics(setup);
+    if (!rules)
+        return exit_usage;
+    const ValidationFormat format = *parse_validation_format(options.format);
+
+    Diagnostics listing;
+    const std::vector<RecordFile> files
+        = list_record_files({ options.paths.begin(), options.paths.end() }, options.recursive, listing);
+    print_diagnostics(listing);
+
+    std::ofstream file;
+    if (!options.output.empty()) {
+        if (is_an_input(options.output, files)) {
+            std::fprintf(stderr, "xqarb: error: the output %s is also an input\n", options.output.c_str());
+            return exit_usage;
+        }
+        file.open(options.output, std::ios::binary | std::ios::trunc);
+        if (!file) {
+            Diagnostics problem;
+            problem.error(
+                "io.open", std::string("cannot open for writing: ") + std::strerror(errno), { options.output });
+            print_diagnostics(problem);
+            return exit_usage;
+        }
+    }
+    std::ostream& out = options.output.empty() ? std::cout : file;
+
+    std::uint64_t total_bytes = 0;
+    for (const RecordFile& f : files)
+        total_bytes += f.bytes;
+    const bool stderr_is_terminal = isatty(fileno(stderr)) != 0;
+    std::unique_ptr<ProgressBar> progress;
+    if (options.progress == "always" || (options.progress == "auto" && stderr_is_terminal))
+        progress = std::make_unique<ProgressBar>(stderr, stderr_is_terminal, total_bytes);
+
+    ArchiveValidationOptions validation;
+    validation.jobs = options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    if (format == ValidationFormat::Csv)
+        out << validation_csv_header();
+    ValidationTally tally;
+    OutputSink sink(out, tally, progress.get());
+    const auto started = std::chrono::steady_clock::now();
+    validate_archive(
+        files, *rules, validation, [&](const CheckedGame& game) { return render_validation_row(game, format, *rules); },
+        sink);
+    const auto elapsed = std::chrono::steady_clock::now() - started;
+    if (progress)
+        progress->finish(tally.rows(), total_bytes);
+    if (format == ValidationFormat::Summary)
+        write_validation_summary_end(out, tally, elapsed, validation.jobs);
+
+    out.flush();
+    if (!out) {
+        Diagnostics problem;
+        problem.error("io.write", "the output could not be written completely",
+            { options.output.empty() ? std::string("<stdout>") : options.output });
+        print_diagnostics(problem);
+        return exit_findings;
+    }
+    return tally.clean() && !listing.has_errors() ? exit_ok : exit_findings;
+}
+
+} // namespace xq::app

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace xq::app {
+
+struct ValidateOptions {
+    std::vector<std::string> paths;
+    bool recursive = false;
+    unsigned jobs = 0; // 0: one per processor
+    std::string format = "summary";
+    std::string output;
+    std::string ruleset = "axf";
+    std::string progress = "auto";
+};
+
+// `xqarb validate`: checks every game of whole archives (reading, legality, the result against
+// the board and against the repetition rulings) and writes a row per game and a summary.
+CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options);
+int run_validate(const ValidateOptions& options);
+
+} // namespace xq::app

@@ -1,0 +1,47 @@
+# Writes rulings as HTML with -o and checks the file with a real XML parser (xmllint, from
+# Debian's libxml2-utils): the whole page, inline SVG boards included, must be well-formed
+# XML, hold one SVG board per repetition, and load nothing from elsewhere.
+#   -DXQARB=path -DXMLLINT=path -DSOURCE_DIR=dir -DWORK_DIR=dir -DFILES="a;b" -DLANGUAGES="en;zh"
+
+if(NOT XMLLINT)
+  message(FATAL_ERROR "xmllint is not installed: scripts/install-deps.sh installs libxml2-utils")
+endif()
+file(MAKE_DIRECTORY ${WORK_DIR})
+foreach(input IN LISTS FILES)
+  get_filename_component(name ${input} NAME_WE)
+  foreach(language IN LISTS LANGUAGES)
+    set(page ${WORK_DIR}/${name}.${language}.html)
+    file(REMOVE ${page})
+    execute_process(COMMAND ${XQARB} adjudicate ${input} --format html --lang ${language} -o ${page}
+      WORKING_DIRECTORY ${SOURCE_DIR} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT code EQUAL 0 OR NOT out STREQUAL "")
+      message(FATAL_ERROR "${input} (${language}): exit code ${code}, stdout '${out}' (it should go to -o)\n${err}")
+    endif()
+    execute_process(COMMAND ${XMLLINT} --noout ${page} RESULT_VARIABLE code ERROR_VARIABLE err)
+    if(NOT code EQUAL 0)
+      message(FATAL_ERROR "${page} is not well-formed:\n${err}")
+    endif()
+    set(counts "")
+    foreach(expression IN ITEMS "count(//*[local-name()='section'])"
+        "count(//*[local-name()='svg' and namespace-uri()='http://www.w3.org/2000/svg'])")
+      execute_process(COMMAND ${XMLLINT} --xpath ${expression} ${page}
+        RESULT_VARIABLE code OUTPUT_VARIABLE count ERROR_VARIABLE err)
+      if(NOT code EQUAL 0)
+        message(FATAL_ERROR "${page}: xmllint --xpath failed:\n${err}")
+      endif()
+      list(APPEND counts ${count})
+    endforeach()
+    list(GET counts 0 sections)
+    list(GET counts 1 boards)
+    if(sections EQUAL 0 OR NOT sections EQUAL boards)
+      message(FATAL_ERROR "${page}: ${sections} repetitions but ${boards} SVG boards")
+    endif()
+    file(READ ${page} html)
+    foreach(external IN ITEMS "src=" "href=" "url(" "@import")
+      string(FIND "${html}" "${external}" at)
+      if(NOT at EQUAL -1)
+        message(FATAL_ERROR "${page} refers to something outside it: '${external}'")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()

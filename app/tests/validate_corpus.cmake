@@ -1,0 +1,57 @@
+# xqarb validate over the research corpus with two jobs: every known bad record is found,
+# with its status, ply and diagnostic code, and no other game is unreadable or illegal.
+#   -DXQARB=path -DCORPUS=dir -DKNOWN_BAD=file.tsv -DWORK_DIR=dir [-DONLY_KNOWN_BAD_FILES=ON]
+# With ONLY_KNOWN_BAD_FILES, only the files that hold known bad records are validated.
+
+if(NOT IS_DIRECTORY ${CORPUS})
+  message("skipped: the shared corpus is not at ${CORPUS}")
+  return()
+endif()
+file(STRINGS ${KNOWN_BAD} known_bad REGEX "^[^#]")
+list(LENGTH known_bad known_count)
+set(inputs --recursive ${CORPUS})
+if(ONLY_KNOWN_BAD_FILES)
+  set(inputs "")
+  foreach(entry IN LISTS known_bad)
+    string(REGEX REPLACE "\t.*" "" file "${entry}")
+    list(APPEND inputs ${CORPUS}/${file})
+  endforeach()
+  list(REMOVE_DUPLICATES inputs)
+endif()
+file(MAKE_DIRECTORY ${WORK_DIR})
+set(output ${WORK_DIR}/corpus.csv)
+execute_process(COMMAND ${XQARB} validate ${inputs} --jobs 2 --format csv --progress never -o ${output}
+  RESULT_VARIABLE code ERROR_VARIABLE err)
+if(NOT code EQUAL 1)
+  message(FATAL_ERROR "exit code ${code}, expected 1 (the corpus has known bad records)\n${err}")
+endif()
+
+# CMake lists split at semicolons, which messages hold, so rows are matched one regular
+# expression at a time: the status and the failing ply are the 9th and 10th columns, and the
+# diagnostic code stands in the findings.
+file(READ ${output} rows)
+string(REGEX MATCHALL ",(unreadable|illegal_move),[0-9]*," broken "${rows}")
+list(LENGTH broken broken_count)
+set(missing "")
+foreach(entry IN LISTS known_bad)
+  string(REPLACE "\t" ";" fields "${entry}")
+  list(GET fields 0 file)
+  list(GET fields 1 game)
+  list(GET fields 2 ply)
+  list(GET fields 3 code)
+  if(ply STREQUAL "0")
+    set(ply "")
+  endif()
+  string(REGEX MATCH "\n[^\n]*/${file},${game},[^\n]*,(unreadable|illegal_move),${ply},[^\n]*\\[${code}\\]" found "${rows}")
+  if(NOT found)
+    string(APPEND missing "  ${file} game ${game} ply ${ply} ${code}\n")
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "known bad records not found in ${output}:\n${missing}")
+endif()
+if(NOT broken_count EQUAL known_count)
+  message(FATAL_ERROR "${broken_count} games unreadable or illegal, ${known_count} known (see ${output})")
+endif()
+list(LENGTH inputs input_count)
+message("all ${known_count} known bad records found (inputs: ${inputs})")

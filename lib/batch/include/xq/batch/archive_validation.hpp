@@ -1,0 +1,70 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "xq/arbiter/ruleset.hpp"
+#include "xq/base/diagnostic.hpp"
+#include "xq/batch/game_validation.hpp"
+#include "xq/batch/record_files.hpp"
+#include "xq/notation/record_reader.hpp"
+
+namespace xq {
+
+struct ArchiveValidationOptions {
+    // Threads that check games. 1 checks them one after the other on the calling thread;
+    // more adds a thread that reads the files, and the calling thread writes.
+    unsigned jobs = 1;
+    // With more than one job, games go from thread to thread in batches of this many.
+    std::size_t games_per_batch = 32;
+    // Batches read but not yet being checked, at most.
+    std::size_t queued_batches = 8;
+    // Batches checked but not yet handed over (waiting for an earlier, slower one), at most.
+    // So at most (queued_batches + jobs + checked_batches) * games_per_batch games are held.
+    std::size_t checked_batches = 32;
+    RecordReaderOptions reader;
+};
+
+// A row as it is handed over: the row, the text the renderer made of it, and how far the
+// input has been read (all files before this one, and this one up to here).
+struct ValidatedRow {
+    GameValidation row;
+    std::string text;
+    std::uint64_t bytes_read = 0;
+};
+
+// A file, once all its games have been handed over.
+struct ValidatedFile {
+    std::string path;
+    std::uint64_t bytes = 0;
+    std::size_t games = 0;
+    Diagnostics diagnostics; // the file's own: encoding chosen, read errors, no games
+};
+
+// Receives the results on the calling thread, in input order.
+class ValidationSink {
+public:
+    virtual ~ValidationSink() = default;
+    virtual void row(const ValidatedRow& row) = 0;
+    // After the file's rows (and after its own row, when it could not be read).
+    virtual void file_done(const ValidatedFile& file) = 0;
+};
+
+// Turns a checked game into the text the output holds for it. Runs on the checking threads,
+// so the formatting is shared out too; it must not touch anything but its argument.
+using RowRenderer = std::function<std::string(const CheckedGame& game)>;
+
+// Checks every game of the files, in parallel when options.jobs > 1, and hands the rows and
+// files to the sink in input order, whatever the number of jobs: the same input gives the
+// same calls. Memory stays bounded by the options' queue sizes, however large the archive.
+// A file that cannot be read gives a row of its own (check_file_problems).
+//
+// An exception from the checks, the renderer or the sink stops the run: the threads are
+// stopped and it is thrown on to the caller, with what was being checked in its message.
+void validate_archive(const std::vector<RecordFile>& files, const RuleSet& rules,
+    const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink);
+
+} // namespace xq

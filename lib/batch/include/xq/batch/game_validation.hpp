@@ -1,0 +1,105 @@
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xq/arbiter/record_replay.hpp"
+#include "xq/arbiter/rule_interpreter.hpp"
+#include "xq/notation/game_record.hpp"
+
+namespace xq {
+
+// What validation says of one game, from the most serious to none. A game can have several
+// findings; its status is the most serious of them, in this order:
+//  - Unreadable: the record itself has an error (bytes no encoding explains, an unterminated
+//    comment, a token too long, a bad FEN, a move that is not notation at all), or the file
+//    cannot be read. The record may not hold what was played, so neither the board nor the
+//    repetitions are judged (a wrong ruling is worse than none).
+//  - IllegalMove: a move is not legal, or not unique, in its position; no judgement either.
+//  - ResultContradictsBoard: the board shows a mate or stalemate and the recorded result gives
+//    the game to the other side (or calls it a draw). The board is a fact, so this comes
+//    before a ruling, which interprets.
+//  - RepetitionRuling: a repetition ruling goes against the record: the record ends in a
+//    repetition and its result is not what the ruling gives (a draw for a draw, a loss for the
+//    side that violates, whether it must still change or has already lost) or is `*`; or a
+//    ruling says a side lost by repeating and the record gives another result.
+enum class ValidationStatus { Ok, Unreadable, IllegalMove, ResultContradictsBoard, RepetitionRuling };
+
+// "ok", "unreadable", "illegal_move", "result_contradicts_board", "repetition_ruling"
+std::string_view to_string(ValidationStatus status);
+
+inline constexpr std::array<ValidationStatus, 5> all_validation_statuses { ValidationStatus::Ok,
+    ValidationStatus::Unreadable, ValidationStatus::IllegalMove, ValidationStatus::ResultContradictsBoard,
+    ValidationStatus::RepetitionRuling };
+
+// The more serious of two statuses (see the order above).
+ValidationStatus graver(ValidationStatus a, ValidationStatus b);
+
+struct Finding {
+    ValidationStatus kind = ValidationStatus::Unreadable;
+    int ply = 0; // the ply it concerns, 0 for none (or the start position)
+    std::string message; // a diagnostic in the gcc format, or a sentence
+};
+
+// The parts of a ruling a row shows.
+struct RulingSummary {
+    Outcome outcome = Outcome::Draw;
+    std::optional<Color> violator;
+    std::vector<std::string> rules;
+    RepetitionCycle cycle;
+    int last_repeating_ply = 0;
+};
+
+// One row of a validation: a game, or a file that could not be read (game 0). Everything in it
+// except check_time is the same on every run.
+struct GameValidation {
+    std::string file;
+    std::size_t game = 0; // 1-based index in its file; 0 for a row about the file itself
+    std::uint32_t line = 0; // where the game starts; 0 for a file
+    std::string description; // describe_game(), or "the file itself"
+    std::string event, red, black, date; // the tags as written, empty when absent
+    int plies = 0; // plies replayed (up to the failing one)
+    ValidationStatus status = ValidationStatus::Ok;
+    std::vector<Finding> findings; // in the order found: reading, board, repetitions
+    int failed_ply = 0; // the ply that could not be replayed, 0 if none
+    RecordedResult recorded_result = RecordedResult::Unknown;
+    // The side mated or stalemated in the final position; only judged for games replayed to
+    // their end without an error.
+    std::optional<Color> loser_on_board;
+    std::size_t repetitions = 0; // repetition episodes found, ruled on or not
+    std::optional<RulingSummary> last_ruling; // the last of the rulings made (see check_game)
+    // Whether the recorded result is what the rulings give: nothing when no ruling bears on
+    // it (the record goes on after every repetition and nobody lost by one).
+    std::optional<bool> ruling_agrees;
+    std::chrono::nanoseconds check_time {}; // reading excluded; varies from run to run
+};
+
+// A checked game with what the checks worked from, for writers that show more than the row
+// (the JSON form shares adjudicate's fields). Only the row is kept after it is written.
+struct CheckedGame {
+    GameValidation row;
+    std::optional<RecordReplay> replay; // absent for a row about a file
+    std::vector<Diagnostic> diagnostics; // every diagnostic of the game (or the file)
+    std::vector<Ruling> rulings; // in record order; empty unless the game was judged
+};
+
+// Replays a game, judges the end on the board against the recorded result, rules on the
+// repetitions that bear on the result and sees whether the result agrees with the rulings.
+// A repetition bears on the result when the record ends in it, or when it lasts long enough
+// for a side to lose by it (the ruleset's violator_loses_at_occurrence). The others were left
+// in the game, by a change or by a move nobody had to make, so the result does not depend on
+// them; they are counted but not ruled on, since classifying their moves costs the most.
+// Locations inside the record without a source name are taken to be in the record's file.
+CheckedGame check_game(const GameRecord& record, const RuleSet& rules);
+
+// The row for a file whose own diagnostics hold an error (it cannot be opened or read):
+// status Unreadable, a finding per error.
+CheckedGame check_file_problems(const std::string& file, const Diagnostics& file_diagnostics);
+
+} // namespace xq

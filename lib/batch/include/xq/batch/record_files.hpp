@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "xq/base/diagnostic.hpp"
+
+namespace xq {
+
+struct RecordFile {
+    std::filesystem::path path;
+    std::uint64_t bytes = 0; // 0 when the size cannot be read (the reader then reports why)
+};
+
+// The record files that paths name, in a fixed order: each path in the order given; a folder
+// stands for the record files in it, sorted by name, and with `recursive` for those in its
+// subfolders too (a subfolder's files where its name sorts). In a folder, a record file is one
+// named *.pgn, *.txt or *.ubb (in any case), except licence and read-me files (LICENSE*,
+// COPYING*, README*), which archives ship beside their games. A path that is not a folder is
+// taken as it is, even when it does not exist: reading it reports the problem.
+// Folders that cannot be listed are reported as `io.open` errors.
+std::vector<RecordFile> list_record_files(const std::vector<std::filesystem::path>& paths, bool recursive,
+    Diagnostics& diagnostics);
+
+} // namespace xq

@@ -1,0 +1,287 @@
+#include "xq/batch/archive_validation.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+#include <variant>
+
+#include "xq/batch/bounded_queue.hpp"
+#include "xq/batch/in_order_buffer.hpp"
+
+namespace xq {
+
+namespace {
+
+    // One piece of work: a game, or the end of a file.
+    struct Work {
+        std::uint64_t bytes_read = 0;
+        std::variant<GameRecord, ValidatedFile> item;
+    };
+
+    // What the sink is handed for one piece of work.
+    struct Result {
+        std::optional<ValidatedRow> row;
+        std::optional<ValidatedFile> file;
+    };
+
+    // Work goes between threads a batch at a time: handing over each game alone would cost a
+    // lock and often a thread switch per game, as much as a short game takes to check.
+    struct Batch {
+        std::size_t number = 0; // batches are numbered in input order
+        std::vector<Work> items;
+    };
+
+    // The results of a batch, up to the failure that stops the run if there is one.
+    struct CheckedBatch {
+        std::vector<Result> results;
+        std::exception_ptr failure;
+    };
+
+    // Adds a diagnostic of the file at `path`, named so when the reader left the name out.
+    void add_in_file(Diagnostics& to, Diagnostic d, const std::string& path)
+    {
+        if (d.location.source.empty())
+            d.location.source = path;
+        switch (d.severity) {
+        case Severity::Error:
+            to.error(std::move(d.code), std::move(d.message), std::move(d.location));
+            return;
+        case Severity::Warning:
+            to.warning(std::move(d.code), std::move(d.message), std::move(d.location));
+            return;
+        case Severity::Note:
+            break;
+        }
+        to.note(std::move(d.code), std::move(d.message), std::move(d.location));
+    }
+
+    // Reads the files one after the other, a game at a time.
+    class ArchiveReader {
+    public:
+        ArchiveReader(const std::vector<RecordFile>& files, const RecordReaderOptions& options)
+            : files_(files)
+            , options_(options)
+        {
+        }
+
+        // The next game, or the end of the file whose games have all been read; nothing when
+        // every file has been read.
+        std::optional<Work> next()
+        {
+            try {
+                return read_next();
+            } catch (const std::exception& e) {
+                throw std::runtime_error(
+                    std::string(e.what()) + " (while reading " + files_[file_index_].path.string() + ")");
+            }
+        }
+
+    private:
+        std::optional<Work> read_next()
+        {
+            if (file_index_ == files_.size())
+                return std::nullopt;
+            const RecordFile& file = files_[file_index_];
+            if (!file_open_)
+                open(file);
+            if (reader_) {
+                if (std::optional<GameRecord> record = reader_->next()) {
+                    ++current_.games;
+                    record->location.source = current_.path;
+                    return Work { bytes_before_ + position_in(file), std::move(*record) };
+                }
+                for (const Diagnostic& d : reader_->diagnostics())
+                    add_in_file(current_.diagnostics, d, current_.path);
+            }
+            Work end { bytes_before_ + file.bytes, std::move(current_) };
+            bytes_before_ += file.bytes;
+            ++file_index_;
+            file_open_ = false;
+            reader_.reset();
+            stream_.close();
+            return end;
+        }
+
+        // Like open_record_file, but the stream is kept here, to tell how far it has been read.
+        void open(const RecordFile& file)
+        {
+            file_open_ = true;
+            current_ = ValidatedFile { file.path.string(), file.bytes, 0, {} };
+            std::error_code error;
+            if (std::filesystem::is_directory(file.path, error)) {
+                current_.diagnostics.error("io.open", "cannot read a directory as a record file", { current_.path });
+                return;
+            }
+            stream_.clear();
+            stream_.open(file.path, std::ios::binary);
+            if (!stream_.is_open()) {
+                current_.diagnostics.error("io.open", "cannot open the file", { current_.path });
+                return;
+            }
+            const std::optional<RecordFormat> format = sniff_record_format(stream_);
+            if (!format) {
+                current_.diagnostics.error(
+                    "io.read", "cannot go back to the start of the file after looking at it", { current_.path });
+                return;
+            }
+            // No source name: every location in a record (one per move) would hold a copy of
+            // the path, allocated here and freed by the thread that checks the game, which
+            // costs a third of the speed gained from a second thread. The path is put back
+            // where a location is shown: in the file's diagnostics here, in a game's by
+            // check_game.
+            reader_ = make_record_reader(*format, stream_, std::string(), options_);
+        }
+
+
+        // The reader takes the file in chunks, so this moves a chunk at a time.
+        std::uint64_t position_in(const RecordFile& file)
+        {
+            const std::streamoff at = stream_.tellg();
+            return at < 0 ? file.bytes : std::min(static_cast<std::uint64_t>(at), file.bytes);
+        }
+
+        const std::vector<RecordFile>& files_;
+        RecordReaderOptions options_;
+        std::size_t file_index_ = 0;
+        bool file_open_ = false;
+        std::ifstream stream_;
+        std::unique_ptr<RecordReader> reader_; // reads stream_; null when the file cannot be read
+        ValidatedFile current_;
+        std::uint64_t bytes_before_ = 0; // the sizes of the files before the current one
+    };
+
+    std::string what_is_checked(const Work& work)
+    {
+        if (const auto* record = std::get_if<GameRecord>(&work.item))
+            return record->location.source + " game " + std::to_string(record->index);
+        return std::get<ValidatedFile>(work.item).path;
+    }
+
+    Result check(Work work, const RuleSet& rules, const RowRenderer& render)
+    {
+        try {
+            Result result;
+            if (auto* record = std::get_if<GameRecord>(&work.item)) {
+                CheckedGame checked = check_game(*record, rules);
+                std::string text = render(checked);
+                result.row = ValidatedRow { std::move(checked.row), std::move(text), work.bytes_read };
+                return result;
+            }
+            ValidatedFile& file = std::get<ValidatedFile>(work.item);
+            if (file.diagnostics.has_errors()) {
+                CheckedGame checked = check_file_problems(file.path, file.diagnostics);
+                std::string text = render(checked);
+                result.row = ValidatedRow { std::move(checked.row), std::move(text), work.bytes_read };
+            }
+            result.file = std::move(file);
+            return result;
+        } catch (const std::exception& e) {
+            throw std::runtime_error(std::string(e.what()) + " (while checking " + what_is_checked(work) + ")");
+        }
+    }
+
+    void hand_over(const Result& result, ValidationSink& sink)
+    {
+        if (result.row)
+            sink.row(*result.row);
+        if (result.file)
+            sink.file_done(*result.file);
+    }
+
+    void validate_one_by_one(const std::vector<RecordFile>& files, const RuleSet& rules,
+        const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
+    {
+        ArchiveReader reader(files, options.reader);
+        while (std::optional<Work> work = reader.next())
+            hand_over(check(std::move(*work), rules, render), sink);
+    }
+
+    // A reader thread fills a bounded queue with batches in input order; `jobs` threads take
+    // them and put the results into a bounded in-order buffer, which the calling thread
+    // empties in order into the sink.
+    void validate_in_parallel(const std::vector<RecordFile>& files, const RuleSet& rules,
+        const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
+    {
+        BoundedQueue<Batch> work_queue(options.queued_batches);
+        InOrderBuffer<CheckedBatch> results(options.checked_batches);
+        std::vector<std::jthread> threads;
+        // Declared after the threads, so it runs first on the way out, normal or not: it
+        // releases every waiting thread before the threads are joined.
+        struct CancelOnExit {
+            BoundedQueue<Batch>& work_queue;
+            InOrderBuffer<CheckedBatch>& results;
+            ~CancelOnExit()
+            {
+                work_queue.cancel();
+                results.cancel();
+            }
+        } cancel_on_exit { work_queue, results };
+
+        threads.emplace_back([&] {
+            std::size_t batches = 0; // numbered and handed over so far
+            Batch batch;
+            // Hands the batch filled so far to the checking threads; false once cancelled.
+            const auto send = [&] {
+                batch.number = batches++;
+                const bool sent = work_queue.push(std::move(batch));
+                batch = Batch {};
+                return sent;
+            };
+            try {
+                ArchiveReader reader(files, options.reader);
+                while (std::optional<Work> work = reader.next()) {
+                    batch.items.push_back(std::move(*work));
+                    if (batch.items.size() >= options.games_per_batch && !send())
+                        return;
+                }
+                if (!batch.items.empty() && !send())
+                    return;
+            } catch (...) {
+                // The games read before the failure are checked first: it stops the run in
+                // its place in the input.
+                if (!batch.items.empty() && !send())
+                    return;
+                results.put(batches++, CheckedBatch { {}, std::current_exception() });
+            }
+            work_queue.close();
+            results.finish(batches);
+        });
+        for (unsigned i = 0; i < options.jobs; ++i)
+            threads.emplace_back([&] {
+                while (std::optional<Batch> batch = work_queue.pop()) {
+                    CheckedBatch checked;
+                    checked.results.reserve(batch->items.size());
+                    try {
+                        for (Work& work : batch->items)
+                            checked.results.push_back(check(std::move(work), rules, render));
+                    } catch (...) {
+                        checked.failure = std::current_exception();
+                    }
+                    if (!results.put(batch->number, std::move(checked)))
+                        return;
+                }
+            });
+
+        while (std::optional<CheckedBatch> checked = results.take()) {
+            for (const Result& result : checked->results)
+                hand_over(result, sink);
+            if (checked->failure)
+                std::rethrow_exception(checked->failure);
+        }
+    }
+
+} // namespace
+
+void validate_archive(const std::vector<RecordFile>& files, const RuleSet& rules,
+    const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
+{
+    if (options.jobs <= 1)
+        validate_one_by_one(files, rules, options, render, sink);
+    else
+        validate_in_parallel(files, rules, options, render, sink);
+}
+
+} // namespace xq

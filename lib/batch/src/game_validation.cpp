@@ -1,0 +1,195 @@
+#include "xq/batch/game_validation.hpp"
+
+#include <algorithm>
+
+namespace xq {
+
+namespace {
+
+    std::string tag_value(const GameRecord& record, std::string_view name)
+    {
+        const RecordedTag* tag = record.find_tag(name);
+        return tag ? tag->value : std::string();
+    }
+
+    std::string rule_list(const std::vector<std::string>& rules)
+    {
+        std::string out;
+        for (const std::string& rule : rules)
+            out += (out.empty() ? "" : ", ") + rule;
+        return out;
+    }
+
+    // The errors of reading and replaying. replay_record lists the record's own diagnostics
+    // first, then its own: the start position's, or the move that failed, last.
+    void add_reading_findings(GameValidation& row, const GameRecord& record, const RecordReplay& replay,
+        const std::vector<Diagnostic>& all)
+    {
+        const std::size_t record_count = record.diagnostics.size();
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Diagnostic& d = all[i];
+            if (d.severity != Severity::Error)
+                continue;
+            const bool failed_move = i + 1 == all.size() && i >= record_count && replay.failed_ply > 0;
+            if (failed_move && replay.status == GameStatus::IllegalMove)
+                row.findings.push_back({ ValidationStatus::IllegalMove, replay.failed_ply, format_diagnostic(d) });
+            else
+                row.findings.push_back({ ValidationStatus::Unreadable, failed_move ? replay.failed_ply : 0,
+                    format_diagnostic(d) });
+        }
+    }
+
+    // The result a ruling gives: the violator loses whether it has lost already or must still
+    // change (a record that stops there shows it did not); without a violator, a draw.
+    RecordedResult result_of(Outcome outcome)
+    {
+        switch (outcome) {
+        case Outcome::RedLoses:
+        case Outcome::RedMustChange:
+            return RecordedResult::BlackWins;
+        case Outcome::BlackLoses:
+        case Outcome::BlackMustChange:
+            return RecordedResult::RedWins;
+        case Outcome::Draw:
+            break;
+        }
+        return RecordedResult::Draw;
+    }
+
+    std::string describe_ruling(const Ruling& r)
+    {
+        return std::string(to_string(r.outcome)) + " (" + rule_list(r.rules) + ")";
+    }
+
+    // Sets ruling_agrees and adds a finding for each ruling the record goes against.
+    void add_repetition_findings(GameValidation& row, const std::vector<Ruling>& rulings, int plies)
+    {
+        const std::string recorded(to_string(row.recorded_result));
+        for (const Ruling& r : rulings) {
+            const bool ends_record = r.episode.last_repeating_ply == plies;
+            const bool lost = r.outcome == Outcome::RedLoses || r.outcome == Outcome::BlackLoses;
+            if (!ends_record && !lost)
+                continue; // play went on, and nobody lost by it
+            const RepetitionCycle& c = r.episode.cycle;
+            const std::string where = "plies " + std::to_string(c.first_ply) + "-" + std::to_string(c.last_ply);
+            const bool agrees = row.recorded_result == result_of(r.outcome);
+            row.ruling_agrees = row.ruling_agrees.value_or(true) && agrees;
+            if (agrees)
+                continue;
+            std::string message;
+            if (ends_record)
+                message = "the record ends repeating the cycle of " + where + ", ruled " + describe_ruling(r)
+                    + (row.recorded_result == RecordedResult::Unknown ? ", and gives no result (*)"
+                                                                       : ", but gives " + recorded);
+            else
+                message = "the repetition of " + where + " is ruled " + describe_ruling(r) + ", but the record goes on to "
+                    + recorded;
+            row.findings.push_back({ ValidationStatus::RepetitionRuling, c.first_ply, std::move(message) });
+        }
+    }
+
+    ValidationStatus status_of(const std::vector<Finding>& findings)
+    {
+        ValidationStatus status = ValidationStatus::Ok;
+        for (const Finding& f : findings)
+            status = graver(status, f.kind);
+        return status;
+    }
+
+} // namespace
+
+std::string_view to_string(ValidationStatus status)
+{
+    switch (status) {
+    case ValidationStatus::Ok:
+        return "ok";
+    case ValidationStatus::Unreadable:
+        return "unreadable";
+    case ValidationStatus::IllegalMove:
+        return "illegal_move";
+    case ValidationStatus::ResultContradictsBoard:
+        return "result_contradicts_board";
+    case ValidationStatus::RepetitionRuling:
+        return "repetition_ruling";
+    }
+    return "ok";
+}
+
+ValidationStatus graver(ValidationStatus a, ValidationStatus b)
+{
+    // Ok is the least serious; among findings the enumeration's order is the precedence.
+    if (a == ValidationStatus::Ok)
+        return b;
+    if (b == ValidationStatus::Ok)
+        return a;
+    return std::min(a, b);
+}
+
+CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
+{
+    const auto started = std::chrono::steady_clock::now();
+    CheckedGame checked;
+    GameValidation& row = checked.row;
+    row.file = record.location.source;
+    row.game = record.index;
+    row.line = record.location.line;
+    row.description = describe_game(record);
+    row.event = tag_value(record, "Event");
+    row.red = tag_value(record, "Red");
+    row.black = tag_value(record, "Black");
+    row.date = tag_value(record, "Date");
+
+    const RecordReplay& replay = checked.replay.emplace(replay_record(record));
+    row.plies = replay.game ? replay.game->ply_count() : 0;
+    row.failed_ply = replay.failed_ply;
+    row.recorded_result = replay.recorded_result;
+    checked.diagnostics = replay.diagnostics.items();
+    // A reader may leave the source name out of the locations inside a record (the archive
+    // reader does, to spare a copy of the path per move): they are in the record's file.
+    for (Diagnostic& d : checked.diagnostics)
+        if (d.location.source.empty())
+            d.location.source = row.file;
+    add_reading_findings(row, record, replay, checked.diagnostics);
+
+    // Only a record read without an error and replayed to its end is judged.
+    if (row.findings.empty() && replay.status == GameStatus::Ok) {
+        const ReplayedGame& game = *replay.game;
+        row.loser_on_board = game.loser_on_board();
+        // Looking for a legal move is not free: only a mate or stalemate can contradict.
+        if (row.loser_on_board)
+            if (auto contradiction = result_contradiction(game, row.recorded_result))
+                row.findings.push_back(
+                    { ValidationStatus::ResultContradictsBoard, game.ply_count(), std::move(*contradiction) });
+        const auto bears_on_result = [&](const RepetitionEpisode& episode) {
+            ++row.repetitions;
+            return episode.last_repeating_ply == game.ply_count()
+                || episode.occurrences >= rules.repetition.violator_loses_at_occurrence;
+        };
+        checked.rulings = rule_on_game(game, rules, bears_on_result);
+        if (!checked.rulings.empty()) {
+            const Ruling& last = checked.rulings.back();
+            row.last_ruling = RulingSummary { last.outcome, last.violator, last.rules, last.episode.cycle,
+                last.episode.last_repeating_ply };
+        }
+        add_repetition_findings(row, checked.rulings, game.ply_count());
+    }
+    row.status = status_of(row.findings);
+    row.check_time = std::chrono::steady_clock::now() - started;
+    return checked;
+}
+
+CheckedGame check_file_problems(const std::string& file, const Diagnostics& file_diagnostics)
+{
+    CheckedGame checked;
+    GameValidation& row = checked.row;
+    row.file = file;
+    row.description = "the file itself";
+    for (const Diagnostic& d : file_diagnostics)
+        if (d.severity == Severity::Error)
+            row.findings.push_back({ ValidationStatus::Unreadable, 0, format_diagnostic(d) });
+    row.status = status_of(row.findings);
+    checked.diagnostics = file_diagnostics.items();
+    return checked;
+}
+
+} // namespace xq

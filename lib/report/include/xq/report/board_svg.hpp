@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "xq/board/position.hpp"
+
+namespace xq {
+
+// A move drawn on the board as an arrow, in its side's colour, with a label near its start.
+struct BoardArrow {
+    Move move;
+    Color side = Color::Red;
+    std::string label; // e.g. the ply number
+};
+
+// The board as an SVG element (no XML declaration, so that it can stand inside HTML): lines,
+// river, palaces and coordinates, the pieces as discs bearing their characters (piece_glyph),
+// and the arrows. The result is well-formed XML and loads nothing from elsewhere.
+std::string board_svg(const Position& pos, const std::vector<BoardArrow>& arrows = {});
+
+} // namespace xq

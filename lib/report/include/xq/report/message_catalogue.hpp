@@ -1,0 +1,62 @@
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "xq/base/diagnostic.hpp"
+
+namespace xq {
+
+// A phrase of written rulings, by key, and the placeholders its text may use, separated by
+// spaces ("side rule" allows "{side}" and "{rule}").
+struct MessageKey {
+    std::string_view key;
+    std::string_view placeholders;
+};
+
+// Every key a message catalogue must hold, no more (rulesets/messages/README.md describes each).
+std::span<const MessageKey> message_keys();
+
+// A placeholder's name and the text that replaces it.
+using MessageArgument = std::pair<std::string_view, std::string>;
+
+// The phrases of written rulings in one language: rulesets/messages/<language>.json, a JSON
+// object from key to text. Loading checks it strictly, so that formatting cannot fail.
+class MessageCatalogue {
+public:
+    const std::string& language() const { return language_; }
+
+    // The phrase `key` with each {name} replaced by its argument. `key` must be one of
+    // message_keys() and every placeholder of the phrase must be given.
+    std::string format(std::string_view key, std::initializer_list<MessageArgument> arguments = {}) const;
+
+    // "a, b and c" in the catalogue's words.
+    std::string join(std::span<const std::string> items) const;
+    // "a, b, c": items of equal standing, such as the classes of a move.
+    std::string list(std::span<const std::string> items) const;
+    // Sentences run into one paragraph.
+    std::string paragraph(std::span<const std::string> sentences) const;
+
+private:
+    friend std::optional<MessageCatalogue> parse_message_catalogue(
+        std::string_view json_text, const std::string& language, const std::string& source, Diagnostics& diagnostics);
+
+    std::string language_;
+    std::map<std::string, std::string, std::less<>> phrases_;
+};
+
+// Reads a catalogue and reports every problem (messages.syntax with line:col,
+// messages.type, messages.unknown-key, messages.missing-key, messages.bad-placeholder); nothing
+// is returned when there is one.
+std::optional<MessageCatalogue> parse_message_catalogue(
+    std::string_view json_text, const std::string& language, const std::string& source, Diagnostics& diagnostics);
+
+// The catalogue of `file`, whose stem names its language (zh.json).
+std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::path& file, Diagnostics& diagnostics);
+
+} // namespace xq

@@ -1,0 +1,110 @@
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "xq/arbiter/rule_interpreter.hpp"
+#include "xq/notation/game_record.hpp"
+#include "xq/report/message_catalogue.hpp"
+#include "xq/report/ruling_report.hpp"
+
+namespace xq {
+
+// A written ruling: what an arbiter signs and hands to the players and the appeals committee.
+// The model holds every sentence already in the catalogue's language; the writers below only
+// lay it out (text for the terminal, Markdown, HTML with SVG boards, JSON).
+
+enum class DocumentNotation { Chinese, Wxf, Iccs };
+std::string_view to_string(DocumentNotation notation); // "chinese", "wxf", "iccs"
+
+// One line of the header: "Event", "7th World Championship".
+struct HeaderField {
+    std::string key; // "event", "round", ... as in the JSON
+    std::string label;
+    std::string value;
+};
+
+// A move of the cycle, with what it is under the ruleset and why.
+struct DocumentMove {
+    int ply = 0;
+    Color mover = Color::Red;
+    std::string side_name; // the mover in the catalogue's words
+    Move move;
+    std::string text; // in the document's notation
+    std::vector<std::string> classes; // "check", "chase", ... ("idle" when none of the others)
+    std::vector<std::string> class_names; // the same in the catalogue's words
+    std::vector<std::string> reasons; // one sentence per fact
+};
+
+// What one side's moves amount to, in sentences.
+struct DocumentSide {
+    Color side = Color::Red;
+    std::string conduct; // the conduct id, empty when none fits
+    bool forbidden = false;
+    std::vector<std::string> sentences;
+};
+
+// A rule quoted from the ruleset.
+struct QuotedRule {
+    std::string id;
+    std::string heading; // "Rule 18: A rook may not chase an unprotected cannon (AXF-18)"
+    std::string text;
+    std::vector<int> diagrams;
+    std::string diagrams_line; // empty without diagrams
+};
+
+// A contested reading of the ruleset, and what the ruling would be read the other way.
+struct ReadingCheck {
+    std::string name;
+    bool applied = false;
+    Outcome other_outcome = Outcome::Draw;
+    bool changes_ruling = false;
+};
+
+// One repetition episode and its ruling.
+struct DocumentRepetition {
+    std::string heading;
+    Position start; // where the cycle starts
+    std::string start_sentence;
+    std::vector<DocumentMove> moves;
+    std::vector<DocumentSide> sides; // red, then black
+    std::vector<QuotedRule> rules;
+    std::vector<std::string> verdict; // sentences: the outcome, what follows, the readings
+    std::vector<ReadingCheck> readings;
+};
+
+struct RulingDocument {
+    std::string language;
+    DocumentNotation notation = DocumentNotation::Wxf;
+    std::string notation_sentence; // which notation the moves are in
+    std::string title;
+    std::vector<HeaderField> header;
+    // Sentences when there is no ruling to give, and what the board decided.
+    std::vector<std::string> notes;
+    std::vector<DocumentRepetition> repetitions;
+};
+
+struct DocumentOptions {
+    DocumentNotation notation = DocumentNotation::Wxf;
+};
+
+// The written ruling on one game. `messages` gives the language; the ruleset's texts are
+// taken in that language where it has them, else in English.
+RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& record, const RuleSet& rules,
+    const MessageCatalogue& messages, const DocumentOptions& options = {});
+
+// Plain text with a Unicode board, for the terminal and for printing.
+void write_document_text(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
+void write_document_markdown(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
+// One JSON object on one line: adjudicate's fields (see write_ruling_json) and "document".
+void write_document_json(
+    std::ostream& out, const GameRuling& game, const RuleSet& rules, const RulingDocument& document);
+// A self-contained HTML file (inline CSS and SVG boards, nothing loaded from elsewhere) that
+// prints on A4: the head, then one section per document, then the tail.
+void write_html_head(std::ostream& out, const MessageCatalogue& messages);
+void write_document_html(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
+void write_html_tail(std::ostream& out);
+
+} // namespace xq

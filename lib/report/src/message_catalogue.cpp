@@ -1,0 +1,300 @@
+#include "xq/report/message_catalogue.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "xq/base/utf8.hpp"
+
+namespace xq {
+
+namespace {
+
+    // rulesets/messages/README.md describes every key; a test checks that it names them all.
+    constexpr MessageKey keys[] = {
+        { "document.title", "" },
+        { "document.footer", "" },
+        { "header.event", "" },
+        { "header.round", "" },
+        { "header.date", "" },
+        { "header.site", "" },
+        { "header.red", "" },
+        { "header.black", "" },
+        { "header.result", "" },
+        { "header.record", "" },
+        { "header.record_value", "file line game" },
+        { "header.ruleset", "" },
+        { "header.ruleset_value", "title id" },
+        { "header.edition", "" },
+        { "header.not_recorded", "" },
+        { "result.red_wins", "" },
+        { "result.black_wins", "" },
+        { "result.draw", "" },
+        { "result.unknown", "" },
+        { "no_ruling.not_replayed", "" },
+        { "no_ruling.no_repetition", "" },
+        { "board.checkmate", "side rule" },
+        { "board.stalemate", "side rule" },
+        { "board.legend", "" },
+        { "board.arrows", "" },
+        { "repetition.heading", "number count first last" },
+        { "repetition.start", "ply side count last" },
+        { "repetition.start_of_record", "side count last" },
+        { "cycle.heading", "" },
+        { "cycle.notation", "notation" },
+        { "notation.wxf", "" },
+        { "notation.chinese", "" },
+        { "notation.iccs", "" },
+        { "column.ply", "" },
+        { "column.side", "" },
+        { "column.move", "" },
+        { "column.classes", "" },
+        { "column.reasons", "" },
+        { "side.red", "" },
+        { "side.black", "" },
+        { "class.check", "" },
+        { "class.kill", "" },
+        { "class.chase", "" },
+        { "class.exchange", "" },
+        { "class.offer", "" },
+        { "class.block", "" },
+        { "class.idle", "" },
+        { "piece.red.king", "" },
+        { "piece.red.advisor", "" },
+        { "piece.red.elephant", "" },
+        { "piece.red.horse", "" },
+        { "piece.red.chariot", "" },
+        { "piece.red.cannon", "" },
+        { "piece.red.soldier", "" },
+        { "piece.black.king", "" },
+        { "piece.black.advisor", "" },
+        { "piece.black.elephant", "" },
+        { "piece.black.horse", "" },
+        { "piece.black.chariot", "" },
+        { "piece.black.cannon", "" },
+        { "piece.black.soldier", "" },
+        { "piece_at", "piece square" },
+        { "list.separator", "" },
+        { "list.last_separator", "" },
+        { "sentence.separator", "" },
+        { "reason.check", "king checkers" },
+        { "reason.discovered_check", "king checkers" },
+        { "reason.kill", "line" },
+        { "reason.chase", "target attacker facts why rule" },
+        { "reason.attack_allowed", "target attacker facts why rule" },
+        { "reason.attack_not_counted", "target attacker facts" },
+        { "reason.exchange", "piece takers protection" },
+        { "reason.offer", "piece takers protection" },
+        { "reason.block", "piece square" },
+        { "reason.idle", "" },
+        { "reason.evades_check", "" },
+        { "reason.ends_threat", "pieces" },
+        { "fact.separator", "" },
+        { "origin.direct", "" },
+        { "origin.discovered", "" },
+        { "origin.screen_placed", "" },
+        { "origin.protection_removed", "" },
+        { "fact.capture_illegal", "" },
+        { "fact.unprotected", "" },
+        { "fact.protected", "protectors" },
+        { "fact.fake_protection", "protectors" },
+        { "fact.can_capture_back", "" },
+        { "fact.attacker_restricted", "restriction" },
+        { "fact.attacker_restricted_by", "restriction pieces" },
+        { "fact.target_restricted", "restriction" },
+        { "fact.target_restricted_by", "restriction pieces" },
+        { "restriction.immobilised", "" },
+        { "restriction.confined_to_line", "" },
+        { "restriction.pinned", "" },
+        { "offer.retaken", "" },
+        { "offer.unprotected", "" },
+        { "conduct.heading", "" },
+        { "conduct.side", "side description" },
+        { "conduct.none", "side" },
+        { "conduct.chased_on_every_move", "pieces" },
+        { "conduct.forbidden", "rules" },
+        { "conduct.forbidden_without_rule", "" },
+        { "conduct.allowed", "rules" },
+        { "conduct.allowed_without_rule", "" },
+        { "conduct.exempt", "why rule" },
+        { "rules.heading", "" },
+        { "rule.heading", "number title id" },
+        { "rule.diagram", "diagram" },
+        { "rule.diagrams", "diagrams" },
+        { "verdict.heading", "" },
+        { "verdict.outcome", "outcome" },
+        { "verdict.must_change", "side rules count loss_rule" },
+        { "verdict.loses", "side rules count loss_rule" },
+        { "verdict.draw", "rules" },
+        { "verdict.draw_both_violate", "rules" },
+        { "outcome.red_must_change", "" },
+        { "outcome.black_must_change", "" },
+        { "outcome.red_loses", "" },
+        { "outcome.black_loses", "" },
+        { "outcome.draw", "" },
+        { "reading.rests_on_applied", "reading outcome" },
+        { "reading.rests_on_not_applied", "reading outcome" },
+        { "reading.none_matters", "" },
+        { "signature.arbiter", "" },
+        { "signature.signature", "" },
+        { "signature.date", "" },
+    };
+
+    const MessageKey* find_key(std::string_view key)
+    {
+        const auto it
+            = std::find_if(std::begin(keys), std::end(keys), [&](const MessageKey& k) { return k.key == key; });
+        return it == std::end(keys) ? nullptr : &*it;
+    }
+
+    bool allows(const MessageKey& key, std::string_view name)
+    {
+        std::istringstream names { std::string(key.placeholders) };
+        for (std::string allowed; names >> allowed;)
+            if (allowed == name)
+                return true;
+        return false;
+    }
+
+    // The problem with a phrase's placeholders, or nothing when each {name} is allowed and the
+    // braces pair up.
+    std::optional<std::string> placeholder_problem(const MessageKey& key, std::string_view text)
+    {
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text[i] == '}')
+                return "a '}' without its '{'";
+            if (text[i] != '{')
+                continue;
+            const std::size_t close = text.find_first_of("{}", i + 1);
+            if (close == std::string_view::npos || text[close] != '}')
+                return "a '{' without its '}'";
+            const std::string_view name = text.substr(i + 1, close - i - 1);
+            if (!allows(key, name))
+                return "unknown placeholder {" + std::string(name) + "}"
+                    + (key.placeholders.empty() ? " (this phrase takes none)"
+                                                : " (allowed: " + std::string(key.placeholders) + ")");
+            i = close;
+        }
+        return std::nullopt;
+    }
+
+} // namespace
+
+std::span<const MessageKey> message_keys() { return keys; }
+
+std::string MessageCatalogue::format(std::string_view key, std::initializer_list<MessageArgument> arguments) const
+{
+    const auto phrase = phrases_.find(key);
+    assert(phrase != phrases_.end() && "a key of message_keys()");
+    if (phrase == phrases_.end())
+        return std::string(key);
+    const std::string& text = phrase->second;
+    std::string out;
+    std::size_t done = 0;
+    // Loading checked that the braces pair up.
+    for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', done)) {
+        const std::size_t close = text.find('}', open);
+        out.append(text, done, open - done);
+        const std::string_view name = std::string_view(text).substr(open + 1, close - open - 1);
+        const auto argument = std::find_if(
+            arguments.begin(), arguments.end(), [&](const MessageArgument& a) { return a.first == name; });
+        assert(argument != arguments.end() && "every placeholder of the phrase is given");
+        if (argument != arguments.end())
+            out += argument->second;
+        done = close + 1;
+    }
+    out.append(text, done);
+    return out;
+}
+
+std::string MessageCatalogue::join(std::span<const std::string> items) const
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0)
+            out += format(i + 1 == items.size() ? "list.last_separator" : "list.separator");
+        out += items[i];
+    }
+    return out;
+}
+
+std::string MessageCatalogue::list(std::span<const std::string> items) const
+{
+    std::string out;
+    for (const std::string& item : items)
+        out += (out.empty() ? "" : format("list.separator")) + item;
+    return out;
+}
+
+std::string MessageCatalogue::paragraph(std::span<const std::string> sentences) const
+{
+    std::string out;
+    for (const std::string& sentence : sentences)
+        out += (out.empty() ? "" : format("sentence.separator")) + sentence;
+    return out;
+}
+
+std::optional<MessageCatalogue> parse_message_catalogue(
+    std::string_view json_text, const std::string& language, const std::string& source, Diagnostics& diagnostics)
+{
+    nlohmann::json root;
+    try {
+        root = nlohmann::json::parse(json_text);
+    } catch (const nlohmann::json::parse_error& e) {
+        const utf8::LineColumn at = utf8::line_column_of(json_text, e.byte == 0 ? 0 : e.byte - 1);
+        diagnostics.error(
+            "messages.syntax", std::string("not valid JSON: ") + e.what(), { source, at.line, at.column });
+        return std::nullopt;
+    }
+    auto error = [&](std::string code, const std::string& message) {
+        diagnostics.error(std::move(code), message, { source, 0, 0 });
+    };
+    if (!root.is_object()) {
+        error("messages.type", "a message catalogue is a JSON object from key to phrase");
+        return std::nullopt;
+    }
+    MessageCatalogue catalogue;
+    catalogue.language_ = language;
+    bool clean = true;
+    for (const auto& [key, value] : root.items()) {
+        const MessageKey* known = find_key(key);
+        if (!known) {
+            error("messages.unknown-key", "at /" + key + ": unknown key '" + key + "'");
+            clean = false;
+        } else if (!value.is_string()) {
+            error("messages.type", "at /" + key + ": expected a string");
+            clean = false;
+        } else if (const auto problem = placeholder_problem(*known, value.get<std::string>())) {
+            error("messages.bad-placeholder", "at /" + key + ": " + *problem);
+            clean = false;
+        } else {
+            catalogue.phrases_[key] = value.get<std::string>();
+        }
+    }
+    for (const MessageKey& k : keys)
+        if (!root.contains(k.key)) {
+            error("messages.missing-key", "missing key '" + std::string(k.key) + "'");
+            clean = false;
+        }
+    if (!clean)
+        return std::nullopt;
+    return catalogue;
+}
+
+std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::path& file, Diagnostics& diagnostics)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        diagnostics.error("io.open", "cannot open the message catalogue", { file.string(), 0, 0 });
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_message_catalogue(text.str(), file.stem().string(), file.string(), diagnostics);
+}
+
+} // namespace xq

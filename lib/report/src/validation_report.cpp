@@ -1,0 +1,253 @@
+#include "xq/report/validation_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "ruling_json.hpp"
+
+namespace xq {
+
+namespace {
+
+    using json_form::Json;
+
+    // How many games each list of the summary names.
+    constexpr std::size_t notable_count = 3;
+
+    std::string where(const GameValidation& row)
+    {
+        if (row.game == 0)
+            return row.file + ": " + row.description;
+        return row.file + ":" + std::to_string(row.line) + ": " + row.description;
+    }
+
+    std::string finding_text(const Finding& f)
+    {
+        std::string text(to_string(f.kind));
+        if (f.ply > 0)
+            text += " at ply " + std::to_string(f.ply);
+        return text + ": " + f.message;
+    }
+
+    std::string board_result(const GameValidation& row)
+    {
+        if (!row.loser_on_board)
+            return {};
+        return std::string(to_string(*row.loser_on_board == Color::Red ? RecordedResult::BlackWins : RecordedResult::RedWins));
+    }
+
+    Json optional_json(const std::optional<bool>& value) { return value ? Json(*value) : Json(nullptr); }
+
+    std::string summary_text(const GameValidation& row)
+    {
+        if (row.findings.empty())
+            return {};
+        std::string out = where(row) + ": " + std::string(to_string(row.status)) + '\n';
+        for (const Finding& f : row.findings)
+            out += "  " + finding_text(f) + '\n';
+        return out;
+    }
+
+    // adjudicate's object for the game, with validate's status and fields.
+    std::string jsonl_text(const CheckedGame& checked, const RuleSet& rules)
+    {
+        const GameValidation& row = checked.row;
+        GameRuling game;
+        game.game = static_cast<int>(row.game);
+        game.source = { row.file, row.line };
+        game.diagnostics = checked.diagnostics;
+        game.replay = checked.replay && checked.replay->game ? &*checked.replay->game : nullptr;
+        game.recorded_result = row.recorded_result;
+        game.rulings = checked.rulings;
+        Json doc = json_form::game_ruling(game, rules);
+        doc["status"] = to_string(row.status);
+        if (row.game == 0)
+            doc["source"] = row.file;
+        Json findings = Json::array();
+        for (const Finding& f : row.findings)
+            findings.push_back(Json { { "status", to_string(f.kind) }, { "ply", f.ply > 0 ? Json(f.ply) : Json(nullptr) },
+                { "message", f.message } });
+        doc["file"] = row.file;
+        doc["line"] = row.line;
+        doc["event"] = row.event;
+        doc["red"] = row.red;
+        doc["black"] = row.black;
+        doc["date"] = row.date;
+        doc["failed_ply"] = row.failed_ply > 0 ? Json(row.failed_ply) : Json(nullptr);
+        doc["findings"] = std::move(findings);
+        const std::string on_board = board_result(row);
+        doc["board_result"] = on_board.empty() ? Json(nullptr) : Json(on_board);
+        doc["ruling_agrees"] = optional_json(row.ruling_agrees);
+        // Bytes that are not UTF-8 cannot stop a row: the readers decode, so none should come.
+        return doc.dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
+    }
+
+    // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+    std::string csv_field(std::string_view text)
+    {
+        if (text.find_first_of(",\"\r\n") == std::string_view::npos)
+            return std::string(text);
+        std::string out = "\"";
+        for (const char c : text) {
+            if (c == '"')
+                out += '"';
+            out += c;
+        }
+        return out + '"';
+    }
+
+    std::string csv_text(const GameValidation& row)
+    {
+        std::string rules;
+        std::string findings;
+        if (row.last_ruling)
+            for (const std::string& rule : row.last_ruling->rules)
+                rules += (rules.empty() ? "" : " ") + rule;
+        for (const Finding& f : row.findings)
+            findings += (findings.empty() ? "" : " | ") + finding_text(f);
+        const std::string_view agrees = !row.ruling_agrees ? "" : *row.ruling_agrees ? "true" : "false";
+        const std::string fields[] = {
+            row.file,
+            std::to_string(row.game),
+            std::to_string(row.line),
+            row.event,
+            row.red,
+            row.black,
+            row.date,
+            std::to_string(row.plies),
+            std::string(to_string(row.status)),
+            row.failed_ply > 0 ? std::to_string(row.failed_ply) : "",
+            std::string(to_string(row.recorded_result)),
+            board_result(row),
+            std::to_string(row.repetitions),
+            row.last_ruling ? (row.last_ruling->violator ? std::string(to_string(*row.last_ruling->violator)) : "none") : "",
+            row.last_ruling ? std::string(to_string(row.last_ruling->outcome)) : "",
+            rules,
+            std::string(agrees),
+            findings,
+        };
+        std::string line;
+        for (const std::string& field : fields)
+            line += (line.empty() ? "" : ",") + csv_field(field);
+        return line + '\n';
+    }
+
+    // Keeps the `notable_count` highest figures, the earlier row first among equals. Rows come
+    // in input order, so a later row with an equal figure never displaces one kept.
+    void keep_notable(std::vector<ValidationTally::Notable>& list, double figure, const GameValidation& row)
+    {
+        if (list.size() == notable_count && figure <= list.back().figure)
+            return;
+        const auto at = std::find_if(list.begin(), list.end(), [&](const ValidationTally::Notable& n) { return figure > n.figure; });
+        list.insert(at, { figure, where(row) });
+        if (list.size() > notable_count)
+            list.pop_back();
+    }
+
+    std::string decimal(double value, int digits)
+    {
+        char text[64];
+        std::snprintf(text, sizeof text, "%.*f", digits, value);
+        return text;
+    }
+
+} // namespace
+
+std::optional<ValidationFormat> parse_validation_format(std::string_view name)
+{
+    if (name == "summary")
+        return ValidationFormat::Summary;
+    if (name == "jsonl")
+        return ValidationFormat::Jsonl;
+    if (name == "csv")
+        return ValidationFormat::Csv;
+    return std::nullopt;
+}
+
+std::string render_validation_row(const CheckedGame& game, ValidationFormat format, const RuleSet& rules)
+{
+    switch (format) {
+    case ValidationFormat::Jsonl:
+        return jsonl_text(game, rules);
+    case ValidationFormat::Csv:
+        return csv_text(game.row);
+    case ValidationFormat::Summary:
+        break;
+    }
+    return summary_text(game.row);
+}
+
+std::string validation_csv_header()
+{
+    return "file,game,line,event,red,black,date,plies,status,failed_ply,recorded_result,board_result,"
+           "repetitions,ruling_violator,ruling_outcome,ruling_rules,ruling_agrees,findings\n";
+}
+
+void ValidationTally::add(const GameValidation& row)
+{
+    ++rows_;
+    ++counts_[static_cast<std::size_t>(row.status)];
+    if (row.game == 0)
+        return; // a file that could not be read
+    ++games_;
+    plies_ += static_cast<std::size_t>(row.plies);
+    if (row.repetitions > 0) {
+        ++games_repeating_;
+        keep_notable(most_repetitions_, static_cast<double>(row.repetitions), row);
+    }
+    if (row.ruling_agrees)
+        ++(*row.ruling_agrees ? rulings_agreeing_ : rulings_against_);
+    if (row.status == ValidationStatus::Ok && row.plies == 0) {
+        ++games_without_moves_;
+        if (without_moves_.size() < notable_count)
+            without_moves_.push_back({ 0, where(row) });
+    }
+    if (row.plies > 0)
+        keep_notable(longest_, static_cast<double>(row.plies), row);
+    keep_notable(slowest_, std::chrono::duration<double, std::milli>(row.check_time).count(), row);
+}
+
+void ValidationTally::add(const ValidatedFile& file)
+{
+    ++files_;
+    bytes_ += file.bytes;
+    if (file.games == 0)
+        ++files_without_games_;
+}
+
+void write_validation_summary_end(std::ostream& out, const ValidationTally& tally,
+    std::chrono::duration<double> elapsed, unsigned jobs)
+{
+    if (!tally.clean())
+        out << '\n';
+    out << "files: " << tally.files_ << ", " << decimal(static_cast<double>(tally.bytes_) / 1e6, 1) << " MB";
+    if (tally.files_without_games_ > 0)
+        out << ", " << tally.files_without_games_ << " without a game";
+    out << '\n';
+    out << "games: " << tally.games_ << ", " << tally.plies_ << " plies\n";
+    for (const ValidationStatus status : all_validation_statuses) {
+        char line[64];
+        std::snprintf(line, sizeof line, "  %-24s %8zu\n", std::string(to_string(status)).c_str(), tally.count(status));
+        out << line;
+    }
+    out << "repetitions: in " << tally.games_repeating_ << " games; the result is at stake in "
+        << tally.rulings_agreeing_ + tally.rulings_against_ << ": agrees with the ruling in " << tally.rulings_agreeing_
+        << ", goes against it in " << tally.rulings_against_ << '\n';
+
+    out << "worth a look:\n";
+    for (const ValidationTally::Notable& n : tally.longest_)
+        out << "  longest: " << decimal(n.figure, 0) << " plies: " << n.where << '\n';
+    for (const ValidationTally::Notable& n : tally.most_repetitions_)
+        out << "  most repetitions: " << decimal(n.figure, 0) << ": " << n.where << '\n';
+    for (const ValidationTally::Notable& n : tally.without_moves_)
+        out << "  without a move (" << tally.games_without_moves_ << " games): " << n.where << '\n';
+
+    const double seconds = std::max(elapsed.count(), 1e-9);
+    out << "time: " << decimal(seconds, 2) << " s with " << jobs << (jobs == 1 ? " job" : " jobs") << ", "
+        << decimal(static_cast<double>(tally.games_) / seconds, 0) << " games/s, "
+        << decimal(static_cast<double>(tally.bytes_) / 1e6 / seconds, 1) << " MB/s\n";
+    for (const ValidationTally::Notable& n : tally.slowest_)
+        out << "time: slowest: " << decimal(n.figure, 1) << " ms: " << n.where << '\n';
+}
+
+} // namespace xq

@@ -1,0 +1,121 @@
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "validation_test_helpers.hpp"
+#include "xq/report/ruling_report.hpp"
+#include "xq/report/validation_report.hpp"
+
+namespace {
+
+using namespace xq;
+using namespace xq::test;
+using Json = nlohmann::json;
+
+// AXF rule book, detail rule 6, diagram 1, recorded as a draw: Red checks perpetually.
+const std::string perpetual_check_drawn = "[Event \"Perpetual check\"]\n[Red \"Red\"]\n[Black \"Black\"]\n"
+                                          "[FEN \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"]\n[Format \"WXF\"]\n\n"
+                                          "1. R2+1 k6+1 2. R2-1 k6-1 3. R2+1 k6+1 4. R2-1 1/2-1/2\n";
+
+TEST_SUITE("validation_report")
+{
+    TEST_CASE("a JSON row has adjudicate's fields with the same values, and validate's own")
+    {
+        const GameRecord record = read_pgn_game(perpetual_check_drawn);
+        const CheckedGame checked = check_game(record, axf_rules());
+        const Json row = Json::parse(render_validation_row(checked, ValidationFormat::Jsonl, axf_rules()));
+
+        const RecordReplay replay = replay_record(record);
+        GameRuling game;
+        game.game = 1;
+        game.source = record.location;
+        game.status = replay.status;
+        game.diagnostics = replay.diagnostics.items();
+        game.replay = &*replay.game;
+        game.recorded_result = replay.recorded_result;
+        game.rulings = rule_on_game(*replay.game, axf_rules());
+        std::ostringstream adjudicated;
+        write_ruling_json(adjudicated, game, axf_rules());
+        const Json adjudicate = Json::parse(adjudicated.str());
+
+        for (const auto& [field, value] : adjudicate.items()) {
+            CAPTURE(field);
+            REQUIRE(row.contains(field));
+            if (field != "status")
+                CHECK(row[field] == value);
+        }
+        CHECK(row["status"] == "repetition_ruling");
+        CHECK(row["file"] == "test.pgn");
+        CHECK(row["line"] == 1);
+        CHECK(row["event"] == "Perpetual check");
+        CHECK(row["failed_ply"].is_null());
+        CHECK(row["board_result"].is_null());
+        CHECK(row["ruling_agrees"] == false);
+        REQUIRE(row["findings"].size() == 1);
+        CHECK(row["findings"][0]["status"] == "repetition_ruling");
+        CHECK(row["findings"][0]["ply"] == 1);
+    }
+
+    TEST_CASE("a CSV row quotes the fields that need it and has a column per header name")
+    {
+        const CheckedGame checked = check_game(
+            read_pgn_game("[Event \"Cup, final \\\"A\\\"\"]\n[Red \"Sun\"]\n[Black \"Zhou\"]\n\n1. c3c4 c6c5 0-1\n"),
+            axf_rules());
+        const std::string line = render_validation_row(checked, ValidationFormat::Csv, axf_rules());
+        CHECK(line == "test.pgn,1,1,\"Cup, final \"\"A\"\"\",Sun,Zhou,,2,ok,,0-1,,0,,,,,\n");
+        const std::string header = validation_csv_header();
+        CHECK(std::count(header.begin(), header.end(), ',') == 17);
+    }
+
+    TEST_CASE("the summary lists a game's findings and nothing for a clean game")
+    {
+        const CheckedGame drawn = check_game(read_pgn_game(perpetual_check_drawn), axf_rules());
+        CHECK(render_validation_row(drawn, ValidationFormat::Summary, axf_rules())
+            == "test.pgn:1: game 1 (Red vs Black): repetition_ruling\n"
+               "  repetition_ruling at ply 1: the record ends repeating the cycle of plies 1-4, ruled red_must_change "
+               "(AXF-6), but gives 1/2-1/2\n");
+        const CheckedGame clean = check_game(read_pgn_game("1. h2e2 h9g7 *\n"), axf_rules());
+        CHECK(render_validation_row(clean, ValidationFormat::Summary, axf_rules()).empty());
+    }
+
+    TEST_CASE("the tally counts rows per status, and only the time lines of the summary's end vary")
+    {
+        ValidationTally tally;
+        tally.add(check_game(read_pgn_game(perpetual_check_drawn), axf_rules()).row);
+        tally.add(check_game(read_pgn_game("1. h2e2 h9g7 *\n"), axf_rules()).row);
+        tally.add(ValidatedFile { "test.pgn", 1000, 2, {} });
+        CHECK(tally.rows() == 2);
+        CHECK(tally.count(ValidationStatus::Ok) == 1);
+        CHECK(tally.count(ValidationStatus::RepetitionRuling) == 1);
+        CHECK_FALSE(tally.clean());
+
+        std::ostringstream fast, slow;
+        write_validation_summary_end(fast, tally, std::chrono::milliseconds(1), 1);
+        write_validation_summary_end(slow, tally, std::chrono::seconds(3), 2);
+        const auto without_time = [](const std::string& text) {
+            std::istringstream lines(text);
+            std::string kept;
+            for (std::string line; std::getline(lines, line);)
+                if (!line.starts_with("time: "))
+                    kept += line + '\n';
+            return kept;
+        };
+        CHECK(fast.str() != slow.str());
+        CHECK(without_time(fast.str()) == without_time(slow.str()));
+        CHECK(fast.str().find("  repetition_ruling               1\n") != std::string::npos);
+        CHECK(fast.str().find("time: 0.00 s with 1 job") != std::string::npos);
+    }
+
+    TEST_CASE("format names")
+    {
+        CHECK(parse_validation_format("jsonl") == ValidationFormat::Jsonl);
+        CHECK(parse_validation_format("csv") == ValidationFormat::Csv);
+        CHECK(parse_validation_format("summary") == ValidationFormat::Summary);
+        CHECK_FALSE(parse_validation_format("json"));
+    }
+}
+
+} // namespace

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Renders a written ruling (xqarb adjudicate --format html) to a PNG with headless Chromium:
+# the check that the HTML and its SVG boards display, and the picture in the README.
+#   scripts/render-ruling.sh [RECORD [PNG [LANG]]]
+# Defaults: the sample master game, docs/ruling_sample.png, English. Installs chromium and a
+# Chinese font (fonts-wqy-zenhei) when they are missing, and builds xqarb in build/release
+# unless XQARB names a binary. Not part of the test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+record=${1:-testdata/samples/world_championship_2001_perpetual_chase.pgn}
+png=${2:-docs/ruling_sample.png}
+language=${3:-en}
+
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-wqy-zenhei)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  as_root=()
+  [ "$(id -u)" -ne 0 ] && as_root=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${as_root[@]}" apt-get update -qq
+  "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ -z "${XQARB:-}" ]; then
+  scripts/install-deps.sh
+  cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
+  cmake --build build/release -j"$(nproc)" --target xqarb >/dev/null
+  XQARB=build/release/app/xqarb
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$XQARB" adjudicate "$record" --format html --lang "$language" -o "$work/ruling.html"
+mkdir -p "$(dirname "$png")"
+# A fresh profile and no network: the page is self-contained. The window is an A4 page's
+# width at 96 dpi (794 px), tall enough for the sample's whole ruling.
+chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+  --disable-background-networking --disable-component-update --disable-sync \
+  --user-data-dir="$work/profile" --hide-scrollbars --window-size=794,2420 \
+  --screenshot="$(realpath -m "$png")" "file://$work/ruling.html" 2>"$work/chromium.log" \
+  || { cat "$work/chromium.log" >&2; exit 1; }
+echo "wrote $png"
