@@ -85,39 +85,4 @@ void write_ruling_json(std::ostream& out, const GameRuling& game, const RuleSet&
     out << json_form::game_ruling(game, rules).dump() << '\n';
 }
 
-void write_ruling_text(std::ostream& out, const GameRuling& game, const RuleSet& rules)
-{
-    out << "game " << game.game << " (" << game.source.source << ":" << game.source.line << "): "
-        << to_string(game.status);
-    if (game.replay) {
-        out << ", " << game.replay->ply_count() << " plies, end on the board: " << to_string(game.replay->end());
-        const BoardJudgement b = judge_board(*game.replay, rules);
-        if (b.loser)
-            out << " (" << to_string(*b.loser) << " has lost, " << b.rule << ")";
-        out << '\n';
-        for (const std::string& note : b.notes)
-            out << "  note: " << note << '\n';
-    } else {
-        out << '\n';
-    }
-    if (game.status != GameStatus::Ok) {
-        out << "  no ruling: the record could not be replayed to its end\n";
-        return;
-    }
-    if (game.rulings.empty()) {
-        out << "  no position recurs: nothing to rule on\n";
-        return;
-    }
-    for (std::size_t i = 0; i < game.rulings.size(); ++i) {
-        const Ruling& r = game.rulings[i];
-        out << "  repetition " << i + 1 << " (plies " << r.episode.cycle.first_ply << "-" << r.episode.cycle.last_ply
-            << "): " << to_string(r.outcome) << " under " << rules.id << " [";
-        for (std::size_t k = 0; k < r.rules.size(); ++k)
-            out << (k ? ", " : "") << r.rules[k];
-        out << "]\n";
-        for (const std::string& line : r.explanation)
-            out << "    " << line << '\n';
-    }
-}
-
 } // namespace xq

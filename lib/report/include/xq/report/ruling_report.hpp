@@ -25,7 +25,5 @@ struct GameRuling {
 
 // One JSON object on one line (field names are part of the interface; see README).
 void write_ruling_json(std::ostream& out, const GameRuling& game, const RuleSet& rules);
-// A readable summary.
-void write_ruling_text(std::ostream& out, const GameRuling& game, const RuleSet& rules);
 
 } // namespace xq
