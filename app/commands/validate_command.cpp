@@ -1,11 +1,8 @@
 #include "commands/validate_command.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -13,6 +10,7 @@
 #include <unistd.h>
 
 #include "commands/exit_codes.hpp"
+#include "commands/output_file.hpp"
 #include "commands/progress_bar.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
@@ -48,17 +46,6 @@ namespace {
         ProgressBar* progress_;
     };
 
-    // Opening the output truncates it, so an output that is one of the inputs would be lost
-    // before it is read.
-    bool is_an_input(const std::filesystem::path& output, const std::vector<RecordFile>& files)
-    {
-        std::error_code ignored;
-        for (const RecordFile& file : files)
-            if (std::filesystem::equivalent(output, file.path, ignored))
-                return true;
-        return false;
-    }
-
 } // namespace
 
 CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
@@ -92,21 +79,12 @@ int run_validate(const ValidateOptions& options)
         = list_record_files({ options.paths.begin(), options.paths.end() }, options.recursive, listing);
     print_diagnostics(listing);
 
+    std::vector<std::string> inputs;
+    for (const RecordFile& f : files)
+        inputs.push_back(f.path.string());
     std::ofstream file;
-    if (!options.output.empty()) {
-        if (is_an_input(options.output, files)) {
-            std::fprintf(stderr, "xqarb: error: the output %s is also an input\n", options.output.c_str());
-            return exit_usage;
-        }
-        file.open(options.output, std::ios::binary | std::ios::trunc);
-        if (!file) {
-            Diagnostics problem;
-            problem.error(
-                "io.open", std::string("cannot open for writing: ") + std::strerror(errno), { options.output });
-            print_diagnostics(problem);
-            return exit_usage;
-        }
-    }
+    if (!options.output.empty() && !open_output_file(options.output, inputs, file))
+        return exit_usage;
     std::ostream& out = options.output.empty() ? std::cout : file;
 
     std::uint64_t total_bytes = 0;
@@ -133,14 +111,8 @@ int run_validate(const ValidateOptions& options)
     if (format == ValidationFormat::Summary)
         write_validation_summary_end(out, tally, elapsed, validation.jobs);
 
-    out.flush();
-    if (!out) {
-        Diagnostics problem;
-        problem.error("io.write", "the output could not be written completely",
-            { options.output.empty() ? std::string("<stdout>") : options.output });
-        print_diagnostics(problem);
+    if (!finish_output(out, options.output))
         return exit_findings;
-    }
     return tally.clean() && !listing.has_errors() ? exit_ok : exit_findings;
 }
 
