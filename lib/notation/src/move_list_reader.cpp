@@ -148,32 +148,6 @@ namespace {
 
     using detail::MoveListWord;
 
-    // What may follow a move number: the ASCII full stop, the full-width one (U+FF0E) and the
-    // ideographic one (U+3002), as in PGN files; the ellipsis U+2026 counts as three.
-    struct Dot {
-        std::string_view spelling;
-        int count;
-    };
-    constexpr std::array<Dot, 4> dots = { { { ".", 1 }, { "\xEF\xBC\x8E", 1 }, { "\xE3\x80\x82", 1 }, { "\xE2\x80\xA6", 3 } } };
-
-    // The number of dots at the start of `text`, and their length in bytes.
-    std::pair<int, std::size_t> leading_dots(std::string_view text)
-    {
-        int count = 0;
-        std::size_t length = 0;
-        for (bool found = true; found;) {
-            found = false;
-            for (const Dot& dot : dots) {
-                if (text.substr(length).starts_with(dot.spelling)) {
-                    count += dot.count;
-                    length += dot.spelling.size();
-                    found = true;
-                }
-            }
-        }
-        return { count, length };
-    }
-
     // A move number ("12." "12..."), perhaps glued to its move ("1.h2e2"), or a standing ellipsis.
     struct MoveNumber {
         int number = 0; // 0 for an ellipsis
@@ -187,7 +161,7 @@ namespace {
         for (; digits < word.size() && word[digits] >= '0' && word[digits] <= '9'; ++digits)
             if (number < 100000) // larger numbers are nonsense; keep them from overflowing
                 number = number * 10 + (word[digits] - '0');
-        const auto [dot_count, dots_length] = leading_dots(word.substr(digits));
+        const auto [dot_count, dots_length] = detail::leading_dots(word.substr(digits));
         if (dot_count == 0)
             return std::nullopt;
         if (digits == 0)

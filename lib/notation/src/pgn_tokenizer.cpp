@@ -26,15 +26,6 @@ namespace {
         { "?!", 6 },
     } };
 
-    // What may stand between a move number and the move: the ASCII full stop, the full-width
-    // full stop (U+FF0E, seen in real files), the ideographic full stop (U+3002, what a Chinese
-    // input method types) and the ellipsis (U+2026), which counts as three dots.
-    struct Dot {
-        std::string_view spelling;
-        int count;
-    };
-    constexpr std::array<Dot, 4> dots = { { { ".", 1 }, { "\xEF\xBC\x8E", 1 }, { "\xE3\x80\x82", 1 }, { "\xE2\x80\xA6", 3 } } };
-
     bool is_tag_name_character(int c)
     {
         return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
@@ -52,24 +43,6 @@ namespace {
                 return { third - 0x90, 3 };
         }
         return { 0, 0 };
-    }
-
-    // The dots at the start of `text`: how many, and their length in bytes.
-    std::pair<int, std::size_t> leading_dots(std::string_view text)
-    {
-        int count = 0;
-        std::size_t length = 0;
-        for (bool found = true; found;) {
-            found = false;
-            for (const Dot& dot : dots) {
-                if (text.substr(length).starts_with(dot.spelling)) {
-                    count += dot.count;
-                    length += dot.spelling.size();
-                    found = true;
-                }
-            }
-        }
-        return { count, length };
     }
 
     // Which ASCII bytes each kind of text takes without a closer look (see take_plain_run).
@@ -552,7 +525,7 @@ bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
         pos += length;
         ++digit_count;
     }
-    const auto [dot_count, dots_length] = leading_dots(std::string_view(word).substr(pos));
+    const auto [dot_count, dots_length] = detail::leading_dots(std::string_view(word).substr(pos));
     if (digit_count == 0 && dots_length == word.size()) {
         token.kind = PgnTokenKind::Ellipsis;
         return true;

@@ -4,6 +4,36 @@
 
 namespace xq::detail {
 
+namespace {
+
+    // What may stand between a move number and the move: the ASCII full stop, the full-width
+    // full stop (U+FF0E, seen in real files), the ideographic full stop (U+3002, what a Chinese
+    // input method types) and the ellipsis (U+2026), which counts as three dots.
+    struct Dot {
+        std::string_view spelling;
+        int count;
+    };
+    constexpr std::array<Dot, 4> dots = { { { ".", 1 }, { "\xEF\xBC\x8E", 1 }, { "\xE3\x80\x82", 1 }, { "\xE2\x80\xA6", 3 } } };
+
+} // namespace
+
+std::pair<int, std::size_t> leading_dots(std::string_view text)
+{
+    int count = 0;
+    std::size_t length = 0;
+    for (bool found = true; found;) {
+        found = false;
+        for (const Dot& dot : dots) {
+            if (text.substr(length).starts_with(dot.spelling)) {
+                count += dot.count;
+                length += dot.spelling.size();
+                found = true;
+            }
+        }
+    }
+    return { count, length };
+}
+
 TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes)
 {
     static constexpr std::string_view replacement_character = "\xEF\xBF\xBD"; // U+FFFD

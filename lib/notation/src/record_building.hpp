@@ -2,13 +2,15 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "xq/base/diagnostic.hpp"
 #include "xq/base/text_decoding.hpp"
 #include "xq/notation/game_record.hpp"
 
-// What the PGN and DhtmlXQ readers share while building records. Private to the notation library.
+// What the record readers (PGN, DhtmlXQ, move lists) share while building records. Private to the notation library.
 
 namespace xq::detail {
 
@@ -20,6 +22,10 @@ struct TakenCharacter {
 // Consumes one character (a whole UTF-8 sequence) from `source` and appends it to `out`
 // unless `out` would then exceed `max_bytes`. Undecodable input is appended as U+FFFD.
 TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes);
+
+// The dots after a move number at the start of `text` ("." and the full-width and ideographic
+// full stops count one each, the ellipsis U+2026 three), and their length in bytes.
+std::pair<int, std::size_t> leading_dots(std::string_view text);
 
 // Adds `diagnostic` to `to` whatever its severity.
 void add_diagnostic(Diagnostics& to, Diagnostic diagnostic);
