@@ -1,6 +1,6 @@
 #pragma once
 
-// Shared by the notation tests: positions from FEN, the tab-separated tables under testdata/,
+// Shared by the notation tests: the tab-separated tables under testdata/,
 // and the positions the round-trip tests walk through.
 
 #include <doctest/doctest.h>
@@ -12,19 +12,14 @@
 #include <variant>
 #include <vector>
 
+#include "board_test_support.hpp"
 #include "xq/board/fen.hpp"
 #include "xq/board/movegen.hpp"
 #include "xq/notation/move_error.hpp"
 
 namespace notation_test {
 
-inline xq::Position position_from_fen(const std::string& fen)
-{
-    xq::Diagnostics diagnostics;
-    auto pos = xq::parse_fen(fen, diagnostics);
-    REQUIRE_MESSAGE(pos, "bad FEN: " << fen);
-    return *pos;
-}
+using xq::test::from_fen;
 
 inline std::vector<std::string> split(const std::string& text, char separator)
 {
@@ -174,7 +169,7 @@ inline const std::vector<xq::Position>& round_trip_positions()
         std::string line;
         while (std::getline(perft, line))
             if (line.rfind("fen ", 0) == 0)
-                all.push_back(position_from_fen(line.substr(4)));
+                all.push_back(from_fen(line.substr(4)));
         for (const xq::Position& pos : playout_positions(20240601, 4, 200, 10))
             all.push_back(pos);
         for (const xq::Position& pos : crowded_soldier_positions(20240602, 80))

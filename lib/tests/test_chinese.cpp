@@ -41,7 +41,7 @@ TEST_SUITE("notation.chinese")
             REQUIRE(row.fields.size() >= 3);
             CAPTURE(row.line);
             const std::string& text = row.fields[1];
-            const Position pos = position_from_fen(row.fields[0]);
+            const Position pos = from_fen(row.fields[0]);
             check_expectation(pos, text, row.fields[2], parse_chinese(pos, text));
             if (row.fields.size() < 4)
                 continue;

@@ -113,7 +113,7 @@ TEST_SUITE("notation.move_text")
             "=", ".", "1", "3", "5", "9", "0", "a", "e", "h", "i", "炮", "兵", "前", "中", "进",
             "平", "二", "五", "５", "Ｃ", "＋", "\xe4", "\x80", " " };
         std::mt19937 random(7);
-        const Position pos = position_from_fen("3k5/9/2P3P2/2P6/2P3P2/9/9/9/9/4K4 w - - 0 1");
+        const Position pos = from_fen("3k5/9/2P3P2/2P6/2P3P2/9/9/9/9/4K4 w - - 0 1");
         const MoveList legal = legal_moves(pos);
         for (int n = 0; n < 3000; ++n) {
             std::string text;

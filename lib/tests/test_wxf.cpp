@@ -56,7 +56,7 @@ TEST_SUITE("notation.wxf")
             REQUIRE(row.fields.size() >= 3);
             CAPTURE(row.line);
             const std::string& text = row.fields[1];
-            const Position pos = position_from_fen(row.fields[0]);
+            const Position pos = from_fen(row.fields[0]);
             check_expectation(pos, text, row.fields[2], parse_wxf(pos, text));
             if (row.fields.size() > 3 && row.fields[3] == "canonical")
                 CHECK(to_wxf(pos, *parse_iccs(row.fields[2])) == text);
@@ -65,7 +65,7 @@ TEST_SUITE("notation.wxf")
 
     TEST_CASE("an ambiguous WXF text lists every legal move it fits")
     {
-        const Position pos = position_from_fen("3k5/9/9/9/9/8R/9/9/9/4K3R w - - 0 1");
+        const Position pos = from_fen("3k5/9/9/9/9/8R/9/9/9/4K3R w - - 0 1");
         const auto result = parse_wxf(pos, "R1+1");
         REQUIRE(std::holds_alternative<MoveError>(result));
         const MoveError& error = std::get<MoveError>(result);
