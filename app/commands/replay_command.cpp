@@ -17,6 +17,9 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
     replay->add_flag("--classify", options.classify, "Classify every move of each cycle (implies --cycles)");
     replay->add_option("--kill-depth", options.kill_depth, "Moves of a mating line looked for as a mate threat")
         ->check(CLI::Range(0, 5));
+    replay->add_option("--check-capture-depth", options.check_capture_depth,
+               "Moves of a check-then-capture line (checks, then the capture) looked for as a threat")
+        ->check(CLI::Range(0, 5));
     replay->add_option("--format", options.format, "Output format")->check(CLI::IsMember({ "text", "json" }));
     replay->add_option("--letters", options.letters, "Piece letters on the board")->check(CLI::IsMember({ "latin", "chinese" }));
     return replay;
@@ -45,6 +48,7 @@ int run_replay(const ReplayOptions& options, bool verbose)
         if (options.classify) {
             ClassifierOptions classifier;
             classifier.kill_depth = options.kill_depth;
+            classifier.check_capture_depth = options.check_capture_depth;
             for (const RepetitionEpisode& e : report.episodes)
                 report.cycle_facts.push_back(classify_cycle(game, e.cycle, classifier));
         }

@@ -15,6 +15,7 @@ struct ReplayOptions {
     bool cycles = false;
     bool classify = false;
     int kill_depth = 3;
+    int check_capture_depth = 3;
     std::string format = "text";
     std::string letters = "latin";
 };

@@ -178,10 +178,11 @@ TEST_SUITE("cycle classification")
             CHECK(t->target_restriction.kind == Restriction::ConfinedToLine);
             CHECK(t->target_restriction.by_cannon_only());
         }
-        // The confined rook's own attack is a capture it may not make.
+        // The confined rook's own new attack is a capture it may not make.
         for (const MoveFacts* m : moves_of(confined.cycle, Color::Black))
             for (const Threat& t : m->threats)
-                CHECK_FALSE(t.capture_legal);
+                if (t.is_new())
+                    CHECK_FALSE(t.capture_legal);
     }
 
     TEST_CASE("king and pawn attacks (rules 28 and 29, D67, D69): the attacker is the king or the pawn")
@@ -251,5 +252,83 @@ TEST_SUITE("cycle classification")
         }
         REQUIRE(d.cycle.red.chased_on_every_move.size() == 1);
         CHECK(d.cycle.red.chased_on_every_move[0].piece.type() == PieceType::Chariot);
+    }
+
+    TEST_CASE("several pieces on one protected piece (rule 35, D86, D89): each threat names the other attackers")
+    {
+        const Diagram rooks = diagram("AXF-D86");
+        for (const MoveFacts* m : moves_of(rooks.cycle, Color::Red)) {
+            const Threat* t = threat_on_type(*m, PieceType::Cannon);
+            REQUIRE(t);
+            CHECK(t->protected_after_capture());
+            REQUIRE(t->fellow_attackers.size() == 1);
+            CHECK(t->fellow_attackers[0].square == Square(8, 0)); // the rook on i0, on the cannon's file
+        }
+        const Diagram rook_and_cannon = diagram("AXF-D89");
+        for (const MoveFacts* m : moves_of(rook_and_cannon.cycle, Color::Red))
+            for (const Threat& t : m->threats) {
+                CHECK(t.target.piece.type() == PieceType::Horse);
+                CHECK(t.fellow_attackers.size() == 1);
+            }
+    }
+
+    TEST_CASE("the pinning rook (rule 37, D94, D96): the chased rook pins the mover's rook against its king")
+    {
+        for (const char* id : { "AXF-D94", "AXF-D96" }) {
+            CAPTURE(id);
+            const Diagram d = diagram(id);
+            for (const MoveFacts* m : moves_of(d.cycle, Color::Red)) {
+                const Threat* t = threat_on_type(*m, PieceType::Chariot);
+                REQUIRE(t);
+                REQUIRE(t->restricted_by_target.size() == 1);
+                CHECK(t->restricted_by_target[0].piece == Piece(Color::Red, PieceType::Chariot));
+            }
+        }
+    }
+
+    TEST_CASE("check-then-capture threats (rule 38, D97, D98): every red move threatens to win material by checking")
+    {
+        for (const char* id : { "AXF-D97", "AXF-D98" }) {
+            CAPTURE(id);
+            const Diagram d = diagram(id);
+            Position pos = d.cycle.start;
+            for (const MoveFacts& m : d.cycle.moves) {
+                UndoInfo undo;
+                pos.do_move(m.move, undo);
+                if (m.mover != Color::Red)
+                    continue;
+                CHECK(m.has(MoveClass::CheckThenCapture));
+                CHECK_FALSE(m.has(MoveClass::Check));
+                CHECK_FALSE(m.has(MoveClass::Kill));
+                // The line: a check, a reply, ..., and a capture by the mover.
+                REQUIRE(m.check_capture_line.size() % 2 == 1);
+                REQUIRE(m.check_capture_line.size() >= 3);
+                Position line = pos;
+                line.set_side_to_move(Color::Red);
+                for (std::size_t i = 0; i + 1 < m.check_capture_line.size(); ++i) {
+                    line.do_move(m.check_capture_line[i], undo);
+                    if (i % 2 == 0)
+                        CHECK(line.in_check());
+                }
+                const Piece taken = line.piece_on(m.check_capture_line.back().to());
+                CHECK(taken);
+                CHECK(taken.color() == Color::Black);
+            }
+        }
+    }
+
+    TEST_CASE("an attack that is not new (appendix 2, D106): the rook's attacks on the cannon stand from before")
+    {
+        const Diagram d = diagram("AXF-D106");
+        int standing = 0;
+        for (const MoveFacts* m : moves_of(d.cycle, Color::Red))
+            for (const Threat& t : m->threats)
+                if (t.target.piece.type() == PieceType::Cannon) {
+                    CHECK(t.origin == ThreatOrigin::Standing);
+                    CHECK(t.attacker.square == m->move.to());
+                    ++standing;
+                }
+        CHECK(standing == 2);
+        CHECK(d.cycle.red.chased_on_every_move.empty());
     }
 }

@@ -52,13 +52,42 @@ TEST_SUITE("move facts")
         CHECK_FALSE(f.has(MoveClass::Idle));
     }
 
-    TEST_CASE("an attack that stood before the move is no new threat")
+    TEST_CASE("an attack that stood before the move is no new threat; the moved piece's is listed as standing")
     {
-        // The rook already attacks the horse along rank 7 and slides along it.
+        // The rook already attacks the horse along rank 7: another piece moves, then the rook
+        // slides along the rank.
         const MoveFacts f = facts_of("4k4/9/R4n3/9/9/9/9/9/9/3K5 w", "d0d1");
         CHECK(f.threats.empty());
         const MoveFacts slide = facts_of("4k4/9/R4n3/9/9/9/9/9/9/3K5 w", "a7b7");
-        CHECK_FALSE(threat_on(slide, "f7"));
+        const Threat* standing = threat_on(slide, "f7");
+        REQUIRE(standing);
+        CHECK(standing->origin == ThreatOrigin::Standing);
+        CHECK(standing->attacker.square == sq("b7"));
+        CHECK_FALSE(slide.has_new_threat());
+        CHECK_FALSE(slide.has(MoveClass::Chase));
+    }
+
+    TEST_CASE("a threat to check and then capture: the rook would check on rank 9 and take the horse behind")
+    {
+        const MoveFacts f = facts_of("4k3n/9/9/9/9/9/9/9/R8/5K3 w", "a1h1");
+        CHECK(f.has(MoveClass::CheckThenCapture));
+        CHECK_FALSE(f.has(MoveClass::Idle));
+        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("h1h9"), *parse_iccs("e9e8"), *parse_iccs("h9i9") });
+        CHECK(f.threats.empty());
+
+        ClassifierOptions off;
+        off.check_capture_depth = 0;
+        const Position pos = from_fen("4k3n/9/9/9/9/9/9/9/R8/5K3 w");
+        CHECK_FALSE(classify_move(pos, *parse_iccs("a1h1"), off).has(MoveClass::CheckThenCapture));
+    }
+
+    TEST_CASE("a capture the mover could make at once is no check-then-capture threat")
+    {
+        // After the king's step, the horse's check and the rook's capture of the horse on a5
+        // would win it, but the rook could take it at once anyway: the check wins nothing.
+        const MoveFacts f = facts_of("4k4/9/9/1N7/n8/9/9/9/9/R2K5 w", "d0d1");
+        CHECK_FALSE(f.has(MoveClass::CheckThenCapture));
+        CHECK(f.check_capture_line.empty());
     }
 
     TEST_CASE("a discovered threat: the blocker steps out of the rook's line")

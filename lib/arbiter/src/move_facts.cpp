@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <set>
 
 #include "xq/board/movegen.hpp"
@@ -118,6 +119,88 @@ namespace {
         return false;
     }
 
+    // Rough worth of a piece, to tell a capture that wins material from an even trade.
+    int worth(PieceType t)
+    {
+        switch (t) {
+        case PieceType::Chariot:
+            return 9;
+        case PieceType::Cannon:
+        case PieceType::Horse:
+            return 4;
+        case PieceType::Advisor:
+        case PieceType::Elephant:
+            return 2;
+        case PieceType::Soldier:
+            return 1;
+        case PieceType::King:
+            break;
+        }
+        return 0;
+    }
+
+    // A legal capture of a non-king piece that wins material, the capturer to move: nothing
+    // can legally take back, or the piece taken is worth more than the one taking it.
+    bool wins_material(const Position& pos, Move capture)
+    {
+        const Piece target = pos.piece_on(capture.to());
+        if (!target || target.color() == pos.side_to_move() || target.type() == PieceType::King)
+            return false;
+        const Protection p = protection_of(pos, capture.from(), capture.to());
+        return p.capture_legal
+            && (p.real.empty() || worth(target.type()) > worth(pos.piece_on(capture.from()).type()));
+    }
+
+    // A capture that wins material, which the side to move can force within `depth` of its
+    // own moves, every move before the capture a check that does not mate. Captures of
+    // pieces in `already_won` (pieces it could win at once anyway, on their points) do not
+    // count: the checks must be what wins them.
+    bool forces_gain_by_checks(Position& pos, int depth, const std::vector<PieceAt>& already_won, std::vector<Move>& line)
+    {
+        if (depth < 2)
+            return false;
+        UndoInfo undo;
+        for (const Move check : legal_moves(pos)) {
+            pos.do_move(check, undo);
+            if (!pos.in_check() || !has_legal_move(pos)) {
+                pos.undo_move(check, undo);
+                continue;
+            }
+            bool every_reply_loses = true;
+            std::vector<Move> continuation;
+            for (const Move reply : legal_moves(pos)) {
+                UndoInfo reply_undo;
+                pos.do_move(reply, reply_undo);
+                std::vector<Move> sub;
+                for (const Move m : legal_moves(pos)) {
+                    const PieceAt target = at(pos, m.to());
+                    if (std::find(already_won.begin(), already_won.end(), target) == already_won.end()
+                        && wins_material(pos, m)) {
+                        sub = { m };
+                        break;
+                    }
+                }
+                const bool loses = !sub.empty() || forces_gain_by_checks(pos, depth - 1, already_won, sub);
+                pos.undo_move(reply, reply_undo);
+                if (!loses) {
+                    every_reply_loses = false;
+                    break;
+                }
+                if (continuation.empty()) {
+                    continuation.push_back(reply);
+                    continuation.insert(continuation.end(), sub.begin(), sub.end());
+                }
+            }
+            pos.undo_move(check, undo);
+            if (every_reply_loses) {
+                line = { check };
+                line.insert(line.end(), continuation.begin(), continuation.end());
+                return true;
+            }
+        }
+        return false;
+    }
+
     // Own non-king pieces the enemy could legally capture, the enemy to move.
     std::vector<Square> attacked_pieces(const Position& enemy_to_move)
     {
@@ -137,6 +220,23 @@ namespace {
         return out;
     }
 
+    // How the enemy restricts each of `side`'s pieces but the king, worked out on first use.
+    const std::vector<std::pair<PieceAt, RestrictionFacts>>& restrictions_of(
+        const Position& pos, Color side, std::optional<std::vector<std::pair<PieceAt, RestrictionFacts>>>& cache)
+    {
+        if (!cache) {
+            cache.emplace();
+            for (int i = 0; i < square_count; ++i) {
+                const Square s(i);
+                const Piece p = pos.piece_on(s);
+                if (p && p.color() == side && p.type() != PieceType::King)
+                    if (RestrictionFacts r = restriction_of(pos, s); r.kind != Restriction::None)
+                        cache->emplace_back(at(pos, s), std::move(r));
+            }
+        }
+        return *cache;
+    }
+
     std::string threat_reason(const Threat& t)
     {
         std::string why = describe(t.attacker) + " threatens the " + describe(t.target);
@@ -153,6 +253,9 @@ namespace {
         case ThreatOrigin::ProtectionRemoved:
             why += " (its protection was taken away";
             break;
+        case ThreatOrigin::Standing:
+            why += " (not new: it stood before the move";
+            break;
         }
         if (!t.capture_legal)
             why += "; the capture would be illegal";
@@ -162,10 +265,14 @@ namespace {
             why += "; protected by " + join(t.real_protectors);
         if (t.target_can_capture_back)
             why += "; it can capture back";
+        if (!t.fellow_attackers.empty())
+            why += "; also attacked by " + join(t.fellow_attackers);
         if (t.attacker_restriction.kind != Restriction::None)
             why += "; the attacker is " + std::string(to_string(t.attacker_restriction.kind));
         if (t.target_restriction.kind != Restriction::None)
             why += "; the target is " + std::string(to_string(t.target_restriction.kind));
+        if (!t.restricted_by_target.empty())
+            why += "; the target restricts " + join(t.restricted_by_target);
         return why + ")";
     }
 
@@ -205,6 +312,8 @@ std::string_view to_string(ThreatOrigin origin)
         return "screen_placed";
     case ThreatOrigin::ProtectionRemoved:
         return "protection_removed";
+    case ThreatOrigin::Standing:
+        return "standing";
     }
     return "direct";
 }
@@ -216,6 +325,8 @@ std::string_view to_string(MoveClass c)
         return "check";
     case MoveClass::Kill:
         return "kill";
+    case MoveClass::CheckThenCapture:
+        return "check_then_capture";
     case MoveClass::Chase:
         return "chase";
     case MoveClass::Exchange:
@@ -243,6 +354,11 @@ bool RestrictionFacts::by_cannon_only() const
 }
 
 bool MoveFacts::has(MoveClass c) const { return std::find(classes.begin(), classes.end(), c) != classes.end(); }
+
+bool MoveFacts::has_new_threat() const
+{
+    return std::any_of(threats.begin(), threats.end(), [](const Threat& t) { return t.is_new(); });
+}
 
 RestrictionFacts restriction_of(const Position& pos, Square s)
 {
@@ -313,8 +429,21 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
         facts.kill = forces_mate(again, options.kill_depth, facts.kill_line);
     }
 
+    // Check-then-capture: a threat to win material by checking first, which only a move that
+    // neither checks nor threatens mate can make "next".
+    if (facts.checkers.empty() && !facts.kill && options.check_capture_depth > 1) {
+        Position again = mover_again;
+        std::vector<PieceAt> already_won;
+        for (const Move capture : legal_moves(again))
+            if (wins_material(again, capture))
+                already_won.push_back(at(again, capture.to()));
+        facts.check_then_capture
+            = forces_gain_by_checks(again, options.check_capture_depth, already_won, facts.check_capture_line);
+    }
+
     // Threats: attacks by the mover on enemy pieces after the move, compared with before,
     // following the moved piece from `from` to `to`.
+    std::optional<std::vector<std::pair<PieceAt, RestrictionFacts>>> own_restrictions;
     for (int i = 0; i < square_count; ++i) {
         const Square t(i);
         const Piece target = after.piece_on(t);
@@ -336,13 +465,17 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
                     : ThreatOrigin::Discovered;
             } else {
                 // A standing attack becomes a threat again when the move strips the target's
-                // real protection.
+                // real protection. The moved piece's other standing attacks are listed for the
+                // rules to judge (an attack that is not new); other pieces' are not the move's.
                 const Square a_before = a == to ? from : a;
                 const Protection was = protection_of(before, a_before, t);
                 const Protection now = protection_of(mover_again, a, t);
-                if (was.real.empty() || !now.real.empty())
+                if (!was.real.empty() && now.real.empty())
+                    threat.origin = ThreatOrigin::ProtectionRemoved;
+                else if (a == to)
+                    threat.origin = ThreatOrigin::Standing;
+                else
                     continue;
-                threat.origin = ThreatOrigin::ProtectionRemoved;
             }
             const Protection protection = protection_of(mover_again, a, t);
             threat.capture_legal = protection.capture_legal;
@@ -352,8 +485,14 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             threat.fake_by_flying_general = protection.fake_by_flying_general;
             threat.target_crossed_river = !on_own_side(enemy, t);
             threat.target_can_capture_back = is_legal(after, Move(t, a));
+            for (const Square other : after.attackers_to(t, mover))
+                if (other != a)
+                    threat.fellow_attackers.push_back(at(after, other));
             threat.attacker_restriction = restriction_of(after, a);
             threat.target_restriction = restriction_of(after, t);
+            for (const auto& [piece, restriction] : restrictions_of(after, mover, own_restrictions))
+                if (std::any_of(restriction.by.begin(), restriction.by.end(), [&](const PieceAt& p) { return p.square == t; }))
+                    threat.restricted_by_target.push_back(piece);
             facts.threats.push_back(std::move(threat));
         }
     }
@@ -419,10 +558,17 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             line += (line.empty() ? "" : " ") + to_iccs(k);
         add(MoveClass::Kill, "threatens mate if it could move again: " + line);
     }
-    if (!facts.threats.empty()) {
+    if (facts.check_then_capture) {
+        std::string line;
+        for (const Move k : facts.check_capture_line)
+            line += (line.empty() ? "" : " ") + to_iccs(k);
+        add(MoveClass::CheckThenCapture, "threatens to check and then capture if it could move again: " + line);
+    }
+    if (facts.has_new_threat()) {
         std::string reason;
         for (const Threat& t : facts.threats)
-            reason += (reason.empty() ? "" : "; ") + threat_reason(t);
+            if (t.is_new())
+                reason += (reason.empty() ? "" : "; ") + threat_reason(t);
         add(MoveClass::Chase, reason);
     }
     if (!facts.can_be_taken_by.empty()) {
@@ -436,6 +582,9 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
         add(MoveClass::Block, "blocks the " + describe(b.blocked) + " at " + to_iccs(b.at));
     if (facts.classes.empty())
         add(MoveClass::Idle, "no check, mate threat, capture threat, offer or block");
+    for (const Threat& t : facts.threats)
+        if (!t.is_new())
+            facts.reasons.push_back(threat_reason(t));
     if (facts.evades_check)
         facts.reasons.push_back("evades check");
     if (!facts.evaded_threats.empty())
@@ -477,6 +626,8 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
         for (Threat& threat : facts.threats) {
             threat.attacker_id = id_at[static_cast<std::size_t>(threat.attacker.square.index())];
             threat.target_id = id_at[static_cast<std::size_t>(threat.target.square.index())];
+            if (!threat.is_new())
+                continue;
             t.attackers.insert(threat.attacker_id);
             targets.insert(threat.target_id);
         }
@@ -499,7 +650,7 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
                 continue;
             s.checks += f.has(MoveClass::Check) ? 1 : 0;
             s.kills += f.has(MoveClass::Kill) ? 1 : 0;
-            s.chases += f.threats.empty() ? 0 : 1;
+            s.chases += f.has_new_threat() ? 1 : 0;
         }
         int checks_or_kills = 0;
         for (const MoveFacts& f : out.moves)

@@ -36,6 +36,13 @@ namespace {
         return t.fake_protectors.empty() ? Protection::None : Protection::Fake;
     }
 
+    bool restricts(const std::optional<std::vector<PieceType>>& wanted, const Threat& t)
+    {
+        return !wanted || std::any_of(t.restricted_by_target.begin(), t.restricted_by_target.end(), [&](const PieceAt& p) {
+            return std::find(wanted->begin(), wanted->end(), p.piece.type()) != wanted->end();
+        });
+    }
+
     bool holds(const ThreatCondition& c, const Threat& t, PieceType moved)
     {
         const PieceType attacker = t.attacker.piece.type(), target = t.target.piece.type();
@@ -47,7 +54,8 @@ namespace {
             && listed(c.attacker_restriction, t.attacker_restriction.kind)
             && restricted_by(c.attacker_restricted_by, t.attacker_restriction)
             && listed(c.target_restriction, t.target_restriction.kind)
-            && restricted_by(c.target_restricted_by, t.target_restriction) && listed(c.moved, moved);
+            && restricted_by(c.target_restricted_by, t.target_restriction) && restricts(c.target_restricts, t)
+            && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved);
     }
 
     // Which counted chases a conduct's conditions look at.
@@ -73,6 +81,8 @@ namespace {
                 return facts->has(MoveClass::Check);
             case MoveKind::Kill:
                 return facts->has(MoveClass::Kill);
+            case MoveKind::CheckThenCapture:
+                return facts->has(MoveClass::CheckThenCapture);
             case MoveKind::Chase:
                 return std::any_of(chases.begin(), chases.end(), [&](const CountedChase& c) { return filter.accepts(c); });
             case MoveKind::Exchange:
@@ -82,7 +92,8 @@ namespace {
             case MoveKind::Block:
                 return facts->has(MoveClass::Block);
             case MoveKind::Idle:
-                return !has(MoveKind::Check, {}) && !has(MoveKind::Kill, {}) && !has(MoveKind::Chase, {});
+                return !has(MoveKind::Check, {}) && !has(MoveKind::Kill, {}) && !has(MoveKind::CheckThenCapture, {})
+                    && !has(MoveKind::Chase, {});
             }
             return false;
         }
@@ -224,6 +235,7 @@ std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules,
 {
     ClassifierOptions classifier;
     classifier.kill_depth = rules.kill_depth;
+    classifier.check_capture_depth = rules.check_capture_depth;
     std::vector<Ruling> rulings;
     std::vector<RepetitionEpisode> episodes = find_repetition_episodes(game);
     if (rules.repetition.judged_span == JudgedSpan::WholeRecord && game.ply_count() > 0) {

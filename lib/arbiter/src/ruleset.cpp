@@ -61,6 +61,8 @@ std::string_view to_string(MoveKind k)
         return "check";
     case MoveKind::Kill:
         return "kill";
+    case MoveKind::CheckThenCapture:
+        return "check_then_capture";
     case MoveKind::Chase:
         return "chase";
     case MoveKind::Exchange:

@@ -26,14 +26,14 @@ namespace {
         { "cannon", PieceType::Cannon }, { "soldier", PieceType::Soldier } };
     constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOrigin::Direct },
         { "discovered", ThreatOrigin::Discovered }, { "screen_placed", ThreatOrigin::ScreenPlaced },
-        { "protection_removed", ThreatOrigin::ProtectionRemoved } };
+        { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "standing", ThreatOrigin::Standing } };
     constexpr EnumName<Protection> protection_names[]
         = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
     constexpr EnumName<Restriction> restriction_names[] = { { "none", Restriction::None },
         { "immobilised", Restriction::Immobilised }, { "confined_to_line", Restriction::ConfinedToLine },
         { "pinned", Restriction::Pinned } };
     constexpr EnumName<MoveKind> move_kind_names[] = { { "check", MoveKind::Check }, { "kill", MoveKind::Kill },
-        { "chase", MoveKind::Chase }, { "exchange", MoveKind::Exchange }, { "offer", MoveKind::Offer },
+        { "check_then_capture", MoveKind::CheckThenCapture }, { "chase", MoveKind::Chase }, { "exchange", MoveKind::Exchange }, { "offer", MoveKind::Offer },
         { "block", MoveKind::Block }, { "idle", MoveKind::Idle } };
     constexpr EnumName<JudgedSpan> span_names[]
         = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord } };
@@ -238,7 +238,8 @@ namespace {
             if (!object(j, path,
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
-                        "attacker_restricted_by", "target_restriction", "target_restricted_by", "moved" }))
+                        "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
+                        "attacked_by_several", "moved" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -253,6 +254,8 @@ namespace {
             c.attacker_restricted_by = enum_list(j, "attacker_restricted_by", path, piece_names, "piece");
             c.target_restriction = enum_list(j, "target_restriction", path, restriction_names, "restriction");
             c.target_restricted_by = enum_list(j, "target_restricted_by", path, piece_names, "piece");
+            c.target_restricts = enum_list(j, "target_restricts", path, piece_names, "piece");
+            c.attacked_by_several = boolean(j, "attacked_by_several", path);
             c.moved = enum_list(j, "moved", path, piece_names, "piece");
             return c;
         }
@@ -355,8 +358,10 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
 
     if (root.contains("classification")) {
         const Json& j = root["classification"];
-        if (r.object(j, "/classification", { "kill_depth" }))
+        if (r.object(j, "/classification", { "kill_depth", "check_capture_depth" })) {
             rs.kill_depth = r.integer(j, "kill_depth", "/classification", 0, 5).value_or(3);
+            rs.check_capture_depth = r.integer(j, "check_capture_depth", "/classification", 0, 5).value_or(3);
+        }
     }
 
     if (root.contains("readings")) {

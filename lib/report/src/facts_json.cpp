@@ -31,8 +31,10 @@ namespace {
             { "fake_protectors", pieces(t.fake_protectors) },
             { "target_crossed_river", t.target_crossed_river },
             { "target_can_capture_back", t.target_can_capture_back },
+            { "fellow_attackers", pieces(t.fellow_attackers) },
             { "attacker_restriction", restriction(t.attacker_restriction) },
             { "target_restriction", restriction(t.target_restriction) },
+            { "restricted_by_target", pieces(t.restricted_by_target) },
         };
     }
 
@@ -49,9 +51,12 @@ Json move_facts(const MoveFacts& f)
     Json classes = Json::array();
     for (const MoveClass c : f.classes)
         classes.push_back(to_string(c));
-    Json kill_line = Json::array();
-    for (const Move m : f.kill_line)
-        kill_line.push_back(to_iccs(m));
+    auto line = [](const std::vector<Move>& moves) {
+        Json out = Json::array();
+        for (const Move m : moves)
+            out.push_back(to_iccs(m));
+        return out;
+    };
     Json threats = Json::array();
     for (const Threat& t : f.threats)
         threats.push_back(threat(t));
@@ -68,7 +73,8 @@ Json move_facts(const MoveFacts& f)
         { "reasons", f.reasons },
         { "checkers", pieces(f.checkers) },
         { "discovered_check", f.discovered_check },
-        { "kill_line", kill_line },
+        { "kill_line", line(f.kill_line) },
+        { "check_capture_line", line(f.check_capture_line) },
         { "threats", threats },
         { "can_be_taken_by", pieces(f.can_be_taken_by) },
         { "moved_piece_protected", f.moved_piece_protected },

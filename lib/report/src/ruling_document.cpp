@@ -199,12 +199,16 @@ namespace {
                 facts.push_back(m_.format("fact.unprotected"));
             if (t.target_can_capture_back)
                 facts.push_back(m_.format("fact.can_capture_back"));
+            if (!t.fellow_attackers.empty())
+                facts.push_back(m_.format("fact.also_attacked_by", { { "pieces", pieces(t.fellow_attackers) } }));
             if (t.attacker_restriction.kind != Restriction::None)
                 facts.push_back(
                     restriction(t.attacker_restriction, "fact.attacker_restricted", "fact.attacker_restricted_by"));
             if (t.target_restriction.kind != Restriction::None)
                 facts.push_back(
                     restriction(t.target_restriction, "fact.target_restricted", "fact.target_restricted_by"));
+            if (!t.restricted_by_target.empty())
+                facts.push_back(m_.format("fact.target_restricts", { { "pieces", pieces(t.restricted_by_target) } }));
             std::string out;
             for (const std::string& f : facts)
                 out += (out.empty() ? "" : m_.format("fact.separator")) + f;
@@ -257,7 +261,12 @@ namespace {
             }
             if (f.has(MoveClass::Kill)) {
                 d.classes.push_back("kill");
-                d.reasons.push_back(m_.format("reason.kill", { { "line", kill_line(after, f) } }));
+                d.reasons.push_back(m_.format("reason.kill", { { "line", line_after(after, f.mover, f.kill_line) } }));
+            }
+            if (f.has(MoveClass::CheckThenCapture)) {
+                d.classes.push_back("check_then_capture");
+                d.reasons.push_back(m_.format(
+                    "reason.check_then_capture", { { "line", line_after(after, f.mover, f.check_capture_line) } }));
             }
             if (chases)
                 d.classes.push_back("chase");
@@ -290,13 +299,14 @@ namespace {
             return d;
         }
 
-        // A kill's mating line in the document's notation: the mover moves again after its move.
-        std::string kill_line(const Position& after, const MoveFacts& f) const
+        // A threatened line (a kill's mate, a check-then-capture) in the document's notation:
+        // the mover moves again after its move.
+        std::string line_after(const Position& after, Color mover, const std::vector<Move>& moves) const
         {
             Position pos = after;
-            pos.set_side_to_move(f.mover);
+            pos.set_side_to_move(mover);
             std::string line;
-            for (const Move m : f.kill_line) {
+            for (const Move m : moves) {
                 line += (line.empty() ? "" : " ") + notate(pos, m);
                 UndoInfo undo;
                 pos.do_move(m, undo);

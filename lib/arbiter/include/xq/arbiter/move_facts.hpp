@@ -48,11 +48,13 @@ enum class ThreatOrigin {
     Discovered, // the moved piece stepped out of the attacker's way (line, horse leg)
     ScreenPlaced, // the moved piece became a cannon's screen
     ProtectionRemoved, // the attack stood before, but the move took away the target's real protection
+    Standing, // the moved piece attacked the target before the move too: no new threat
 };
 std::string_view to_string(ThreatOrigin origin);
 
 // A capture threat by the mover on an enemy piece other than the king, with what the rules
-// need to judge it.
+// need to judge it. Standing threats are listed too, so that the rules can say why they are
+// not chases; every other origin is a new threat.
 struct Threat {
     PieceAt attacker;
     PieceAt target;
@@ -73,8 +75,12 @@ struct Threat {
     // The target could legally capture the attacker back at once (the mutual attack of same
     // kinds of piece, when it is mutual).
     bool target_can_capture_back = false;
+    // The mover's other pieces that attack the target's point too, legality aside.
+    std::vector<PieceAt> fellow_attackers;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
+    // The mover's pieces that the target restricts (pins against their king, ...).
+    std::vector<PieceAt> restricted_by_target;
     // Within a cycle, the pieces followed as they move: the index of the square each stood on
     // at the cycle's start (classify_cycle sets them; -1 otherwise).
     int attacker_id = -1;
@@ -82,6 +88,7 @@ struct Threat {
 
     bool protected_now() const { return !protectors.empty(); }
     bool protected_after_capture() const { return !real_protectors.empty(); }
+    bool is_new() const { return origin != ThreatOrigin::Standing; }
 };
 
 // A line an enemy rook or cannon could travel before the move and cannot now.
@@ -90,7 +97,7 @@ struct BlockFacts {
     Square at; // where the moved piece now stands in its way
 };
 
-enum class MoveClass { Check, Kill, Chase, Exchange, Offer, Block, Idle };
+enum class MoveClass { Check, Kill, CheckThenCapture, Chase, Exchange, Offer, Block, Idle };
 std::string_view to_string(MoveClass c);
 
 // The facts of one move and the classes they give. `reasons` has one plain-English line per
@@ -106,7 +113,14 @@ struct MoveFacts {
     bool discovered_check = false;
     bool kill = false; // a mate threat: it would mate if it could move again
     std::vector<Move> kill_line; // the mover's moves of one such mate, and the replies between
-    std::vector<Threat> threats; // capture threats the move created (chases, before any rule)
+    // A threat to check and then capture: it would win material by a series of checks and a
+    // capture if it could move again (and the capture is not one it could make at once).
+    bool check_then_capture = false;
+    std::vector<Move> check_capture_line; // the checks, the replies between, the capture
+    // Capture threats the move created (chases, before any rule), and the moved piece's
+    // standing ones.
+    std::vector<Threat> threats;
+    bool has_new_threat() const;
     std::vector<PieceAt> can_be_taken_by; // enemy pieces that can legally capture the moved piece
     bool moved_piece_protected = false; // a recapture would be legal if it were taken
     std::vector<BlockFacts> blocks;
@@ -123,6 +137,9 @@ struct ClassifierOptions {
     // Moves of the mover in a kill's mating line: 1 finds mates in one; each further move
     // must be a check (a kill "at once or through a series of checks").
     int kill_depth = 3;
+    // Moves of the mover in a check-then-capture line, the capture included: 2 finds one
+    // check and a capture; 0 or 1 turns the search off.
+    int check_capture_depth = 3;
 };
 
 // The facts of move m in `before` (m must be legal there).
@@ -135,7 +152,7 @@ struct SideSummary {
     int moves = 0;
     int checks = 0;
     int kills = 0;
-    int chases = 0; // moves that created at least one threat
+    int chases = 0; // moves that created at least one new threat
     bool every_move_checks = false;
     bool every_move_checks_or_kills = false;
     bool every_move_chases = false;

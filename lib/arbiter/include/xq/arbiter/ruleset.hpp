@@ -67,6 +67,10 @@ struct ThreatCondition {
     std::optional<std::vector<PieceType>> attacker_restricted_by;
     std::optional<std::vector<Restriction>> target_restriction;
     std::optional<std::vector<PieceType>> target_restricted_by;
+    // The target restricts some piece of the mover of one of these kinds (pins it, ...).
+    std::optional<std::vector<PieceType>> target_restricts;
+    // The mover's other pieces attack the target too (or none does).
+    std::optional<bool> attacked_by_several;
     // The piece the mover moved (a king or pawn unmasking another piece's attack).
     std::optional<std::vector<PieceType>> moved;
 };
@@ -83,7 +87,7 @@ struct ChaseRule {
 };
 
 // What a move can be, for a conduct's conditions.
-enum class MoveKind { Check, Kill, Chase, Exchange, Offer, Block, Idle };
+enum class MoveKind { Check, Kill, CheckThenCapture, Chase, Exchange, Offer, Block, Idle };
 
 struct ConductCondition {
     std::vector<MoveKind> every_move; // each move of the side is one of these
@@ -164,6 +168,7 @@ struct RuleSet {
     RepetitionLimits repetition;
     BoardRules board;
     int kill_depth = 3;
+    int check_capture_depth = 3;
     std::vector<Reading> readings;
     std::vector<ChaseRule> chase_rules;
     std::vector<Conduct> conducts;
