@@ -69,7 +69,9 @@ TEST_SUITE("move facts")
 
     TEST_CASE("a threat to check and then capture: the rook would check on rank 9 and take the horse behind")
     {
-        const MoveFacts f = facts_of("4k3n/9/9/9/9/9/9/9/R8/5K3 w", "a1h1");
+        // The pawn on a5 keeps the rook off the a-file: only from h1 can it check on rank 9.
+        const std::string_view fen = "4k3n/9/9/9/P8/9/9/9/R8/5K3 w";
+        const MoveFacts f = facts_of(fen, "a1h1");
         CHECK(f.has(MoveClass::CheckThenCapture));
         CHECK_FALSE(f.has(MoveClass::Idle));
         CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("h1h9"), *parse_iccs("e9e8"), *parse_iccs("h9i9") });
@@ -77,8 +79,24 @@ TEST_SUITE("move facts")
 
         ClassifierOptions off;
         off.check_capture_depth = 0;
-        const Position pos = from_fen("4k3n/9/9/9/9/9/9/9/R8/5K3 w");
-        CHECK_FALSE(classify_move(pos, *parse_iccs("a1h1"), off).has(MoveClass::CheckThenCapture));
+        CHECK_FALSE(classify_move(from_fen(fen), *parse_iccs("a1h1"), off).has(MoveClass::CheckThenCapture));
+        ClassifierOptions worthless_horses;
+        worthless_horses.piece_worth[static_cast<std::size_t>(index(PieceType::Horse))] = 0;
+        CHECK_FALSE(classify_move(from_fen(fen), *parse_iccs("a1h1"), worthless_horses).has(MoveClass::CheckThenCapture));
+
+        // Without the pawn the rook could already check from a9 and take the horse: the move
+        // makes no new threat.
+        const MoveFacts standing = facts_of("4k3n/9/9/9/9/9/9/9/R8/5K3 w", "a1h1");
+        CHECK_FALSE(standing.has(MoveClass::CheckThenCapture));
+        CHECK(standing.check_capture_line.empty());
+    }
+
+    TEST_CASE("a line that gives up more than it wins is no check-then-capture threat")
+    {
+        // From a8 the rook could check on e8, but an advisor takes it there, and the pawn's
+        // taking of that advisor wins back far less than the rook.
+        const MoveFacts f = facts_of("3akac2/9/R3P4/9/8r/9/9/9/9/3K5 w", "a7a8");
+        CHECK_FALSE(f.has(MoveClass::CheckThenCapture));
     }
 
     TEST_CASE("a capture the mover could make at once is no check-then-capture threat")

@@ -118,10 +118,16 @@ TEST_SUITE("rule interpreter")
                         cited_by_tests().insert(r);
                     }
                 MESSAGE(c["id"].get<std::string>() << " " << line.name << ": " << got << " by " << decided_by);
+                bool cites_its_rules = true;
+                for (const std::string& rule : c.value("decided_by", std::vector<std::string> {}))
+                    cites_its_rules = cites_its_rules && !rulings.empty()
+                        && std::find(rulings.back().rules.begin(), rulings.back().rules.end(), rule) != rulings.back().rules.end();
+                CHECK_MESSAGE(cites_its_rules, c["id"].get<std::string>() << " " << line.name << " must cite "
+                                                   << c.value("decided_by", nlohmann::json::array()).dump());
                 CHECK_MESSAGE(got == want, c["id"].get<std::string>() << " " << line.name);
                 Tally& t = per_rule[rule];
                 ++t.cases;
-                t.passed += got == want ? 1 : 0;
+                t.passed += got == want && cites_its_rules ? 1 : 0;
                 ++lines;
             }
         }

@@ -119,48 +119,36 @@ namespace {
         return false;
     }
 
-    // Rough worth of a piece, to tell a capture that wins material from an even trade.
-    int worth(PieceType t)
-    {
-        switch (t) {
-        case PieceType::Chariot:
-            return 9;
-        case PieceType::Cannon:
-        case PieceType::Horse:
-            return 4;
-        case PieceType::Advisor:
-        case PieceType::Elephant:
-            return 2;
-        case PieceType::Soldier:
-            return 1;
-        case PieceType::King:
-            break;
-        }
-        return 0;
-    }
-
-    // A legal capture of a non-king piece that wins material, the capturer to move: nothing
-    // can legally take back, or the piece taken is worth more than the one taking it.
-    bool wins_material(const Position& pos, Move capture)
+    // What the side to move would gain by `capture`, a legal capture of a non-king piece,
+    // counting the capturer as lost when the target's side can legally take back.
+    int capture_gain(const Position& pos, Move capture, const PieceWorth& worth)
     {
         const Piece target = pos.piece_on(capture.to());
-        if (!target || target.color() == pos.side_to_move() || target.type() == PieceType::King)
-            return false;
         const Protection p = protection_of(pos, capture.from(), capture.to());
-        return p.capture_legal
-            && (p.real.empty() || worth(target.type()) > worth(pos.piece_on(capture.from()).type()));
+        if (!p.capture_legal)
+            return 0;
+        return worth[index(target.type())] - (p.real.empty() ? 0 : worth[index(pos.piece_on(capture.from()).type())]);
     }
 
-    // A capture that wins material, which the side to move can force within `depth` of its
-    // own moves, every move before the capture a check that does not mate. Captures of
+    bool is_capture_of_non_king(const Position& pos, Move m)
+    {
+        const Piece target = pos.piece_on(m.to());
+        return target && target.type() != PieceType::King;
+    }
+
+    // Material the side to move can win by force within `depth` of its own moves: every move
+    // but the last a check that does not mate, the last a capture, and the balance of what
+    // both sides take along the line (`balance` so far) positive at the end. Captures of
     // pieces in `already_won` (pieces it could win at once anyway, on their points) do not
-    // count: the checks must be what wins them.
-    bool forces_gain_by_checks(Position& pos, int depth, const std::vector<PieceAt>& already_won, std::vector<Move>& line)
+    // end a line: the checks must be what wins them.
+    bool forces_gain_by_checks(Position& pos, int depth, int balance, const std::vector<PieceAt>& already_won,
+        const PieceWorth& worth, std::vector<Move>& line)
     {
         if (depth < 2)
             return false;
         UndoInfo undo;
         for (const Move check : legal_moves(pos)) {
+            const int taken_by_check = is_capture_of_non_king(pos, check) ? worth[index(pos.piece_on(check.to()).type())] : 0;
             pos.do_move(check, undo);
             if (!pos.in_check() || !has_legal_move(pos)) {
                 pos.undo_move(check, undo);
@@ -169,18 +157,24 @@ namespace {
             bool every_reply_loses = true;
             std::vector<Move> continuation;
             for (const Move reply : legal_moves(pos)) {
+                const int taken_by_reply
+                    = is_capture_of_non_king(pos, reply) ? worth[index(pos.piece_on(reply.to()).type())] : 0;
+                const int after_reply = balance + taken_by_check - taken_by_reply;
                 UndoInfo reply_undo;
                 pos.do_move(reply, reply_undo);
                 std::vector<Move> sub;
                 for (const Move m : legal_moves(pos)) {
+                    if (!is_capture_of_non_king(pos, m))
+                        continue;
                     const PieceAt target = at(pos, m.to());
                     if (std::find(already_won.begin(), already_won.end(), target) == already_won.end()
-                        && wins_material(pos, m)) {
+                        && after_reply + capture_gain(pos, m, worth) > 0) {
                         sub = { m };
                         break;
                     }
                 }
-                const bool loses = !sub.empty() || forces_gain_by_checks(pos, depth - 1, already_won, sub);
+                const bool loses
+                    = !sub.empty() || forces_gain_by_checks(pos, depth - 1, after_reply, already_won, worth, sub);
                 pos.undo_move(reply, reply_undo);
                 if (!loses) {
                     every_reply_loses = false;
@@ -199,6 +193,16 @@ namespace {
             }
         }
         return false;
+    }
+
+    // Whether the side to move can win material by checking first, `line` one way to do it.
+    bool threatens_check_then_capture(Position pos, const ClassifierOptions& options, std::vector<Move>& line)
+    {
+        std::vector<PieceAt> already_won;
+        for (const Move capture : legal_moves(pos))
+            if (is_capture_of_non_king(pos, capture) && capture_gain(pos, capture, options.piece_worth) > 0)
+                already_won.push_back(at(pos, capture.to()));
+        return forces_gain_by_checks(pos, options.check_capture_depth, 0, already_won, options.piece_worth, line);
     }
 
     // Own non-king pieces the enemy could legally capture, the enemy to move.
@@ -239,7 +243,7 @@ namespace {
 
     std::string threat_reason(const Threat& t)
     {
-        std::string why = describe(t.attacker) + " threatens the " + describe(t.target);
+        std::string why = describe(t.attacker) + (t.is_new() ? " threatens the " : " still attacks the ") + describe(t.target);
         switch (t.origin) {
         case ThreatOrigin::Direct:
             why += " (new threat";
@@ -254,7 +258,7 @@ namespace {
             why += " (its protection was taken away";
             break;
         case ThreatOrigin::Standing:
-            why += " (not new: it stood before the move";
+            why += " (not new: it attacked it before the move too";
             break;
         }
         if (!t.capture_legal)
@@ -430,15 +434,14 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     }
 
     // Check-then-capture: a threat to win material by checking first, which only a move that
-    // neither checks nor threatens mate can make "next".
+    // neither checks nor threatens mate can make "next", and only if the mover did not have
+    // such a threat before the move (a threat that is not new is no threat, as for captures).
     if (facts.checkers.empty() && !facts.kill && options.check_capture_depth > 1) {
-        Position again = mover_again;
-        std::vector<PieceAt> already_won;
-        for (const Move capture : legal_moves(again))
-            if (wins_material(again, capture))
-                already_won.push_back(at(again, capture.to()));
-        facts.check_then_capture
-            = forces_gain_by_checks(again, options.check_capture_depth, already_won, facts.check_capture_line);
+        std::vector<Move> standing_line;
+        facts.check_then_capture = threatens_check_then_capture(mover_again, options, facts.check_capture_line)
+            && !threatens_check_then_capture(before, options, standing_line);
+        if (!facts.check_then_capture)
+            facts.check_capture_line.clear();
     }
 
     // Threats: attacks by the mover on enemy pieces after the move, compared with before,
@@ -491,7 +494,8 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             threat.attacker_restriction = restriction_of(after, a);
             threat.target_restriction = restriction_of(after, t);
             for (const auto& [piece, restriction] : restrictions_of(after, mover, own_restrictions))
-                if (std::any_of(restriction.by.begin(), restriction.by.end(), [&](const PieceAt& p) { return p.square == t; }))
+                if (piece.square != a
+                    && std::any_of(restriction.by.begin(), restriction.by.end(), [&](const PieceAt& p) { return p.square == t; }))
                     threat.restricted_by_target.push_back(piece);
             facts.threats.push_back(std::move(threat));
         }
@@ -581,7 +585,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     for (const BlockFacts& b : facts.blocks)
         add(MoveClass::Block, "blocks the " + describe(b.blocked) + " at " + to_iccs(b.at));
     if (facts.classes.empty())
-        add(MoveClass::Idle, "no check, mate threat, capture threat, offer or block");
+        add(MoveClass::Idle, "no check, mate threat, check-then-capture threat, capture threat, offer or block");
     for (const Threat& t : facts.threats)
         if (!t.is_new())
             facts.reasons.push_back(threat_reason(t));
@@ -650,6 +654,7 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
                 continue;
             s.checks += f.has(MoveClass::Check) ? 1 : 0;
             s.kills += f.has(MoveClass::Kill) ? 1 : 0;
+            s.check_then_captures += f.has(MoveClass::CheckThenCapture) ? 1 : 0;
             s.chases += f.has_new_threat() ? 1 : 0;
         }
         int checks_or_kills = 0;

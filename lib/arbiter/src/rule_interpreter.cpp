@@ -47,7 +47,7 @@ namespace {
     {
         const PieceType attacker = t.attacker.piece.type(), target = t.target.piece.type();
         return listed(c.attacker, attacker) && listed(c.target, target) && matches(c.same_type, attacker == target)
-            && listed(c.origin, t.origin) && matches(c.capture_legal, t.capture_legal)
+            && (c.origin ? listed(c.origin, t.origin) : t.is_new()) && matches(c.capture_legal, t.capture_legal)
             && listed(c.protection, protection_of(t)) && matches(c.protected_now, t.protected_now())
             && matches(c.target_crossed_river, t.target_crossed_river)
             && matches(c.target_can_capture_back, t.target_can_capture_back)
@@ -211,10 +211,18 @@ std::string_view to_string(Outcome outcome)
 
 ThreatJudgement judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules)
 {
+    ThreatJudgement judgement;
     for (const ChaseRule& row : rules.chase_rules)
-        if (rules.applies(row.guard) && holds(row.condition, threat, moved))
-            return { row.counts, &row };
-    return {};
+        if (rules.applies(row.guard) && holds(row.condition, threat, moved)) {
+            judgement = { row.counts, &row, true };
+            break;
+        }
+    if (!threat.is_new() && judgement.row) {
+        Threat as_new = threat;
+        as_new.origin = ThreatOrigin::Direct;
+        judgement.worth_mentioning = judge_threat(as_new, moved, rules).counts;
+    }
+    return judgement;
 }
 
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
@@ -233,9 +241,6 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
 
 std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
 {
-    ClassifierOptions classifier;
-    classifier.kill_depth = rules.kill_depth;
-    classifier.check_capture_depth = rules.check_capture_depth;
     std::vector<Ruling> rulings;
     std::vector<RepetitionEpisode> episodes = find_repetition_episodes(game);
     if (rules.repetition.judged_span == JudgedSpan::WholeRecord && game.ply_count() > 0) {
@@ -250,7 +255,7 @@ std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules,
     }
     for (const RepetitionEpisode& e : episodes)
         if (!wanted || wanted(e))
-            if (auto r = rule_on_episode(classify_cycle(game, e.cycle, classifier), e, rules))
+            if (auto r = rule_on_episode(classify_cycle(game, e.cycle, rules.classification), e, rules))
                 rulings.push_back(std::move(*r));
     return rulings;
 }
@@ -273,7 +278,7 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionE
             if (verdict.counts)
                 j.chases.push_back({ m.ply, t.attacker, t.target, t.attacker_id, t.target_id, verdict.row->rule,
                     verdict.row->grade, t.fake_by_flying_general && t.real_protectors.empty() });
-            else if (verdict.row)
+            else if (verdict.row && verdict.worth_mentioning)
                 add_unique(side.exempting_rules, verdict.row->rule);
         }
         judged.push_back(std::move(j));

@@ -86,8 +86,8 @@ namespace {
 
         // Checks that j is an object holding only the given keys, and that the required ones
         // are there.
-        bool object(const Json& j, const std::string& path, std::initializer_list<std::string_view> keys,
-            std::initializer_list<std::string_view> required = {})
+        bool object(const Json& j, const std::string& path, const std::vector<std::string_view>& keys,
+            const std::vector<std::string_view>& required = {})
         {
             if (!j.is_object()) {
                 error("ruleset.type", path, "expected an object, found " + type_name(j));
@@ -358,9 +358,24 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
 
     if (root.contains("classification")) {
         const Json& j = root["classification"];
-        if (r.object(j, "/classification", { "kill_depth", "check_capture_depth" })) {
-            rs.kill_depth = r.integer(j, "kill_depth", "/classification", 0, 5).value_or(3);
-            rs.check_capture_depth = r.integer(j, "check_capture_depth", "/classification", 0, 5).value_or(3);
+        const std::string path = "/classification";
+        ClassifierOptions& c = rs.classification;
+        if (r.object(j, path, { "kill_depth", "check_capture_depth", "piece_worth" })) {
+            c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
+            c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
+            if (j.contains("piece_worth")) {
+                const Json& worth = j["piece_worth"];
+                const std::string worth_path = path + "/piece_worth";
+                std::vector<std::string_view> kinds;
+                for (const auto& [name, type] : piece_names)
+                    if (type != PieceType::King)
+                        kinds.push_back(name);
+                if (r.object(worth, worth_path, kinds, kinds))
+                    for (const auto& [name, type] : piece_names)
+                        if (type != PieceType::King)
+                            c.piece_worth[static_cast<std::size_t>(index(type))]
+                                = r.integer(worth, name, worth_path, 0, 100).value_or(0);
+            }
         }
     }
 

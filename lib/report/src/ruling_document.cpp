@@ -240,6 +240,8 @@ namespace {
             std::vector<std::string> threat_reasons;
             for (const Threat& t : f.threats) {
                 const ThreatJudgement judged = judge_threat(t, f.moved.piece.type(), rules_);
+                if (!t.is_new() && !judged.worth_mentioning)
+                    continue;
                 const std::string target = piece(t.target), attacker = piece(t.attacker), facts = threat_facts(t);
                 if (!judged.row) {
                     threat_reasons.push_back(m_.format("reason.attack_not_counted",
@@ -342,7 +344,7 @@ namespace {
                 if (f.mover == s.side)
                     for (const Threat& t : f.threats) {
                         const ThreatJudgement judged = judge_threat(t, f.moved.piece.type(), rules_);
-                        if (judged.row && !judged.counts
+                        if (judged.row && !judged.counts && judged.worth_mentioning
                             && std::find(exempting.begin(), exempting.end(), judged.row) == exempting.end())
                             exempting.push_back(judged.row);
                     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -113,8 +114,9 @@ struct MoveFacts {
     bool discovered_check = false;
     bool kill = false; // a mate threat: it would mate if it could move again
     std::vector<Move> kill_line; // the mover's moves of one such mate, and the replies between
-    // A threat to check and then capture: it would win material by a series of checks and a
-    // capture if it could move again (and the capture is not one it could make at once).
+    // A new threat to check and then capture: it would win material by a series of checks and
+    // a capture if it could move again (the capture not one it could make at once), and could
+    // not have done so before the move.
     bool check_then_capture = false;
     std::vector<Move> check_capture_line; // the checks, the replies between, the capture
     // Capture threats the move created (chases, before any rule), and the moved piece's
@@ -133,6 +135,11 @@ struct MoveFacts {
     bool has(MoveClass c) const;
 };
 
+// What each kind of piece is worth, indexed by PieceType (the king's entry is unused), for
+// telling a capture that wins material from an even trade.
+using PieceWorth = std::array<int, piece_type_count>;
+constexpr PieceWorth default_piece_worth = { 0, 2, 2, 4, 9, 4, 1 };
+
 struct ClassifierOptions {
     // Moves of the mover in a kill's mating line: 1 finds mates in one; each further move
     // must be a check (a kill "at once or through a series of checks").
@@ -140,6 +147,7 @@ struct ClassifierOptions {
     // Moves of the mover in a check-then-capture line, the capture included: 2 finds one
     // check and a capture; 0 or 1 turns the search off.
     int check_capture_depth = 3;
+    PieceWorth piece_worth = default_piece_worth;
 };
 
 // The facts of move m in `before` (m must be legal there).
@@ -152,6 +160,7 @@ struct SideSummary {
     int moves = 0;
     int checks = 0;
     int kills = 0;
+    int check_then_captures = 0;
     int chases = 0; // moves that created at least one new threat
     bool every_move_checks = false;
     bool every_move_checks_or_kills = false;

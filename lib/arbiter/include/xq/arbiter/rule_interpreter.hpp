@@ -56,10 +56,13 @@ struct Ruling {
 };
 
 // How the ruleset judges one threat: the first chase rule that applies, and whether it
-// counts; nothing when no row applies (it does not count then).
+// counts; nothing when no row applies (it does not count then). An attack that is not new
+// is worth mentioning only when it would have counted had it been new: then the row that
+// exempts it is what stands between it and a chase.
 struct ThreatJudgement {
     bool counts = false;
     const ChaseRule* row = nullptr;
+    bool worth_mentioning = false;
 };
 ThreatJudgement judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules);
 

@@ -167,8 +167,7 @@ struct RuleSet {
     std::string source; // where the ruleset was loaded from
     RepetitionLimits repetition;
     BoardRules board;
-    int kill_depth = 3;
-    int check_capture_depth = 3;
+    ClassifierOptions classification; // the parameters of the move facts
     std::vector<Reading> readings;
     std::vector<ChaseRule> chase_rules;
     std::vector<Conduct> conducts;
