@@ -90,6 +90,7 @@ Json side_summary(const SideSummary& s)
         { "moves", s.moves },
         { "checks", s.checks },
         { "kills", s.kills },
+        { "check_then_captures", s.check_then_captures },
         { "chases", s.chases },
         { "every_move_checks", s.every_move_checks },
         { "every_move_checks_or_kills", s.every_move_checks_or_kills },

@@ -66,7 +66,8 @@ void write_replay_text(std::ostream& out, const ReplayReport& report)
         for (const Color c : { Color::Red, Color::Black }) {
             const SideSummary& s = facts.side(c);
             out << "  " << to_string(c) << ": " << s.moves << " moves, " << s.checks << " checks, " << s.kills
-                << " mate threats, " << s.chases << " with new capture threats";
+                << " mate threats, " << s.check_then_captures << " check-then-capture threats, " << s.chases
+                << " with new capture threats";
             if (!s.chased_on_every_move.empty()) {
                 out << "; threatened on every move:";
                 for (const PieceAt& p : s.chased_on_every_move)
