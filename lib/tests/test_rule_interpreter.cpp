@@ -106,6 +106,8 @@ TEST_SUITE("rule interpreter")
                     rules.repetition.judged_span = JudgedSpan::WholeRecord;
                 const ReplayedGame game = play(line.fen, line.moves);
                 const std::vector<Ruling> rulings = rule_on_game(game, rules);
+                // A line that is never ruled on would pass a draw without showing anything.
+                CHECK_MESSAGE(!rulings.empty(), c["id"].get<std::string>() << " " << line.name << " is not ruled on");
                 std::string want = expected_violator(line.verdict);
                 if (line.name == "main" && c.contains("known_defect"))
                     want = "none"; // what the listed (mistyped) moves show; see known_defect
