@@ -26,9 +26,10 @@ namespace {
     {
         const RuleText* rule = rules.find_rule(wanted);
         if (!rule) {
-            // Accept the bare number too: "19" for "AXF-19".
+            // Accept the book's number ("19", "appendix 2") and the id without its prefix
+            // ("APP2" for "AXF-APP2") too.
             for (const RuleText& r : rules.rules)
-                if (r.number == wanted)
+                if (r.number == wanted || r.id.ends_with("-" + wanted))
                     rule = &r;
         }
         if (!rule) {
