@@ -33,8 +33,9 @@ namespace {
         { "immobilised", Restriction::Immobilised }, { "confined_to_line", Restriction::ConfinedToLine },
         { "pinned", Restriction::Pinned } };
     constexpr EnumName<MoveKind> move_kind_names[] = { { "check", MoveKind::Check }, { "kill", MoveKind::Kill },
-        { "check_then_capture", MoveKind::CheckThenCapture }, { "chase", MoveKind::Chase }, { "exchange", MoveKind::Exchange }, { "offer", MoveKind::Offer },
-        { "block", MoveKind::Block }, { "idle", MoveKind::Idle } };
+        { "check_then_capture", MoveKind::CheckThenCapture }, { "chase", MoveKind::Chase },
+        { "exchange", MoveKind::Exchange }, { "offer", MoveKind::Offer }, { "block", MoveKind::Block },
+        { "idle", MoveKind::Idle } };
     constexpr EnumName<JudgedSpan> span_names[]
         = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord } };
     constexpr EnumName<VerdictOutcome> outcome_names[]
