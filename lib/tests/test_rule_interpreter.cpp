@@ -121,9 +121,10 @@ TEST_SUITE("rule interpreter")
                     }
                 MESSAGE(c["id"].get<std::string>() << " " << line.name << ": " << got << " by " << decided_by);
                 bool cites_its_rules = true;
-                for (const std::string& rule : c.value("decided_by", std::vector<std::string> {}))
+                for (const std::string& required : c.value("decided_by", std::vector<std::string> {}))
                     cites_its_rules = cites_its_rules && !rulings.empty()
-                        && std::find(rulings.back().rules.begin(), rulings.back().rules.end(), rule) != rulings.back().rules.end();
+                        && std::find(rulings.back().rules.begin(), rulings.back().rules.end(), required)
+                            != rulings.back().rules.end();
                 CHECK_MESSAGE(cites_its_rules, c["id"].get<std::string>() << " " << line.name << " must cite "
                                                    << c.value("decided_by", nlohmann::json::array()).dump());
                 CHECK_MESSAGE(got == want, c["id"].get<std::string>() << " " << line.name);
@@ -248,7 +249,7 @@ TEST_SUITE("rule interpreter")
                 = rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf);
             CHECK_MESSAGE(violator_of(rulings) == expected_violator(c["verdict"]), c["id"].get<std::string>());
             REQUIRE_FALSE(rulings.empty());
-            for (const std::string& rule : c["decided_by"]) {
+            for (const std::string& rule : c["decided_by"].get<std::vector<std::string>>()) {
                 const auto& cited = rulings.back().rules;
                 CHECK_MESSAGE(std::find(cited.begin(), cited.end(), rule) != cited.end(), c["id"].get<std::string>() << " cites " << rule);
             }
