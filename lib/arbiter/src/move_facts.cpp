@@ -461,6 +461,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             Threat threat;
             threat.attacker = at(after, a);
             threat.target = at(after, t);
+            const Protection protection = protection_of(mover_again, a, t);
             if (!stood_before) {
                 threat.origin = a == to ? ThreatOrigin::Direct
                     : (after.piece_on(a).type() == PieceType::Cannon && between(a, t, to))
@@ -472,15 +473,13 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
                 // rules to judge (an attack that is not new); other pieces' are not the move's.
                 const Square a_before = a == to ? from : a;
                 const Protection was = protection_of(before, a_before, t);
-                const Protection now = protection_of(mover_again, a, t);
-                if (!was.real.empty() && now.real.empty())
+                if (!was.real.empty() && protection.real.empty())
                     threat.origin = ThreatOrigin::ProtectionRemoved;
                 else if (a == to)
                     threat.origin = ThreatOrigin::Standing;
                 else
                     continue;
             }
-            const Protection protection = protection_of(mover_again, a, t);
             threat.capture_legal = protection.capture_legal;
             threat.protectors = protection.protectors;
             threat.real_protectors = protection.real;
