@@ -77,6 +77,30 @@ namespace {
         return p;
     }
 
+    // Whether the side to move loses, whatever it replies: `wins(taken, continuation)` holds
+    // after each reply (`taken` the piece the reply captured, if any) and gives the winner's
+    // continuation there. `line` gets one reply and its continuation.
+    template <typename Wins>
+    bool every_reply_loses(Position& pos, const Wins& wins, std::vector<Move>& line)
+    {
+        std::vector<Move> first;
+        for (const Move reply : legal_moves(pos)) {
+            UndoInfo undo;
+            pos.do_move(reply, undo);
+            std::vector<Move> continuation;
+            const bool won = wins(undo.captured, continuation);
+            pos.undo_move(reply, undo);
+            if (!won)
+                return false;
+            if (first.empty()) {
+                first.push_back(reply);
+                first.insert(first.end(), continuation.begin(), continuation.end());
+            }
+        }
+        line = std::move(first);
+        return true;
+    }
+
     // A mate the side to move can force within `depth` of its own moves, every move before
     // the last a check. Leaving the opponent no legal move is a win whether or not it is check.
     bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
@@ -89,32 +113,16 @@ namespace {
                 line = { m };
                 return true;
             }
-            if (depth > 1 && pos.in_check()) {
-                bool every_reply_mated = true;
-                std::vector<Move> continuation;
-                for (const Move reply : legal_moves(pos)) {
-                    UndoInfo reply_undo;
-                    pos.do_move(reply, reply_undo);
-                    std::vector<Move> sub;
-                    const bool mated = forces_mate(pos, depth - 1, sub);
-                    pos.undo_move(reply, reply_undo);
-                    if (!mated) {
-                        every_reply_mated = false;
-                        break;
-                    }
-                    if (continuation.empty()) {
-                        continuation.push_back(reply);
-                        continuation.insert(continuation.end(), sub.begin(), sub.end());
-                    }
-                }
-                if (every_reply_mated) {
-                    pos.undo_move(m, undo);
-                    line = { m };
-                    line.insert(line.end(), continuation.begin(), continuation.end());
-                    return true;
-                }
-            }
+            std::vector<Move> continuation;
+            const bool mates = depth > 1 && pos.in_check()
+                && every_reply_loses(
+                    pos, [&](Piece, std::vector<Move>& sub) { return forces_mate(pos, depth - 1, sub); }, continuation);
             pos.undo_move(m, undo);
+            if (mates) {
+                line = { m };
+                line.insert(line.end(), continuation.begin(), continuation.end());
+                return true;
+            }
         }
         return false;
     }
@@ -146,47 +154,35 @@ namespace {
     {
         if (depth < 2)
             return false;
+        auto worth_of = [&](Piece taken) { return taken ? worth[index(taken.type())] : 0; };
         UndoInfo undo;
         for (const Move check : legal_moves(pos)) {
-            const int taken_by_check = is_capture_of_non_king(pos, check) ? worth[index(pos.piece_on(check.to()).type())] : 0;
             pos.do_move(check, undo);
             if (!pos.in_check() || !has_legal_move(pos)) {
                 pos.undo_move(check, undo);
                 continue;
             }
-            bool every_reply_loses = true;
+            const int after_check = balance + worth_of(undo.captured);
             std::vector<Move> continuation;
-            for (const Move reply : legal_moves(pos)) {
-                const int taken_by_reply
-                    = is_capture_of_non_king(pos, reply) ? worth[index(pos.piece_on(reply.to()).type())] : 0;
-                const int after_reply = balance + taken_by_check - taken_by_reply;
-                UndoInfo reply_undo;
-                pos.do_move(reply, reply_undo);
-                std::vector<Move> sub;
-                for (const Move m : legal_moves(pos)) {
-                    if (!is_capture_of_non_king(pos, m))
-                        continue;
-                    const PieceAt target = at(pos, m.to());
-                    if (std::find(already_won.begin(), already_won.end(), target) == already_won.end()
-                        && after_reply + capture_gain(pos, m, worth) > 0) {
-                        sub = { m };
-                        break;
+            const bool gains = every_reply_loses(
+                pos,
+                [&](Piece taken_by_reply, std::vector<Move>& sub) {
+                    const int after_reply = after_check - worth_of(taken_by_reply);
+                    for (const Move m : legal_moves(pos)) {
+                        if (!is_capture_of_non_king(pos, m))
+                            continue;
+                        const PieceAt target = at(pos, m.to());
+                        if (std::find(already_won.begin(), already_won.end(), target) == already_won.end()
+                            && after_reply + capture_gain(pos, m, worth) > 0) {
+                            sub = { m };
+                            return true;
+                        }
                     }
-                }
-                const bool loses
-                    = !sub.empty() || forces_gain_by_checks(pos, depth - 1, after_reply, already_won, worth, sub);
-                pos.undo_move(reply, reply_undo);
-                if (!loses) {
-                    every_reply_loses = false;
-                    break;
-                }
-                if (continuation.empty()) {
-                    continuation.push_back(reply);
-                    continuation.insert(continuation.end(), sub.begin(), sub.end());
-                }
-            }
+                    return forces_gain_by_checks(pos, depth - 1, after_reply, already_won, worth, sub);
+                },
+                continuation);
             pos.undo_move(check, undo);
-            if (every_reply_loses) {
+            if (gains) {
                 line = { check };
                 line.insert(line.end(), continuation.begin(), continuation.end());
                 return true;
