@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <latch>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -141,17 +142,25 @@ TEST_SUITE("archive_validation")
         options.games_per_batch = 2;
         options.queued_batches = 1;
         options.checked_batches = 2;
+        // The consumer takes no row before three have been rendered, so rows pile up behind it
+        // however the threads are scheduled and the bound below is tested with the threads
+        // ahead, not met by a consumer that kept up. Only the first three renders count down:
+        // a latch must not go below zero.
+        std::latch three_rendered(3);
+        std::atomic<int> rendered = 0;
         std::atomic<int> rendered_not_handed_over = 0;
         int most = 0;
         class SlowSink final : public ValidationSink {
         public:
-            SlowSink(std::atomic<int>& pending, int& most)
-                : pending_(pending)
+            SlowSink(std::latch& three_rendered, std::atomic<int>& pending, int& most)
+                : three_rendered_(three_rendered)
+                , pending_(pending)
                 , most_(most)
             {
             }
             void row(const ValidatedRow&) override
             {
+                three_rendered_.wait();
                 most_ = std::max(most_, pending_.load());
                 --pending_;
                 std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -159,18 +168,20 @@ TEST_SUITE("archive_validation")
             void file_done(const ValidatedFile&) override { }
 
         private:
+            std::latch& three_rendered_;
             std::atomic<int>& pending_;
             int& most_;
-        } sink(rendered_not_handed_over, most);
+        } sink(three_rendered, rendered_not_handed_over, most);
         validate_archive(files, axf_rules(), options, [&](const CheckedGame&) {
             ++rendered_not_handed_over;
+            if (rendered++ < 3)
+                three_rendered.count_down();
             return std::string();
         }, sink);
         // Batches in the window, in the hands of threads waiting for room, and the one being
         // handed over.
         const auto bound = (options.checked_batches + options.jobs + 1) * options.games_per_batch;
         CHECK(most <= static_cast<int>(bound));
-        CHECK(most >= 3);
     }
 
     TEST_CASE("a failure while checking stops the run and names the game, whatever the number of jobs")

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
-#include <chrono>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -29,17 +29,21 @@ TEST_SUITE("bounded_queue")
     {
         BoundedQueue<int> queue(2);
         std::atomic<int> pushed = 0;
+        std::atomic<bool> finished = false;
         std::jthread producer([&] {
             for (int i = 0; i < 10; ++i) {
                 queue.push(i);
                 ++pushed;
             }
             queue.close();
+            finished = true;
         });
-        // The first two go in at once; the third waits for room while nobody takes.
-        while (pushed < 2)
+        // The first two go in at once; the third waits for room while nobody takes. Polling for
+        // the producer to block, or to finish when push does not wait, rather than sleeping, so
+        // the checks see the producer stopped, not merely not scheduled yet.
+        while (queue.waiting() == 0 && !finished)
             std::this_thread::yield();
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        CHECK(queue.waiting() == 1);
         CHECK(pushed == 2);
         std::vector<int> taken;
         while (auto item = queue.pop())
@@ -51,12 +55,30 @@ TEST_SUITE("bounded_queue")
     {
         BoundedQueue<int> full(1);
         full.push(1);
-        std::jthread producer([&] { CHECK_FALSE(full.push(2)); });
         BoundedQueue<int> empty(1);
-        std::jthread consumer([&] { CHECK_FALSE(empty.pop()); });
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        bool pushed = true;
+        std::optional<int> popped = 0;
+        std::atomic<int> returned = 0;
+        std::jthread producer([&] {
+            pushed = full.push(2);
+            ++returned;
+        });
+        std::jthread consumer([&] {
+            popped = empty.pop();
+            ++returned;
+        });
+        // Both calls must be blocked when cancel() comes: a call made after it is refused at
+        // once, which would pass the checks without anything being released.
+        while ((full.waiting() == 0 || empty.waiting() == 0) && returned == 0)
+            std::this_thread::yield();
+        CHECK(full.waiting() == 1);
+        CHECK(empty.waiting() == 1);
         full.cancel();
         empty.cancel();
+        producer.join();
+        consumer.join();
+        CHECK_FALSE(pushed);
+        CHECK_FALSE(popped);
     }
 }
 

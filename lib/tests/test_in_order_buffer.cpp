@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
-#include <chrono>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -34,7 +34,11 @@ TEST_SUITE("in_order_buffer")
             put_far_ahead = true;
         });
         CHECK(buffer.put(1, 1));
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        // Polling for the put to block, or to return when it does not wait, rather than
+        // sleeping, so the check sees it held back, not merely not scheduled yet.
+        while (buffer.waiting() == 0 && !put_far_ahead)
+            std::this_thread::yield();
+        REQUIRE(buffer.waiting() == 1);
         CHECK_FALSE(put_far_ahead);
         CHECK(buffer.put(0, 0));
         CHECK(buffer.take() == 0);
@@ -47,10 +51,27 @@ TEST_SUITE("in_order_buffer")
     TEST_CASE("cancel() releases a waiting taker and a waiting putter")
     {
         InOrderBuffer<int> buffer(1);
-        std::jthread putter([&] { CHECK_FALSE(buffer.put(5, 5)); });
-        std::jthread taker([&] { CHECK_FALSE(buffer.take()); });
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        bool put = true;
+        std::optional<int> taken = 0;
+        std::atomic<int> returned = 0;
+        std::jthread putter([&] {
+            put = buffer.put(5, 5);
+            ++returned;
+        });
+        std::jthread taker([&] {
+            taken = buffer.take();
+            ++returned;
+        });
+        // Both calls must be blocked when cancel() comes: a call made after it is refused at
+        // once, which would pass the checks without anything being released.
+        while (buffer.waiting() < 2 && returned == 0)
+            std::this_thread::yield();
+        CHECK(buffer.waiting() == 2);
         buffer.cancel();
+        putter.join();
+        taker.join();
+        CHECK_FALSE(put);
+        CHECK_FALSE(taken);
     }
 }
 

@@ -25,7 +25,9 @@ public:
     bool push(T item)
     {
         std::unique_lock lock(mutex_);
+        ++waiting_;
         room_.wait(lock, [&] { return items_.size() < capacity_ || closed_ || cancelled_; });
+        --waiting_;
         if (closed_ || cancelled_)
             return false;
         items_.push_back(std::move(item));
@@ -37,7 +39,9 @@ public:
     std::optional<T> pop()
     {
         std::unique_lock lock(mutex_);
+        ++waiting_;
         ready_.wait(lock, [&] { return !items_.empty() || closed_ || cancelled_; });
+        --waiting_;
         if (cancelled_ || items_.empty())
             return std::nullopt;
         T item = std::move(items_.front());
@@ -62,14 +66,24 @@ public:
         room_.notify_all();
     }
 
+    // How many push and pop calls are blocked waiting right now. For tests, which must know a
+    // call really waits before they release it; the count may change as soon as it is read.
+    std::size_t waiting() const
+    {
+        const std::lock_guard lock(mutex_);
+        return waiting_;
+    }
+
 private:
     const std::size_t capacity_;
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::condition_variable ready_; // an item came, or the queue closed
     std::condition_variable room_; // an item left, or the queue closed
     std::deque<T> items_;
     bool closed_ = false;
     bool cancelled_ = false;
+    // Seen by others only while the lock is released, that is while a call is blocked in wait().
+    std::size_t waiting_ = 0;
 };
 
 } // namespace xq

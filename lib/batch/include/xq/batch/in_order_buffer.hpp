@@ -30,7 +30,9 @@ public:
     bool put(std::size_t number, T item)
     {
         std::unique_lock lock(mutex_);
+        ++waiting_;
         room_.wait(lock, [&] { return number < next_ + slots_.size() || cancelled_; });
+        --waiting_;
         if (cancelled_)
             return false;
         slots_[number % slots_.size()] = std::move(item);
@@ -43,7 +45,9 @@ public:
     {
         std::unique_lock lock(mutex_);
         std::optional<T>& slot = slots_[next_ % slots_.size()];
+        ++waiting_;
         ready_.wait(lock, [&] { return slot.has_value() || (count_ && next_ == *count_) || cancelled_; });
+        --waiting_;
         if (cancelled_ || !slot)
             return std::nullopt;
         std::optional<T> item = std::move(slot);
@@ -68,14 +72,24 @@ public:
         room_.notify_all();
     }
 
+    // How many put and take calls are blocked waiting right now. For tests, which must know a
+    // call really waits before they release it; the count may change as soon as it is read.
+    std::size_t waiting() const
+    {
+        const std::lock_guard lock(mutex_);
+        return waiting_;
+    }
+
 private:
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::condition_variable ready_; // the next item came, the count is known, or cancelled
     std::condition_variable room_; // the window moved on, or cancelled
     std::vector<std::optional<T>> slots_; // item n waits in slot n % window
     std::size_t next_ = 0; // the number of the next item to take
     std::optional<std::size_t> count_;
     bool cancelled_ = false;
+    // Seen by others only while the lock is released, that is while a call is blocked in wait().
+    std::size_t waiting_ = 0;
 };
 
 } // namespace xq
