@@ -61,18 +61,10 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
         write_html_head(out, *messages);
     bool first_game = true;
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
-        GameRuling game;
-        game.game = static_cast<int>(record.index);
-        game.source = record.location;
-        game.status = replay.status;
-        game.diagnostics = replay.diagnostics.items();
-        game.replay = replay.game ? &*replay.game : nullptr;
-        game.recorded_result = replay.recorded_result;
-        if (replay.status == GameStatus::Ok)
-            game.rulings = rule_on_game(*replay.game, *rules);
+        const GameRuling game = judge_game(static_cast<int>(record.index), record.location, replay, *rules);
         const RulingDocument document = build_ruling_document(game, record, *rules, *messages, document_options);
         if (options.format == "json") {
-            write_document_json(out, game, *rules, document);
+            write_document_json(out, game, *rules, document, *messages);
         } else if (options.format == "html") {
             write_document_html(out, document, *messages);
         } else {

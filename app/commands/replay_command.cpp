@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
+#include "commands/ruleset_lookup.hpp"
+#include "commands/terminal.hpp"
 #include "xq/report/replay_report.hpp"
 
 namespace xq::app {
@@ -22,11 +24,19 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
         ->check(CLI::Range(0, 5));
     replay->add_option("--format", options.format, "Output format")->check(CLI::IsMember({ "text", "json" }));
     replay->add_option("--letters", options.letters, "Piece letters on the board")->check(CLI::IsMember({ "latin", "chinese" }));
+    replay->add_option("--lang", options.language, "Language of the reasons given for move facts")
+        ->check(CLI::IsMember({ "en", "zh" }));
     return replay;
 }
 
 int run_replay(const ReplayOptions& options, bool verbose)
 {
+    Diagnostics setup;
+    const auto messages = find_message_catalogue(options.language, setup);
+    print_diagnostics(setup);
+    if (!messages)
+        return exit_usage;
+
     int games = 0;
     bool ply_out_of_range = false;
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
@@ -53,12 +63,12 @@ int run_replay(const ReplayOptions& options, bool verbose)
                 report.cycle_facts.push_back(classify_cycle(game, e.cycle, classifier));
         }
         if (options.format == "json") {
-            write_replay_json(std::cout, report);
+            write_replay_json(std::cout, report, *messages);
         } else {
             if (games++ > 0 || !options.input.files.empty())
                 std::cout << (games > 1 ? "\n" : "") << describe_game(record) << " (" << record.location.source << ":"
                           << record.location.line << ")\n";
-            write_replay_text(std::cout, report);
+            write_replay_text(std::cout, report, *messages);
         }
     });
     if (ply_out_of_range) {

@@ -69,8 +69,10 @@ int run_validate(const ValidateOptions& options)
 {
     Diagnostics setup;
     const auto rules = find_ruleset(options.ruleset, setup);
+    // validate has no --lang: its rows explain their rulings in English.
+    const auto messages = find_message_catalogue("en", setup);
     print_diagnostics(setup);
-    if (!rules)
+    if (!rules || !messages)
         return exit_usage;
     const ValidationFormat format = *parse_validation_format(options.format);
 
@@ -103,7 +105,8 @@ int run_validate(const ValidateOptions& options)
     OutputSink sink(out, tally, progress.get());
     const auto started = std::chrono::steady_clock::now();
     validate_archive(
-        files, *rules, validation, [&](const CheckedGame& game) { return render_validation_row(game, format, *rules); },
+        files, *rules, validation,
+        [&](const CheckedGame& game) { return render_validation_row(game, format, *rules, *messages); },
         sink);
     const auto elapsed = std::chrono::steady_clock::now() - started;
     if (progress)

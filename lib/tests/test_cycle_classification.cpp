@@ -90,8 +90,13 @@ TEST_SUITE("cycle classification")
             CHECK_FALSE(m->has(MoveClass::Check));
             CHECK_FALSE(m->kill_line.empty());
         }
-        for (const MoveFacts* m : moves_of(d.cycle, Color::Black))
-            CHECK(m->has(MoveClass::Idle));
+        int black_moves = 0;
+        for (const MoveFacts* m : moves_of(d.cycle, Color::Black)) {
+            CHECK(m->classes.empty());
+            CHECK_FALSE(m->has_new_threat());
+            ++black_moves;
+        }
+        CHECK(black_moves == 2);
     }
 
     TEST_CASE("chase of an unprotected piece (rule 18, D34): the rook threatens the same cannon every move")
@@ -104,8 +109,8 @@ TEST_SUITE("cycle classification")
             CHECK(t->real_protectors.empty());
             CHECK(t->origin == ThreatOrigin::Direct);
         }
-        REQUIRE(d.cycle.red.chased_on_every_move.size() == 1);
-        CHECK(d.cycle.red.chased_on_every_move[0].piece == Piece(Color::Black, PieceType::Cannon));
+        REQUIRE(d.cycle.red.threatened_on_every_move.size() == 1);
+        CHECK(d.cycle.red.threatened_on_every_move[0].piece == Piece(Color::Black, PieceType::Cannon));
         CHECK(d.cycle.black.kills == 2);
     }
 
@@ -124,7 +129,7 @@ TEST_SUITE("cycle classification")
             REQUIRE(t);
             CHECK(t->attacker.piece.type() == PieceType::Horse);
         }
-        CHECK(horse.cycle.red.chased_on_every_move.size() == 1);
+        CHECK(horse.cycle.red.threatened_on_every_move.size() == 1);
     }
 
     TEST_CASE("same kinds of piece (rule 24, D51, D53): whether the target can take back")
@@ -156,7 +161,7 @@ TEST_SUITE("cycle classification")
         REQUIRE(red[1]->threats.size() == 1);
         CHECK(red[1]->threats[0].origin == ThreatOrigin::ScreenPlaced);
         CHECK(red[0]->threats[0].attacker.square == red[1]->threats[0].attacker.square);
-        CHECK(d.cycle.red.chased_on_every_move.size() == 1);
+        CHECK(d.cycle.red.threatened_on_every_move.size() == 1);
     }
 
     TEST_CASE("a rook immobilised by a horse (rule 19, D39) and confined by a cannon (rule 27, D64)")
@@ -178,11 +183,15 @@ TEST_SUITE("cycle classification")
             CHECK(t->target_restriction.kind == Restriction::ConfinedToLine);
             CHECK(t->target_restriction.by_cannon_only());
         }
-        // The confined rook's own new attack is a capture it may not make.
+        // The confined rook's own new attack is a capture it may not make: one, on the pawn.
+        int new_threats = 0;
         for (const MoveFacts* m : moves_of(confined.cycle, Color::Black))
             for (const Threat& t : m->threats)
-                if (t.is_new())
+                if (t.is_new()) {
                     CHECK_FALSE(t.capture_legal);
+                    ++new_threats;
+                }
+        CHECK(new_threats == 1);
     }
 
     TEST_CASE("king and pawn attacks (rules 28 and 29, D67, D69): the attacker is the king or the pawn")
@@ -214,16 +223,16 @@ TEST_SUITE("cycle classification")
     TEST_CASE("two attackers on one target (rule 33, D81): the rooks take turns on the cannon")
     {
         const Diagram d = diagram("AXF-D81", true);
-        REQUIRE(d.cycle.red.chased_on_every_move.size() == 1);
-        CHECK(d.cycle.red.chased_on_every_move[0].piece.type() == PieceType::Cannon);
+        REQUIRE(d.cycle.red.threatened_on_every_move.size() == 1);
+        CHECK(d.cycle.red.threatened_on_every_move[0].piece.type() == PieceType::Cannon);
         CHECK(d.cycle.red.attackers.size() == 2);
     }
 
     TEST_CASE("one attacker on two targets (rule 16, D26): a threat every move, no piece threatened every move")
     {
         const Diagram d = diagram("AXF-D26");
-        CHECK(d.cycle.red.every_move_chases);
-        CHECK(d.cycle.red.chased_on_every_move.empty());
+        CHECK(d.cycle.red.every_move_threatens);
+        CHECK(d.cycle.red.threatened_on_every_move.empty());
         CHECK(d.cycle.red.targets.size() == 2);
         CHECK(d.cycle.red.attackers.size() == 1);
     }
@@ -247,11 +256,11 @@ TEST_SUITE("cycle classification")
     {
         const Diagram d = diagram("AXF-D93");
         for (const MoveFacts* m : moves_of(d.cycle, Color::Red)) {
-            CHECK(m->has(MoveClass::Chase));
+            CHECK(m->has_new_threat());
             CHECK(m->has(MoveClass::Exchange));
         }
-        REQUIRE(d.cycle.red.chased_on_every_move.size() == 1);
-        CHECK(d.cycle.red.chased_on_every_move[0].piece.type() == PieceType::Chariot);
+        REQUIRE(d.cycle.red.threatened_on_every_move.size() == 1);
+        CHECK(d.cycle.red.threatened_on_every_move[0].piece.type() == PieceType::Chariot);
     }
 
     TEST_CASE("several pieces on one protected piece (rule 35, D86, D89): each threat names the other attackers")
@@ -265,11 +274,14 @@ TEST_SUITE("cycle classification")
             CHECK(t->fellow_attackers[0].square == Square(8, 0)); // the rook on i0, on the cannon's file
         }
         const Diagram rook_and_cannon = diagram("AXF-D89");
+        int threats = 0;
         for (const MoveFacts* m : moves_of(rook_and_cannon.cycle, Color::Red))
             for (const Threat& t : m->threats) {
                 CHECK(t.target.piece.type() == PieceType::Horse);
                 CHECK(t.fellow_attackers.size() == 1);
+                ++threats;
             }
+        CHECK(threats == 4); // the rook's and the cannon's, on each of the two red moves
     }
 
     TEST_CASE("the pinning rook (rule 37, D94, D96): the chased rook pins the mover's rook against its king")
@@ -329,6 +341,6 @@ TEST_SUITE("cycle classification")
                     ++standing;
                 }
         CHECK(standing == 2);
-        CHECK(d.cycle.red.chased_on_every_move.empty());
+        CHECK(d.cycle.red.threatened_on_every_move.empty());
     }
 }

@@ -68,11 +68,11 @@ TEST_SUITE("game_validation")
             const CheckedGame checked = check(std::string(perpetual_check) + "0-1\n");
             CHECK(checked.row.status == ValidationStatus::Ok);
             CHECK(checked.row.ruling_agrees == true);
-            REQUIRE(checked.row.last_ruling);
-            CHECK(checked.row.last_ruling->outcome == Outcome::RedMustChange);
-            CHECK(checked.row.last_ruling->violator == Color::Red);
-            CHECK(checked.row.last_ruling->rules == std::vector<std::string> { "AXF-6" });
-            CHECK(checked.rulings.size() == 1);
+            REQUIRE(checked.row.ruling);
+            CHECK(checked.row.ruling->outcome == Outcome::RedMustChange);
+            CHECK(checked.row.ruling->violator == Color::Red);
+            CHECK(checked.row.ruling->rules.front() == "AXF-6");
+            CHECK(checked.judged.rulings.size() == 1);
         }
         SUBCASE("a draw goes against the ruling")
         {
@@ -81,7 +81,7 @@ TEST_SUITE("game_validation")
             CHECK(checked.row.ruling_agrees == false);
             REQUIRE(checked.row.findings.size() == 1);
             CHECK(checked.row.findings[0].ply == 1);
-            CHECK(checked.row.findings[0].message.find("red_must_change (AXF-6), but gives 1/2-1/2")
+            CHECK(checked.row.findings[0].message.find("red_must_change (AXF-6, AXF-3), but gives 1/2-1/2")
                 != std::string::npos);
         }
         SUBCASE("no result leaves the repetition unresolved")
@@ -99,9 +99,28 @@ TEST_SUITE("game_validation")
         const CheckedGame checked = check("1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. b0c2 1-0\n");
         CHECK(checked.row.status == ValidationStatus::Ok);
         CHECK(checked.row.repetitions == 1);
-        CHECK(checked.rulings.empty());
-        CHECK_FALSE(checked.row.last_ruling);
+        CHECK(checked.judged.rulings.empty());
+        CHECK_FALSE(checked.row.ruling);
         CHECK_FALSE(checked.row.ruling_agrees);
+    }
+
+    TEST_CASE("a side that lost by repeating has lost: the row's ruling is that loss, not a later draw")
+    {
+        // Issue 11, R6: Red checks perpetually to the fourth stand (a loss), then both sides
+        // repeat idle moves until the record stops.
+        const CheckedGame checked = check("[FEN \"4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\n"
+                                          "1. a8a9 e9e8 2. a9a8 e8e9 3. a8a9 e9e8 4. a9a8 e8e9 5. a8a9 e9e8 "
+                                          "6. a9a8 e8e9 7. a8a6 e9e8 8. a6a7 e8e9 9. a7a6 e9e8 10. a6a7 e8e9 "
+                                          "11. a7a6 e9e8 0-1\n");
+        CHECK(checked.row.repetitions == 2);
+        REQUIRE(checked.judged.rulings.size() == 2);
+        CHECK(checked.judged.rulings[1].outcome == Outcome::Draw);
+        REQUIRE(checked.row.ruling);
+        CHECK(checked.row.ruling->outcome == Outcome::RedLoses);
+        CHECK(checked.row.ruling->cycle.first_ply == 1);
+        // The draw the record ends in comes after the game was lost: it is no finding.
+        CHECK(checked.row.status == ValidationStatus::Ok);
+        CHECK(checked.row.ruling_agrees == true);
     }
 
     TEST_CASE("an illegal move is a finding with its ply, and the game is not judged further")
@@ -154,7 +173,7 @@ TEST_SUITE("game_validation")
         CHECK(checked.row.status == ValidationStatus::Unreadable);
         REQUIRE(checked.row.findings.size() == 1);
         CHECK(checked.row.findings[0].message == "lost.pgn: error[io.open]: cannot open the file");
-        CHECK(checked.diagnostics.size() == 2);
+        CHECK(checked.judged.diagnostics.size() == 2);
     }
 }
 

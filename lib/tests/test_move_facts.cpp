@@ -48,8 +48,8 @@ TEST_SUITE("move facts")
         CHECK(t->capture_legal);
         CHECK_FALSE(t->protected_now());
         CHECK_FALSE(t->protected_after_capture());
-        CHECK(f.has(MoveClass::Chase));
-        CHECK_FALSE(f.has(MoveClass::Idle));
+        CHECK(f.has_new_threat());
+        CHECK(f.classes.empty()); // a chase is the ruleset's to judge
     }
 
     TEST_CASE("an attack that stood before the move is no new threat; the moved piece's is listed as standing")
@@ -64,7 +64,36 @@ TEST_SUITE("move facts")
         CHECK(standing->origin == ThreatOrigin::Standing);
         CHECK(standing->attacker.square == sq("b7"));
         CHECK_FALSE(slide.has_new_threat());
-        CHECK_FALSE(slide.has(MoveClass::Chase));
+        CHECK(slide.threats.size() == 1); // the standing attack only
+    }
+
+    TEST_CASE("a check after which every answer loses a piece is itself a threat to check and then capture")
+    {
+        // The horse checks the king on e8 from c7 and attacks the unprotected rook on b9: any
+        // answer to the check leaves the rook to be taken.
+        const MoveFacts f = facts_of("1r7/4k4/9/N8/9/9/9/9/9/3K5 w", "a6c7");
+        CHECK(f.has(MoveClass::Check));
+        CHECK(f.has(MoveClass::CheckThenCapture));
+        REQUIRE(f.check_capture_line.size() == 2);
+        CHECK(to_iccs(f.check_capture_line[1]) == "c7b9");
+        // Not new: the red rook on b0 could take the black rook before the check.
+        const MoveFacts old = facts_of("1r7/4k4/9/N8/9/9/9/9/9/1R1K5 w", "a6c7");
+        CHECK(old.has(MoveClass::Check));
+        CHECK_FALSE(old.has(MoveClass::CheckThenCapture));
+        // An answer that takes the checker saves the rook: the black horse on e6 takes it.
+        const MoveFacts answered = facts_of("1r7/4k4/9/N3n4/9/9/9/9/9/3K5 w", "a6c7");
+        CHECK(answered.has(MoveClass::Check));
+        CHECK_FALSE(answered.has(MoveClass::CheckThenCapture));
+    }
+
+    TEST_CASE("a check takes no protection away: the protector answers the check and still retakes")
+    {
+        // R2: the rook checks along rank 9; the horse on b7 attacked the elephant on c9 before,
+        // and the elephant on e7 protects it whatever Black answers.
+        const MoveFacts f = facts_of("2b1k4/9/1N2b4/7R1/9/9/9/9/9/3K5 w", "h6h9");
+        CHECK(f.has(MoveClass::Check));
+        CHECK_FALSE(f.has_new_threat());
+        CHECK(f.threats.empty());
     }
 
     TEST_CASE("a threat to check and then capture: the rook would check on rank 9 and take the horse behind")
@@ -72,8 +101,7 @@ TEST_SUITE("move facts")
         // The pawn on a5 keeps the rook off the a-file: only from h1 can it check on rank 9.
         const std::string_view fen = "4k3n/9/9/9/P8/9/9/9/R8/5K3 w";
         const MoveFacts f = facts_of(fen, "a1h1");
-        CHECK(f.has(MoveClass::CheckThenCapture));
-        CHECK_FALSE(f.has(MoveClass::Idle));
+        CHECK(f.classes == std::vector<MoveClass> { MoveClass::CheckThenCapture });
         CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("h1h9"), *parse_iccs("e9e8"), *parse_iccs("h9i9") });
         CHECK(f.threats.empty());
 
@@ -254,10 +282,11 @@ TEST_SUITE("move facts")
         CHECK_FALSE(quiet.kill);
     }
 
-    TEST_CASE("a move with nothing to it is idle; escaping check is marked")
+    TEST_CASE("a move with nothing to it has no fact class; escaping check is marked")
     {
         const MoveFacts idle = facts_of("4k4/9/9/9/9/9/9/9/9/3K5 w", "d0d1");
-        CHECK(idle.classes == std::vector<MoveClass> { MoveClass::Idle });
+        CHECK(idle.classes.empty());
+        CHECK(idle.threats.empty());
         const MoveFacts escape = facts_of("4k4/9/9/9/9/9/9/9/9/3KR4 b", "e9f9");
         CHECK(escape.evades_check);
     }

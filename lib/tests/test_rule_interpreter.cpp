@@ -43,11 +43,35 @@ ReplayedGame play(std::string_view fen, std::string_view moves)
     return game;
 }
 
+const Ruling* deciding(const std::vector<Ruling>& rulings)
+{
+    const auto index = deciding_ruling(rulings);
+    return index ? &rulings[*index] : nullptr;
+}
+
 std::string violator_of(const std::vector<Ruling>& rulings)
 {
-    if (rulings.empty() || !rulings.back().violator)
+    const Ruling* ruling = deciding(rulings);
+    if (!ruling || !ruling->violator)
         return "none";
-    return std::string(to_string(*rulings.back().violator));
+    return std::string(to_string(*ruling->violator));
+}
+
+bool cites(const Ruling& ruling, const std::string& rule)
+{
+    return std::find(ruling.rules.begin(), ruling.rules.end(), rule) != ruling.rules.end();
+}
+
+// The rule a diagram illustrates, as the ruleset names it ("AXF-19", "AXF-APP1"); empty for the
+// WXF manual's extra examples, which illustrate no numbered rule.
+std::string diagram_rule(const nlohmann::json& c)
+{
+    if (c["rule"].is_number())
+        return "AXF-" + std::to_string(c["rule"].get<int>());
+    const std::string name = c["rule"];
+    if (name.rfind("appendix-", 0) == 0)
+        return "AXF-APP" + name.substr(9);
+    return {};
 }
 
 // Rules cited by the rulings of the tests above, for the coverage test at the end.
@@ -69,16 +93,67 @@ std::vector<nlohmann::json> composed_cases()
     return cases;
 }
 
+// The team's reproducers of how a ruling must be reasoned (testdata/axf/reproducers.jsonl).
+std::vector<nlohmann::json> reproducer_cases()
+{
+    std::ifstream in(XQ_TESTDATA "/axf/reproducers.jsonl");
+    REQUIRE(in);
+    std::vector<nlohmann::json> cases;
+    for (std::string text; std::getline(in, text);)
+        if (!text.empty() && text[0] != '#')
+            cases.push_back(nlohmann::json::parse(text));
+    return cases;
+}
+
 std::string expected_violator(const std::string& verdict)
 {
     return verdict == "red_loses" ? "red" : verdict == "black_loses" ? "black" : "none";
+}
+
+// Hand-made facts: the red rook chases a cannon whose only protector could recapture only by
+// letting the kings face each other; Black idles. The position has stood twice.
+struct HandMadeCase {
+    CycleFacts facts;
+    RepetitionEpisode episode;
+};
+HandMadeCase flying_general_case()
+{
+    HandMadeCase hand_made;
+    CycleFacts& facts = hand_made.facts;
+    RepetitionEpisode& episode = hand_made.episode;
+    facts.start = play("4k4/9/4n4/9/3c5/9/9/9/9/R3K4 w", "").start();
+    facts.cycle = { 1, 4 };
+    for (int ply = 1; ply <= 4; ++ply) {
+        MoveFacts m;
+        m.ply = ply;
+        m.mover = ply % 2 ? Color::Red : Color::Black;
+        m.moved = { Piece(m.mover, ply % 2 ? PieceType::Chariot : PieceType::Horse), Square(0, 0) };
+        if (m.mover == Color::Red) {
+            Threat t;
+            t.attacker = { Piece(Color::Red, PieceType::Chariot), Square(0, 4) };
+            t.target = { Piece(Color::Black, PieceType::Cannon), Square(3, 4) };
+            t.capture_legal = true;
+            t.protectors = { { Piece(Color::Black, PieceType::Horse), Square(4, 7) } };
+            t.fake_protectors = t.protectors;
+            t.fake_by_flying_general = true;
+            t.attacker_id = 0;
+            t.target_id = 39;
+            m.threats.push_back(t);
+        }
+        facts.moves.push_back(m);
+    }
+    episode.cycle = facts.cycle;
+    episode.last_repeating_ply = 4;
+    episode.stands = { 0, 4 };
+    episode.occurrences = 2;
+    return hand_made;
 }
 
 } // namespace
 
 TEST_SUITE("rule interpreter")
 {
-    TEST_CASE("every rule-book diagram gets the book's violator, and the rules that decided it are shown")
+    TEST_CASE("every rule-book diagram gets the book's violator, and cites the diagram's rule first or says why not")
     {
         const RuleSet axf = load_axf();
         std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
@@ -88,53 +163,74 @@ TEST_SUITE("rule interpreter")
         };
         std::map<std::string, Tally> per_rule;
         std::set<std::string> cited;
-        int lines = 0;
+        int lines = 0, first_is_diagram_rule = 0, explained = 0;
         for (std::string text; std::getline(in, text);) {
             if (text.empty() || text[0] == '#')
                 continue;
             const auto c = nlohmann::json::parse(text);
             const std::string rule = c["rule"].is_number() ? std::to_string(c["rule"].get<int>()) : c["rule"].get<std::string>();
             struct Line {
-                std::string name, fen, moves, verdict;
+                std::string name;
+                const nlohmann::json& data;
             };
-            std::vector<Line> lines_of_case { { "main", c["fen"], c["moves_iccs"], c["verdict"] } };
+            std::vector<Line> lines_of_case { { "main", c } };
             if (c.contains("alt"))
-                lines_of_case.push_back({ "alt", c["alt"]["fen"], c["alt"]["moves_iccs"], c["alt"]["verdict"] });
+                lines_of_case.push_back({ "alt", c["alt"] });
             for (const Line& line : lines_of_case) {
+                const std::string id = c["id"].get<std::string>() + " " + line.name;
                 RuleSet rules = axf;
                 if (line.name == "main" && c.value("judged_span", "") == "whole_record")
                     rules.repetition.judged_span = JudgedSpan::WholeRecord;
-                const ReplayedGame game = play(line.fen, line.moves);
+                const ReplayedGame game = play(line.data["fen"].get<std::string>(), line.data["moves_iccs"].get<std::string>());
                 const std::vector<Ruling> rulings = rule_on_game(game, rules);
                 // A line that is never ruled on would pass a draw without showing anything.
-                CHECK_MESSAGE(!rulings.empty(), c["id"].get<std::string>() << " " << line.name << " is not ruled on");
-                std::string want = expected_violator(line.verdict);
+                REQUIRE_MESSAGE(!rulings.empty(), id << " is not ruled on");
+                const Ruling& ruling = *deciding(rulings);
+                std::string want = expected_violator(line.data["verdict"]);
                 if (line.name == "main" && c.contains("known_defect"))
                     want = "none"; // what the listed (mistyped) moves show; see known_defect
                 const std::string got = violator_of(rulings);
                 std::string decided_by;
-                if (!rulings.empty())
-                    for (const std::string& r : rulings.back().rules) {
-                        decided_by += (decided_by.empty() ? "" : " ") + r;
-                        cited.insert(r);
-                        cited_by_tests().insert(r);
-                    }
-                MESSAGE(c["id"].get<std::string>() << " " << line.name << ": " << got << " by " << decided_by);
+                for (const std::string& r : ruling.rules) {
+                    decided_by += (decided_by.empty() ? "" : " ") + r;
+                    cited.insert(r);
+                    cited_by_tests().insert(r);
+                }
+                MESSAGE(id << ": " << got << " by " << decided_by);
                 bool cites_its_rules = true;
                 for (const std::string& required : c.value("decided_by", std::vector<std::string> {}))
-                    cites_its_rules = cites_its_rules && !rulings.empty()
-                        && std::find(rulings.back().rules.begin(), rulings.back().rules.end(), required)
-                            != rulings.back().rules.end();
-                CHECK_MESSAGE(cites_its_rules, c["id"].get<std::string>() << " " << line.name << " must cite "
-                                                   << c.value("decided_by", nlohmann::json::array()).dump());
-                CHECK_MESSAGE(got == want, c["id"].get<std::string>() << " " << line.name);
+                    cites_its_rules = cites_its_rules && cites(ruling, required);
+                CHECK_MESSAGE(cites_its_rules, id << " must cite " << c.value("decided_by", nlohmann::json::array()).dump());
+                CHECK_MESSAGE(got == want, id);
+
+                // The diagram's rule comes first, or the line records which rule does and why.
+                const std::string illustrated = diagram_rule(c);
+                std::string first = illustrated;
+                bool illustrated_cited = !illustrated.empty();
+                if (line.data.contains("cited_first")) {
+                    const nlohmann::json& reason = line.data["cited_first"];
+                    first = reason["rule"];
+                    illustrated_cited = reason.value("diagram_rule_cited", !illustrated.empty());
+                    CHECK_MESSAGE(reason["why"].get<std::string>().size() > 20, id << ": cited_first needs a reason");
+                    CHECK_MESSAGE(first != illustrated, id << ": cited_first repeats the diagram's own rule");
+                    ++explained;
+                } else {
+                    ++first_is_diagram_rule;
+                }
+                CHECK_MESSAGE(ruling.rules.at(0) == first, id << " cites " << decided_by << ", not " << first << " first");
+                if (!illustrated.empty())
+                    CHECK_MESSAGE(cites(ruling, illustrated) == illustrated_cited,
+                        id << std::string(illustrated_cited ? " does not cite " : " cites, against its record, ")
+                           << illustrated);
                 Tally& t = per_rule[rule];
                 ++t.cases;
-                t.passed += got == want && cites_its_rules ? 1 : 0;
+                t.passed += got == want && cites_its_rules && ruling.rules.at(0) == first ? 1 : 0;
                 ++lines;
             }
         }
         CHECK(lines == 146);
+        MESSAGE(first_is_diagram_rule << " lines cite their diagram's rule first; " << explained
+                                      << " record why another rule comes first");
         std::string table = "rule        cases  passed\n";
         for (const auto& [rule, t] : per_rule) {
             std::string row = rule;
@@ -164,7 +260,9 @@ TEST_SUITE("rule interpreter")
             = judge_board(play("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
         CHECK_FALSE(black_first.loser);
         REQUIRE(black_first.notes.size() == 1);
-        CHECK(black_first.notes[0].find("AXF-B1") != std::string::npos);
+        CHECK(black_first.notes[0].code == "black_moved_first");
+        CHECK(black_first.notes[0].rule == "AXF-B1");
+        cited_by_tests().insert(black_first.notes[0].rule);
         CHECK(judge_board(play(start_fen, "h2e2"), axf).notes.empty());
     }
 
@@ -182,6 +280,13 @@ TEST_SUITE("rule interpreter")
         REQUIRE_FALSE(fen.empty());
         const ReplayedGame game = play(fen, moves);
         CHECK(violator_of(rule_on_game(game, axf)) == "red");
+        const std::vector<Ruling> rulings = rule_on_game(game, axf);
+        REQUIRE(rulings.size() == 1);
+        const auto reading = std::find_if(rulings[0].readings.begin(), rulings[0].readings.end(),
+            [](const ReadingRuling& r) { return r.name == "fake_protection_protects"; });
+        REQUIRE(reading != rulings[0].readings.end());
+        CHECK(reading->changes_ruling);
+        CHECK(reading->other_outcome == Outcome::Draw);
         for (Reading& r : axf.readings)
             if (r.name == "fake_protection_protects")
                 r.enabled = true;
@@ -190,38 +295,8 @@ TEST_SUITE("rule interpreter")
 
     TEST_CASE("a chase that counts because the protector would face the kings cites the flying general")
     {
-        // Hand-made facts: the red rook chases a cannon whose only protector could recapture
-        // only by letting the kings face each other; Black idles.
         const RuleSet axf = load_axf();
-        CycleFacts facts;
-        facts.start = play("4k4/9/4n4/9/3c5/9/9/9/9/R3K4 w", "").start();
-        facts.cycle = { 1, 4 };
-        for (int ply = 1; ply <= 4; ++ply) {
-            MoveFacts m;
-            m.ply = ply;
-            m.mover = ply % 2 ? Color::Red : Color::Black;
-            m.moved = { Piece(m.mover, ply % 2 ? PieceType::Chariot : PieceType::Horse), Square(0, 0) };
-            if (m.mover == Color::Red) {
-                Threat t;
-                t.attacker = { Piece(Color::Red, PieceType::Chariot), Square(0, 4) };
-                t.target = { Piece(Color::Black, PieceType::Cannon), Square(3, 4) };
-                t.capture_legal = true;
-                t.protectors = { { Piece(Color::Black, PieceType::Horse), Square(4, 7) } };
-                t.fake_protectors = t.protectors;
-                t.fake_by_flying_general = true;
-                t.attacker_id = 0;
-                t.target_id = 39;
-                m.threats.push_back(t);
-                m.classes = { MoveClass::Chase };
-            } else {
-                m.classes = { MoveClass::Idle };
-            }
-            facts.moves.push_back(m);
-        }
-        RepetitionEpisode episode;
-        episode.cycle = facts.cycle;
-        episode.last_repeating_ply = 4;
-        episode.occurrences = 2;
+        auto [facts, episode] = flying_general_case();
         const auto ruling = rule_on_episode(facts, episode, axf);
         REQUIRE(ruling);
         CHECK(ruling->violator == Color::Red);
@@ -229,12 +304,19 @@ TEST_SUITE("rule interpreter")
         const auto& rules = ruling->rules;
         CHECK(std::find(rules.begin(), rules.end(), "AXF-34") != rules.end());
         CHECK(std::find(rules.begin(), rules.end(), "AXF-B2") != rules.end());
+        CHECK(ruling->moves.at(0).classes == std::vector<MoveClass> { MoveClass::Chase });
+        CHECK(ruling->moves.at(1).classes == std::vector<MoveClass> { MoveClass::Idle });
+        CHECK(rules.back() == "AXF-3"); // the procedure comes last
+        cited_by_tests().insert(rules.begin(), rules.end());
 
-        episode.occurrences = 4; // the record shows Red repeating to the limit
+        episode.stands = { 0, 4, 8, 12 }; // the record shows Red repeating to the limit
+        episode.occurrences = 4;
         const auto lost = rule_on_episode(facts, episode, axf);
         REQUIRE(lost);
         CHECK(lost->outcome == Outcome::RedLoses);
         CHECK(std::find(lost->rules.begin(), lost->rules.end(), "AXF-3") != lost->rules.end());
+        CHECK(lost->occurrences.ruling_ply == 4);
+        CHECK(lost->occurrences.loss_ply == 12);
     }
 }
 
@@ -259,6 +341,154 @@ TEST_SUITE("rule interpreter")
         CHECK(cases >= 1);
     }
 
+    TEST_CASE("the reproducers: occurrences of the violating cycle only, the game's deciding ruling, the right rule, checks that take nothing away, chases with a check")
+    {
+        const RuleSet axf = load_axf();
+        int cases = 0;
+        for (const nlohmann::json& c : reproducer_cases()) {
+            const std::string id = c["id"];
+            const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>());
+            const std::vector<Ruling> rulings = rule_on_game(game, axf);
+            REQUIRE_MESSAGE(!rulings.empty(), id);
+            const Ruling& ruling = *deciding(rulings);
+            cited_by_tests().insert(ruling.rules.begin(), ruling.rules.end());
+            CHECK_MESSAGE(to_string(ruling.outcome) == c["outcome"].get<std::string>(), id);
+            if (c.contains("rulings"))
+                CHECK_MESSAGE(rulings.size() == c["rulings"].get<std::size_t>(), id);
+            if (c.contains("cited_first"))
+                CHECK_MESSAGE(ruling.rules.at(0) == c["cited_first"].get<std::string>(), id);
+            for (const std::string& rule : c.value("cites", std::vector<std::string> {}))
+                CHECK_MESSAGE(cites(ruling, rule), id << " cites " << rule);
+            int plies_checked = 0;
+            const nlohmann::json ply_classes = c.value("ply_classes", nlohmann::json::object());
+            for (const auto& [ply, classes] : ply_classes.items()) {
+                const auto move = std::find_if(ruling.moves.begin(), ruling.moves.end(),
+                    [&](const MoveRuling& m) { return m.ply == std::stoi(ply); });
+                REQUIRE_MESSAGE(move != ruling.moves.end(), id << " ply " << ply);
+                std::vector<std::string> got;
+                for (const MoveClass k : move->classes)
+                    got.emplace_back(to_string(k));
+                CHECK_MESSAGE(got == classes.get<std::vector<std::string>>(),
+                    id << " ply " << ply << ": " << nlohmann::json(got).dump());
+                ++plies_checked;
+            }
+            CHECK(plies_checked == static_cast<int>(ply_classes.size()));
+            if (c.contains("under_reading")) {
+                const nlohmann::json& other = c["under_reading"];
+                const auto said = std::find_if(ruling.readings.begin(), ruling.readings.end(),
+                    [&](const ReadingRuling& r) { return r.name == other["name"].get<std::string>(); });
+                REQUIRE_MESSAGE(said != ruling.readings.end(), id);
+                CHECK_MESSAGE(to_string(said->other_outcome) == other["outcome"].get<std::string>(), id);
+                RuleSet flipped = axf;
+                for (Reading& r : flipped.readings)
+                    if (r.name == other["name"].get<std::string>())
+                        r.enabled = !r.enabled;
+                const std::vector<Ruling> again = rule_on_game(game, flipped);
+                REQUIRE_FALSE(again.empty());
+                CHECK_MESSAGE(to_string(deciding(again)->outcome) == other["outcome"].get<std::string>(), id);
+                for (const std::string& rule : other.value("cites", std::vector<std::string> {}))
+                    CHECK_MESSAGE(cites(*deciding(again), rule), id << " under " << other["name"] << " cites " << rule);
+                // Never both "the checks break the chase" and "chased on every move".
+                for (const SideRuling* side : { &deciding(again)->red, &deciding(again)->black })
+                    if (!side->forbidden)
+                        CHECK_MESSAGE(side->chased_on_every_move.empty(), id);
+                cited_by_tests().insert(deciding(again)->rules.begin(), deciding(again)->rules.end());
+            }
+            ++cases;
+        }
+        CHECK(cases == 6);
+    }
+
+    TEST_CASE("occurrences: the ruling and the loss name the plies where the violating cycle brings the position back")
+    {
+        const RuleSet axf = load_axf();
+        // R1: Red checks three times round, then returns through idle moves.
+        const auto r1 = rule_on_game(play("4k2n1/R8/9/9/9/9/9/9/9/1C1K5 w",
+                                         "b0b2 h9i7 a8a9 e9e8 a9a8 e8e9 b2b1 i7h9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 "
+                                         "e8e9 b1b2 h9i7 b2b1 i7h9"),
+            axf);
+        REQUIRE(r1.size() == 2);
+        const OccurrenceAccount& changed = r1[1].occurrences;
+        CHECK(r1[1].episode.stands == std::vector<int> { 8, 12, 16, 20 });
+        CHECK(changed.counted_plies == std::vector<int> { 8, 12, 16 });
+        CHECK(changed.ruling_ply == 12);
+        CHECK(changed.loss_ply == -1);
+        CHECK(changed.changed_at_ply == 17);
+        // R6: the checks stand four times: the loss comes at the fourth, after ply 12.
+        const auto r6 = rule_on_game(play("4k4/R8/9/9/9/9/9/9/9/3K5 w",
+                                         "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a6 e9e8"),
+            axf);
+        REQUIRE(r6.size() == 1);
+        CHECK(r6[0].occurrences.ruling_ply == 4);
+        CHECK(r6[0].occurrences.loss_ply == 12);
+        CHECK(r6[0].outcome == Outcome::RedLoses);
+    }
+
+    TEST_CASE("precedence: when both sides' conduct is forbidden, the verdict row that ranks them is named")
+    {
+        const RuleSet axf = load_axf();
+        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
+        int both_forbidden = 0;
+        for (std::string text; std::getline(in, text);) {
+            if (text.empty() || text[0] == '#')
+                continue;
+            const auto c = nlohmann::json::parse(text);
+            RuleSet rules = axf;
+            if (c.value("judged_span", "") == "whole_record")
+                rules.repetition.judged_span = JudgedSpan::WholeRecord;
+            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), rules)) {
+                if (!r.red.forbidden || !r.black.forbidden)
+                    continue;
+                ++both_forbidden;
+                REQUIRE_MESSAGE(r.verdict_row >= 0, c["id"].get<std::string>());
+                const VerdictRow& row = rules.verdicts[static_cast<std::size_t>(r.verdict_row)];
+                CHECK_MESSAGE(r.precedence == (row.outcome == VerdictOutcome::SideViolates), c["id"].get<std::string>());
+                CHECK_MESSAGE(!row.rule.empty(), c["id"].get<std::string>());
+                CHECK_MESSAGE(!translated(row.translations, "zh", "description", row.description).empty(), c["id"].get<std::string>());
+                CHECK_MESSAGE(translated(row.translations, "zh", "description", row.description) != row.description,
+                    c["id"].get<std::string>() << " has no Chinese precedence");
+            }
+        }
+        CHECK(both_forbidden >= 3); // D1-D3, D39-41 and more
+    }
+
+    TEST_CASE("a specific rule is never quoted for a general principle: rule 17 only for a rook on a cannon, rule 27 only for a confined rook")
+    {
+        const RuleSet axf = load_axf();
+        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
+        int rule_17 = 0, rule_27 = 0, general = 0;
+        for (std::string text; std::getline(in, text);) {
+            if (text.empty() || text[0] == '#')
+                continue;
+            const auto c = nlohmann::json::parse(text);
+            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf))
+                for (std::size_t i = 0; i < r.moves.size(); ++i)
+                    for (std::size_t k = 0; k < r.moves[i].threats.size(); ++k) {
+                        const int row = r.moves[i].threats[k].row;
+                        if (row < 0)
+                            continue;
+                        const std::string& rule = axf.chase_rules[static_cast<std::size_t>(row)].rule;
+                        const Threat& t = r.facts.moves[i].threats[k];
+                        const std::string id = c["id"].get<std::string>() + " ply " + std::to_string(r.moves[i].ply);
+                        if (rule == "AXF-17") {
+                            ++rule_17;
+                            CHECK_MESSAGE(t.attacker.piece.type() == PieceType::Chariot, id);
+                            CHECK_MESSAGE(t.target.piece.type() == PieceType::Cannon, id);
+                        } else if (rule == "AXF-27") {
+                            ++rule_27;
+                            CHECK_MESSAGE((t.attacker_restriction.kind == Restriction::ConfinedToLine
+                                              || t.target_restriction.kind == Restriction::ConfinedToLine),
+                                id);
+                        } else if (axf.kind_of(rule) == RuleKind::Definition) {
+                            ++general;
+                        }
+                    }
+        }
+        CHECK(rule_17 > 0);
+        CHECK(rule_27 > 0);
+        CHECK(general > 0); // protected elephants, horses and pawns, illegal captures: the definitions
+    }
+
     TEST_CASE("every rule of the AXF ruleset decides some test case")
     {
         const RuleSet axf = load_axf();
@@ -277,11 +507,21 @@ TEST_SUITE("rule interpreter")
         for (const nlohmann::json& c : composed_cases())
             for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf))
                 cited_by_tests().insert(r.rules.begin(), r.rules.end());
+        for (const nlohmann::json& c : reproducer_cases())
+            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf))
+                cited_by_tests().insert(r.rules.begin(), r.rules.end());
+        // The flying-general rule, through the hand-made facts; the loss rule through their loss.
+        auto [facts, episode] = flying_general_case();
+        if (const auto r = rule_on_episode(facts, episode, axf))
+            cited_by_tests().insert(r->rules.begin(), r->rules.end());
         // The board's rules, as the board tests above decide them.
         for (const auto& [fen, moves] : { std::pair { "4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9" },
                  { "4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7" } })
             cited_by_tests().insert(judge_board(play(fen, moves), axf).rule);
-        cited_by_tests().insert({ axf.board.first_mover_rule, axf.board.flying_general_rule, axf.repetition.loss_rule });
+        const BoardJudgement black_first
+            = judge_board(play("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
+        for (const BoardNote& note : black_first.notes)
+            cited_by_tests().insert(note.rule);
 
         std::string uncited;
         for (const RuleText& r : axf.rules)

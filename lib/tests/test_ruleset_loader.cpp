@@ -43,7 +43,10 @@ TEST_SUITE("ruleset loader")
         CHECK(rules->id == "axf");
         CHECK(rules->find_rule("AXF-19"));
         CHECK(rules->repetition.judged_span == JudgedSpan::FirstCycle);
-        CHECK_FALSE(rules->reading_enabled("fake_protection_protects"));
+        CHECK_FALSE(ReadingChoice(*rules).enabled("fake_protection_protects"));
+        CHECK(rules->kind_of("AXF-3") == RuleKind::Procedure);
+        CHECK(rules->kind_of("AXF-G2") == RuleKind::Definition);
+        CHECK(rules->kind_of("AXF-19") == RuleKind::Rule);
     }
 
     TEST_CASE("unknown keys are reported with their paths, all of them")
@@ -105,8 +108,9 @@ TEST_SUITE("ruleset loader")
             "chase_rules": [{"rule": "R1", "counts": true, "if": {"origin": ["sideways"]}},
                 {"rule": "R1", "counts": false, "if": {"origin": ["standing"], "target_restricts": ["queen"], "attacked_by_several": "yes"}}],
             "conducts": [{"id": "any", "forbidden": false, "description": "d"}, {"id": "c", "forbidden": true, "description": "d"}],
-            "verdicts": [{"side": "c", "other": "any", "outcome": "lose"}],
-            "rules": [{"id": "R1", "number": "1", "title": "t", "text": "x", "diagrams": ["D1"]}]
+            "verdicts": [{"id": "v", "side": "c", "other": "any", "outcome": "lose", "description": "d"},
+                {"id": "v", "side": "c", "other": "any", "outcome": "draw"}],
+            "rules": [{"id": "R1", "kind": "principle", "number": "1", "title": "t", "text": "x", "diagrams": ["D1"]}]
         })",
             "tiny.json", diagnostics);
         CHECK_FALSE(rules);
@@ -117,7 +121,7 @@ TEST_SUITE("ruleset loader")
             "/classification/kill_depth", "/classification/check_capture_depth", "/classification/piece_worth/cannon",
             "/chase_rules/0/if/origin/0",
             "/chase_rules/1/if/target_restricts/0", "/chase_rules/1/if/attacked_by_several", "/conducts/0/id", "/conducts/0", "/conducts/1",
-            "/verdicts/0/outcome", "/rules/0/diagrams/0" };
+            "/verdicts/0/outcome", "/verdicts/1", "/verdicts/1/id", "/rules/0/kind", "/rules/0/diagrams/0" };
         CHECK(paths == expected);
     }
 }

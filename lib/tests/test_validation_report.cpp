@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -15,6 +16,22 @@ using namespace xq;
 using namespace xq::test;
 using Json = nlohmann::json;
 
+const MessageCatalogue& english()
+{
+    static const MessageCatalogue catalogue = [] {
+        Diagnostics diagnostics;
+        auto loaded = load_message_catalogue(XQ_RULESETS "/messages/en.json", diagnostics);
+        REQUIRE(loaded);
+        return *loaded;
+    }();
+    return catalogue;
+}
+
+std::string render(const CheckedGame& game, ValidationFormat format)
+{
+    return render_validation_row(game, format, axf_rules(), english());
+}
+
 // AXF rule book, detail rule 6, diagram 1, recorded as a draw: Red checks perpetually.
 const std::string perpetual_check_drawn = "[Event \"Perpetual check\"]\n[Red \"Red\"]\n[Black \"Black\"]\n"
                                           "[FEN \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"]\n[Format \"WXF\"]\n\n"
@@ -26,19 +43,12 @@ TEST_SUITE("validation_report")
     {
         const GameRecord record = read_pgn_game(perpetual_check_drawn);
         const CheckedGame checked = check_game(record, axf_rules());
-        const Json row = Json::parse(render_validation_row(checked, ValidationFormat::Jsonl, axf_rules()));
+        const Json row = Json::parse(render(checked, ValidationFormat::Jsonl));
 
         const RecordReplay replay = replay_record(record);
-        GameRuling game;
-        game.game = 1;
-        game.source = record.location;
-        game.status = replay.status;
-        game.diagnostics = replay.diagnostics.items();
-        game.replay = &*replay.game;
-        game.recorded_result = replay.recorded_result;
-        game.rulings = rule_on_game(*replay.game, axf_rules());
+        const GameRuling game = judge_game(1, record.location, replay, axf_rules());
         std::ostringstream adjudicated;
-        write_ruling_json(adjudicated, game, axf_rules());
+        write_ruling_json(adjudicated, game, axf_rules(), english());
         const Json adjudicate = Json::parse(adjudicated.str());
 
         for (const auto& [field, value] : adjudicate.items()) {
@@ -59,12 +69,32 @@ TEST_SUITE("validation_report")
         CHECK(row["findings"][0]["ply"] == 1);
     }
 
+    TEST_CASE("a JSON row's ruling is the one that decides the game, explained in English")
+    {
+        // Issue 11, R6: Red loses by perpetual check, then both sides repeat idle moves.
+        const CheckedGame checked = check_game(read_pgn_game("[FEN \"4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\n"
+                                                             "1. a8a9 e9e8 2. a9a8 e8e9 3. a8a9 e9e8 4. a9a8 e8e9 "
+                                                             "5. a8a9 e9e8 6. a9a8 e8e9 7. a8a6 e9e8 8. a6a7 e8e9 "
+                                                             "9. a7a6 e9e8 10. a6a7 e8e9 11. a7a6 e9e8 0-1\n"),
+            axf_rules());
+        const Json row = Json::parse(render(checked, ValidationFormat::Jsonl));
+        REQUIRE(row["rulings"].size() == 2);
+        CHECK(row["rulings"][1]["outcome"] == "draw");
+        CHECK(row["ruling"] == row["rulings"][0]);
+        CHECK(row["ruling"]["outcome"] == "red_loses");
+        CHECK(row["ruling"]["occurrences"]["loss_ply"] == 12);
+        const std::string verdict
+            = english().format("verdict.outcome", { { "outcome", english().format("outcome.red_loses") } });
+        const Json& explanation = row["ruling"]["explanation"];
+        CHECK(std::find(explanation.begin(), explanation.end(), verdict) != explanation.end());
+    }
+
     TEST_CASE("a CSV row quotes the fields that need it and has a column per header name")
     {
         const CheckedGame checked = check_game(
             read_pgn_game("[Event \"Cup, final \\\"A\\\"\"]\n[Red \"Sun\"]\n[Black \"Zhou\"]\n\n1. c3c4 c6c5 0-1\n"),
             axf_rules());
-        const std::string line = render_validation_row(checked, ValidationFormat::Csv, axf_rules());
+        const std::string line = render(checked, ValidationFormat::Csv);
         CHECK(line == "test.pgn,1,1,\"Cup, final \"\"A\"\"\",Sun,Zhou,,2,ok,,0-1,,0,,,,,\n");
         const std::string header = validation_csv_header();
         CHECK(std::count(header.begin(), header.end(), ',') == 17);
@@ -73,12 +103,12 @@ TEST_SUITE("validation_report")
     TEST_CASE("the summary lists a game's findings and nothing for a clean game")
     {
         const CheckedGame drawn = check_game(read_pgn_game(perpetual_check_drawn), axf_rules());
-        CHECK(render_validation_row(drawn, ValidationFormat::Summary, axf_rules())
+        CHECK(render(drawn, ValidationFormat::Summary)
             == "test.pgn:1: game 1 (Red vs Black): repetition_ruling\n"
                "  repetition_ruling at ply 1: the record ends repeating the cycle of plies 1-4, ruled red_must_change "
-               "(AXF-6), but gives 1/2-1/2\n");
+               "(AXF-6, AXF-3), but gives 1/2-1/2\n");
         const CheckedGame clean = check_game(read_pgn_game("1. h2e2 h9g7 *\n"), axf_rules());
-        CHECK(render_validation_row(clean, ValidationFormat::Summary, axf_rules()).empty());
+        CHECK(render(clean, ValidationFormat::Summary).empty());
     }
 
     TEST_CASE("the tally counts rows per status, and only the time lines of the summary's end vary")

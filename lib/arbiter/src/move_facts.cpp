@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "xq/arbiter/enum_names.hpp"
 #include "xq/board/movegen.hpp"
 
 namespace xq {
@@ -25,17 +26,6 @@ namespace {
             list.push_back(p);
     }
 
-    std::string join(const std::vector<PieceAt>& pieces)
-    {
-        std::string out;
-        for (std::size_t i = 0; i < pieces.size(); ++i) {
-            if (i)
-                out += i + 1 == pieces.size() ? " and " : ", ";
-            out += describe(pieces[i]);
-        }
-        return out;
-    }
-
     // Whether `s` lies strictly between `a` and `b` on one file or rank.
     bool between(Square a, Square b, Square s)
     {
@@ -47,15 +37,28 @@ namespace {
     }
 
     // Protection of `target` against a capture by `attacker`, the attacker's side to move.
-    struct Protection {
+    // `checkers` are the pieces that check the defender after the attacker's move: the
+    // defender answers that check before any capture, so a recapture that is illegal only
+    // because they still check is a real protection, not one the check took away.
+    struct Cover {
         bool capture_legal = false;
         std::vector<PieceAt> protectors, real, fake;
         bool fake_by_flying_general = false;
     };
 
-    Protection protection_of(const Position& attacker_to_move, Square attacker, Square target)
+    bool only_checked_by(const Position& pos, Color king_side, const std::vector<PieceAt>& checkers)
     {
-        Protection p;
+        const SquareList attackers = pos.attackers_to(pos.king_square(king_side), ~king_side);
+        return !pos.kings_facing() && !attackers.empty()
+            && std::all_of(attackers.begin(), attackers.end(), [&](Square s) {
+                   return std::any_of(checkers.begin(), checkers.end(), [&](const PieceAt& c) { return c.square == s; });
+               });
+    }
+
+    Cover protection_of(const Position& attacker_to_move, Square attacker, Square target,
+        const std::vector<PieceAt>& checkers = {})
+    {
+        Cover p;
         const Color defender = ~attacker_to_move.side_to_move();
         for (const Square s : attacker_to_move.attackers_to(target, defender))
             p.protectors.push_back(at(attacker_to_move, s));
@@ -65,14 +68,13 @@ namespace {
         UndoInfo undo;
         after.do_move(capture, undo);
         for (const Square s : after.attackers_to(target, defender)) {
-            const bool legal = after.is_legal_pseudo(Move(s, target));
+            Position recaptured = after;
+            UndoInfo recapture_undo;
+            recaptured.do_move(Move(s, target), recapture_undo);
+            const bool legal = after.is_legal_pseudo(Move(s, target))
+                || (!checkers.empty() && only_checked_by(recaptured, defender, checkers));
             (legal ? p.real : p.fake).push_back(at(after, s));
-            if (!legal) {
-                Position recaptured = after;
-                UndoInfo recapture_undo;
-                recaptured.do_move(Move(s, target), recapture_undo);
-                p.fake_by_flying_general = p.fake_by_flying_general || recaptured.kings_facing();
-            }
+            p.fake_by_flying_general = p.fake_by_flying_general || (!legal && recaptured.kings_facing());
         }
         return p;
     }
@@ -132,7 +134,7 @@ namespace {
     int capture_gain(const Position& pos, Move capture, const PieceWorth& worth)
     {
         const Piece target = pos.piece_on(capture.to());
-        const Protection p = protection_of(pos, capture.from(), capture.to());
+        const Cover p = protection_of(pos, capture.from(), capture.to());
         if (!p.capture_legal)
             return 0;
         return worth[index(target.type())] - (p.real.empty() ? 0 : worth[index(pos.piece_on(capture.from()).type())]);
@@ -237,109 +239,13 @@ namespace {
         return *cache;
     }
 
-    std::string threat_reason(const Threat& t)
-    {
-        std::string why = describe(t.attacker) + (t.is_new() ? " threatens the " : " still attacks the ") + describe(t.target);
-        switch (t.origin) {
-        case ThreatOrigin::Direct:
-            why += " (new threat";
-            break;
-        case ThreatOrigin::Discovered:
-            why += " (discovered threat";
-            break;
-        case ThreatOrigin::ScreenPlaced:
-            why += " (the moved piece is the cannon's new screen";
-            break;
-        case ThreatOrigin::ProtectionRemoved:
-            why += " (its protection was taken away";
-            break;
-        case ThreatOrigin::Standing:
-            why += " (not new: it attacked it before the move too";
-            break;
-        }
-        if (!t.capture_legal)
-            why += "; the capture would be illegal";
-        if (t.real_protectors.empty())
-            why += t.fake_protectors.empty() ? "; unprotected" : "; only a fake protector: " + join(t.fake_protectors);
-        else
-            why += "; protected by " + join(t.real_protectors);
-        if (t.target_can_capture_back)
-            why += "; it can capture back";
-        if (!t.fellow_attackers.empty())
-            why += "; also attacked by " + join(t.fellow_attackers);
-        if (t.attacker_restriction.kind != Restriction::None)
-            why += "; the attacker is " + std::string(to_string(t.attacker_restriction.kind));
-        if (t.target_restriction.kind != Restriction::None)
-            why += "; the target is " + std::string(to_string(t.target_restriction.kind));
-        if (!t.restricted_by_target.empty())
-            why += "; the target restricts " + join(t.restricted_by_target);
-        return why + ")";
-    }
-
 } // namespace
 
-std::string describe(PieceAt p)
-{
-    if (!p.piece)
-        return "empty point " + to_iccs(p.square);
-    return std::string(to_string(p.piece.color())) + " " + std::string(to_string(p.piece.type())) + " on "
-        + to_iccs(p.square);
-}
+std::string_view to_string(Restriction r) { return name_of(restriction_names, r); }
 
-std::string_view to_string(Restriction r)
-{
-    switch (r) {
-    case Restriction::None:
-        return "free";
-    case Restriction::Immobilised:
-        return "immobilised";
-    case Restriction::ConfinedToLine:
-        return "confined to a line";
-    case Restriction::Pinned:
-        return "pinned";
-    }
-    return "free";
-}
+std::string_view to_string(ThreatOrigin origin) { return name_of(origin_names, origin); }
 
-std::string_view to_string(ThreatOrigin origin)
-{
-    switch (origin) {
-    case ThreatOrigin::Direct:
-        return "direct";
-    case ThreatOrigin::Discovered:
-        return "discovered";
-    case ThreatOrigin::ScreenPlaced:
-        return "screen_placed";
-    case ThreatOrigin::ProtectionRemoved:
-        return "protection_removed";
-    case ThreatOrigin::Standing:
-        return "standing";
-    }
-    return "direct";
-}
-
-std::string_view to_string(MoveClass c)
-{
-    switch (c) {
-    case MoveClass::Check:
-        return "check";
-    case MoveClass::Kill:
-        return "kill";
-    case MoveClass::CheckThenCapture:
-        return "check_then_capture";
-    case MoveClass::Chase:
-        return "chase";
-    case MoveClass::Exchange:
-        return "exchange";
-    case MoveClass::Offer:
-        return "offer";
-    case MoveClass::Block:
-        return "block";
-    case MoveClass::Idle:
-        return "idle";
-    }
-    return "idle";
-}
+std::string_view to_string(MoveClass c) { return name_of(move_class_names, c); }
 
 bool RestrictionFacts::by_horse_only() const
 {
@@ -432,6 +338,32 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     // Check-then-capture: a threat to win material by checking first, which only a move that
     // neither checks nor threatens mate can make "next", and only if the mover did not have
     // such a threat before the move (a threat that is not new is no threat, as for captures).
+    // A check is the first move of such a line itself when every answer to it leaves the
+    // mover a capture that wins material it could not win before.
+    if (!facts.checkers.empty() && options.check_capture_depth > 1 && has_legal_move(after)) {
+        Position answering = after;
+        std::vector<PieceAt> already_won;
+        for (const Move capture : legal_moves(before))
+            if (is_capture_of_non_king(before, capture) && capture_gain(before, capture, options.piece_worth) > 0)
+                already_won.push_back(at(before, capture.to()));
+        auto worth_of = [&](Piece taken) { return taken ? options.piece_worth[index(taken.type())] : 0; };
+        std::vector<Move> line;
+        facts.check_then_capture = every_reply_loses(
+            answering,
+            [&](Piece taken_by_reply, std::vector<Move>& capture) {
+                for (const Move m : legal_moves(answering))
+                    if (is_capture_of_non_king(answering, m)
+                        && std::find(already_won.begin(), already_won.end(), at(answering, m.to())) == already_won.end()
+                        && capture_gain(answering, m, options.piece_worth) - worth_of(taken_by_reply) > 0) {
+                        capture = { m };
+                        return true;
+                    }
+                return false;
+            },
+            line);
+        if (facts.check_then_capture)
+            facts.check_capture_line = std::move(line);
+    }
     if (facts.checkers.empty() && !facts.kill && options.check_capture_depth > 1) {
         std::vector<Move> standing_line;
         facts.check_then_capture = threatens_check_then_capture(mover_again, options, facts.check_capture_line)
@@ -457,7 +389,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             Threat threat;
             threat.attacker = at(after, a);
             threat.target = at(after, t);
-            const Protection protection = protection_of(mover_again, a, t);
+            const Cover protection = protection_of(mover_again, a, t, facts.checkers);
             if (!stood_before) {
                 threat.origin = a == to ? ThreatOrigin::Direct
                     : (after.piece_on(a).type() == PieceType::Cannon && between(a, t, to))
@@ -468,7 +400,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
                 // real protection. The moved piece's other standing attacks are listed for the
                 // rules to judge (an attack that is not new); other pieces' are not the move's.
                 const Square a_before = a == to ? from : a;
-                const Protection was = protection_of(before, a_before, t);
+                const Cover was = protection_of(before, a_before, t);
                 if (!was.real.empty() && protection.real.empty())
                     threat.origin = ThreatOrigin::ProtectionRemoved;
                 else if (a == to)
@@ -513,6 +445,25 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
         }
     }
 
+    // Offers through a screen: the moved piece now stands between an enemy cannon and a piece
+    // of its own side that the cannon can legally take, and could not before.
+    for (int i = 0; i < square_count; ++i) {
+        const Square c(i);
+        const Piece cannon = after.piece_on(c);
+        if (!cannon || cannon.color() != enemy || cannon.type() != PieceType::Cannon)
+            continue;
+        for (const Move capture : pseudo_legal_moves_from(after, c)) {
+            const Square victim = capture.to();
+            if (after.empty(victim) || victim == to || !between(c, victim, to) || !after.is_legal_pseudo(capture))
+                continue;
+            const Square victim_before = victim;
+            if (before.piece_on(c) == cannon && before.piece_on(victim_before) == after.piece_on(victim)
+                && pseudo_legal_moves_from(before, c).contains(Move(c, victim_before)))
+                continue;
+            facts.screen_offers.push_back({ at(after, c), at(after, victim) });
+        }
+    }
+
     // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now.
     if (!undo.captured) {
         for (int i = 0; i < square_count; ++i) {
@@ -542,52 +493,23 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             facts.evaded_threats.push_back(at(before, s));
     }
 
-    // Classes and reasons.
-    auto add = [&](MoveClass c, std::string reason) {
-        facts.classes.push_back(c);
-        facts.reasons.push_back(std::move(reason));
-    };
+    // The classes the facts give by themselves; whether a threat is a chase, and so whether
+    // the move is idle, is the ruleset's to judge.
     if (!facts.checkers.empty())
-        add(MoveClass::Check,
-            "checks the " + describe(at(after, after.king_square(enemy))) + " with the " + join(facts.checkers)
-                + (facts.discovered_check ? " (discovered)" : ""));
-    if (facts.kill) {
-        std::string line;
-        for (const Move k : facts.kill_line)
-            line += (line.empty() ? "" : " ") + to_iccs(k);
-        add(MoveClass::Kill, "threatens mate if it could move again: " + line);
-    }
-    if (facts.check_then_capture) {
-        std::string line;
-        for (const Move k : facts.check_capture_line)
-            line += (line.empty() ? "" : " ") + to_iccs(k);
-        add(MoveClass::CheckThenCapture, "threatens to check and then capture if it could move again: " + line);
-    }
-    if (facts.has_new_threat()) {
-        std::string reason;
-        for (const Threat& t : facts.threats)
-            if (t.is_new())
-                reason += (reason.empty() ? "" : "; ") + threat_reason(t);
-        add(MoveClass::Chase, reason);
-    }
-    if (!facts.can_be_taken_by.empty()) {
+        facts.classes.push_back(MoveClass::Check);
+    if (facts.kill)
+        facts.classes.push_back(MoveClass::Kill);
+    if (facts.check_then_capture)
+        facts.classes.push_back(MoveClass::CheckThenCapture);
+    if (!facts.can_be_taken_by.empty() || !facts.screen_offers.empty()) {
         const bool even = std::any_of(facts.can_be_taken_by.begin(), facts.can_be_taken_by.end(),
-            [&](const PieceAt& p) { return p.piece.type() == facts.moved.piece.type(); });
-        const std::string whom = "the " + describe(at(after, to)) + " can be taken by the "
-            + join(facts.can_be_taken_by) + (facts.moved_piece_protected ? " (and retaken)" : " (unprotected)");
-        add(even ? MoveClass::Exchange : MoveClass::Offer, (even ? "offers an exchange: " : "offers a piece: ") + whom);
+                              [&](const PieceAt& p) { return p.piece.type() == facts.moved.piece.type(); })
+            || std::any_of(facts.screen_offers.begin(), facts.screen_offers.end(),
+                [](const ScreenOffer& o) { return o.taker.piece.type() == o.offered.piece.type(); });
+        facts.classes.push_back(even ? MoveClass::Exchange : MoveClass::Offer);
     }
-    for (const BlockFacts& b : facts.blocks)
-        add(MoveClass::Block, "blocks the " + describe(b.blocked) + " at " + to_iccs(b.at));
-    if (facts.classes.empty())
-        add(MoveClass::Idle, "no check, mate threat, check-then-capture threat, capture threat, offer or block");
-    for (const Threat& t : facts.threats)
-        if (!t.is_new())
-            facts.reasons.push_back(threat_reason(t));
-    if (facts.evades_check)
-        facts.reasons.push_back("evades check");
-    if (!facts.evaded_threats.empty())
-        facts.reasons.push_back("ends the threat to the " + join(facts.evaded_threats));
+    if (!facts.blocks.empty())
+        facts.classes.push_back(MoveClass::Block);
     return facts;
 }
 
@@ -650,7 +572,7 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
             s.checks += f.has(MoveClass::Check) ? 1 : 0;
             s.kills += f.has(MoveClass::Kill) ? 1 : 0;
             s.check_then_captures += f.has(MoveClass::CheckThenCapture) ? 1 : 0;
-            s.chases += f.has_new_threat() ? 1 : 0;
+            s.threatening_moves += f.has_new_threat() ? 1 : 0;
         }
         int checks_or_kills = 0;
         for (const MoveFacts& f : out.moves)
@@ -658,10 +580,10 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
                 ++checks_or_kills;
         s.every_move_checks = s.moves > 0 && s.checks == s.moves;
         s.every_move_checks_or_kills = s.moves > 0 && checks_or_kills == s.moves;
-        s.every_move_chases = s.moves > 0 && s.chases == s.moves;
+        s.every_move_threatens = s.moves > 0 && s.threatening_moves == s.moves;
         auto named = [&](int id) { return at(out.start, Square(id)); };
         for (const int id : t.every_move_targets)
-            s.chased_on_every_move.push_back(named(id));
+            s.threatened_on_every_move.push_back(named(id));
         for (const int id : t.attackers)
             s.attackers.push_back(named(id));
         for (const int id : t.targets)

@@ -47,7 +47,8 @@ std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game
         episode.last_repeating_ply = end;
         for (int q = start; q <= end; ++q)
             if (game.key_at(q) == key)
-                ++episode.occurrences;
+                episode.stands.push_back(q);
+        episode.occurrences = static_cast<int>(episode.stands.size());
         episodes.push_back(episode);
         p = end;
     }

@@ -1,7 +1,6 @@
 #include "xq/arbiter/rule_interpreter.hpp"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 namespace xq {
@@ -20,16 +19,27 @@ namespace {
         return !wanted || *wanted == actual;
     }
 
+    template <typename T>
+    bool contains(const std::vector<T>& list, const T& value)
+    {
+        return std::find(list.begin(), list.end(), value) != list.end();
+    }
+
+    void add_unique(std::vector<std::string>& list, const std::string& item)
+    {
+        if (!item.empty() && !contains(list, item))
+            list.push_back(item);
+    }
+
     bool restricted_by(const std::optional<std::vector<PieceType>>& wanted, const RestrictionFacts& r)
     {
         if (!wanted)
             return true;
-        return !r.by.empty() && std::all_of(r.by.begin(), r.by.end(), [&](const PieceAt& p) {
-            return std::find(wanted->begin(), wanted->end(), p.piece.type()) != wanted->end();
-        });
+        return !r.by.empty()
+            && std::all_of(r.by.begin(), r.by.end(), [&](const PieceAt& p) { return contains(*wanted, p.piece.type()); });
     }
 
-    Protection protection_of(const Threat& t)
+    Protection protection_kind(const Threat& t)
     {
         if (!t.real_protectors.empty())
             return Protection::Real;
@@ -38,9 +48,9 @@ namespace {
 
     bool restricts(const std::optional<std::vector<PieceType>>& wanted, const Threat& t)
     {
-        return !wanted || std::any_of(t.restricted_by_target.begin(), t.restricted_by_target.end(), [&](const PieceAt& p) {
-            return std::find(wanted->begin(), wanted->end(), p.piece.type()) != wanted->end();
-        });
+        return !wanted
+            || std::any_of(t.restricted_by_target.begin(), t.restricted_by_target.end(),
+                [&](const PieceAt& p) { return contains(*wanted, p.piece.type()); });
     }
 
     bool holds(const ThreatCondition& c, const Threat& t, PieceType moved)
@@ -48,7 +58,7 @@ namespace {
         const PieceType attacker = t.attacker.piece.type(), target = t.target.piece.type();
         return listed(c.attacker, attacker) && listed(c.target, target) && matches(c.same_type, attacker == target)
             && (c.origin ? listed(c.origin, t.origin) : t.is_new()) && matches(c.capture_legal, t.capture_legal)
-            && listed(c.protection, protection_of(t)) && matches(c.protected_now, t.protected_now())
+            && listed(c.protection, protection_kind(t)) && matches(c.protected_now, t.protected_now())
             && matches(c.target_crossed_river, t.target_crossed_river)
             && matches(c.target_can_capture_back, t.target_can_capture_back)
             && listed(c.attacker_restriction, t.attacker_restriction.kind)
@@ -58,57 +68,61 @@ namespace {
             && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved);
     }
 
+    // The first row that applies; with `counting_only`, rows that do not count are passed over
+    // (what the threat would be without its exemption).
+    int first_row(const Threat& t, PieceType moved, const RuleSet& rules, const ReadingChoice& readings,
+        bool counting_only)
+    {
+        for (std::size_t i = 0; i < rules.chase_rules.size(); ++i) {
+            const ChaseRule& row = rules.chase_rules[i];
+            if ((!counting_only || row.counts) && readings.applies(row.guard) && holds(row.condition, t, moved))
+                return static_cast<int>(i);
+        }
+        return -1;
+    }
+
     // Which counted chases a conduct's conditions look at.
     struct ChaseFilter {
         int min_grade = 1;
         const std::optional<std::vector<PieceType>>* chaser = nullptr;
         const std::optional<std::vector<PieceType>>* chased = nullptr;
 
+        explicit ChaseFilter(const ConductCondition& c)
+            : min_grade(c.min_grade)
+            , chaser(&c.chaser)
+            , chased(&c.chased)
+        {
+        }
         bool accepts(const CountedChase& c) const
         {
-            return c.grade >= min_grade && (!chaser || listed(*chaser, c.attacker.piece.type()))
-                && (!chased || listed(*chased, c.target.piece.type()));
+            return c.grade >= min_grade && listed(*chaser, c.attacker.piece.type())
+                && listed(*chased, c.target.piece.type());
         }
     };
 
-    struct MoveJudgement {
-        const MoveFacts* facts;
+    // A move as the conducts see it: its classes, and its counted chases to filter.
+    struct JudgedMove {
+        const MoveRuling* ruling;
         std::vector<CountedChase> chases;
-        bool has(MoveKind kind, const ChaseFilter& filter) const
+
+        bool is(MoveClass c, const ChaseFilter& filter) const
         {
-            switch (kind) {
-            case MoveKind::Check:
-                return facts->has(MoveClass::Check);
-            case MoveKind::Kill:
-                return facts->has(MoveClass::Kill);
-            case MoveKind::CheckThenCapture:
-                return facts->has(MoveClass::CheckThenCapture);
-            case MoveKind::Chase:
-                return std::any_of(chases.begin(), chases.end(), [&](const CountedChase& c) { return filter.accepts(c); });
-            case MoveKind::Exchange:
-                return facts->has(MoveClass::Exchange);
-            case MoveKind::Offer:
-                return facts->has(MoveClass::Offer);
-            case MoveKind::Block:
-                return facts->has(MoveClass::Block);
-            case MoveKind::Idle:
-                return !has(MoveKind::Check, {}) && !has(MoveKind::Kill, {}) && !has(MoveKind::CheckThenCapture, {})
-                    && !has(MoveKind::Chase, {});
-            }
-            return false;
+            if (c == MoveClass::Chase)
+                return std::any_of(chases.begin(), chases.end(), [&](const CountedChase& x) { return filter.accepts(x); });
+            return ruling->has(c);
         }
-        bool any_of(const std::vector<MoveKind>& kinds, const ChaseFilter& filter) const
+        bool any_of(const std::vector<MoveClass>& classes, const ChaseFilter& filter) const
         {
-            return std::any_of(kinds.begin(), kinds.end(), [&](MoveKind k) { return has(k, filter); });
+            return std::any_of(classes.begin(), classes.end(), [&](MoveClass c) { return is(c, filter); });
         }
     };
 
     // Enemy pieces chased (by the counted chases the filter accepts) on every move of the side.
-    std::set<int> common_targets(const std::vector<const MoveJudgement*>& moves, const ChaseFilter& filter)
+    std::set<int> common_targets(const std::vector<const JudgedMove*>& moves, const ChaseFilter& filter)
     {
         std::set<int> common;
         bool first = true;
-        for (const MoveJudgement* m : moves) {
+        for (const JudgedMove* m : moves) {
             std::set<int> here;
             for (const CountedChase& c : m->chases)
                 if (filter.accepts(c))
@@ -123,33 +137,33 @@ namespace {
     }
 
     // Whether the pieces chasing `target` on the side's moves are more than one.
-    bool chased_by_several(const std::vector<const MoveJudgement*>& moves, int target, const ChaseFilter& filter)
+    bool chased_by_several(const std::vector<const JudgedMove*>& moves, int target, const ChaseFilter& filter)
     {
         std::set<int> attackers;
-        for (const MoveJudgement* m : moves)
+        for (const JudgedMove* m : moves)
             for (const CountedChase& c : m->chases)
                 if (c.target_id == target && filter.accepts(c))
                     attackers.insert(c.attacker_id);
         return attackers.size() > 1;
     }
 
-    bool conduct_holds(const ConductCondition& c, const std::vector<const MoveJudgement*>& side,
-        const std::vector<MoveJudgement>& cycle)
+    bool conduct_holds(const ConductCondition& c, const std::vector<const JudgedMove*>& side,
+        const std::vector<JudgedMove>& cycle)
     {
         if (side.empty())
             return false;
-        const ChaseFilter g { c.min_grade, &c.chaser, &c.chased };
-        if (!c.every_move.empty()
-            && !std::all_of(side.begin(), side.end(), [&](const MoveJudgement* m) { return m->any_of(c.every_move, g); }))
+        const ChaseFilter g(c);
+        const auto is_any = [&](const std::vector<MoveClass>& classes) {
+            return [&](const JudgedMove* m) { return m->any_of(classes, g); };
+        };
+        if (!c.every_move.empty() && !std::all_of(side.begin(), side.end(), is_any(c.every_move)))
             return false;
-        if (!c.any_move.empty()
-            && std::none_of(side.begin(), side.end(), [&](const MoveJudgement* m) { return m->any_of(c.any_move, g); }))
+        if (!c.any_move.empty() && std::none_of(side.begin(), side.end(), is_any(c.any_move)))
             return false;
-        if (!c.no_move.empty()
-            && std::any_of(side.begin(), side.end(), [&](const MoveJudgement* m) { return m->any_of(c.no_move, g); }))
+        if (!c.no_move.empty() && std::any_of(side.begin(), side.end(), is_any(c.no_move)))
             return false;
         if (!c.cycle_any_move.empty()
-            && std::none_of(cycle.begin(), cycle.end(), [&](const MoveJudgement& m) { return m.any_of(c.cycle_any_move, g); }))
+            && std::none_of(cycle.begin(), cycle.end(), [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, g); }))
             return false;
         if (c.same_target) {
             const std::set<int> common = common_targets(side, g);
@@ -163,10 +177,124 @@ namespace {
         return true;
     }
 
-    void add_unique(std::vector<std::string>& list, const std::string& item)
+    int first_conduct(const RuleSet& rules, const ReadingChoice& readings, const std::vector<const JudgedMove*>& side,
+        const std::vector<JudgedMove>& cycle)
     {
-        if (!item.empty() && std::find(list.begin(), list.end(), item) == list.end())
-            list.push_back(item);
+        for (std::size_t i = 0; i < rules.conducts.size(); ++i)
+            if (readings.applies(rules.conducts[i].guard) && conduct_holds(rules.conducts[i].condition, side, cycle))
+                return static_cast<int>(i);
+        return -1;
+    }
+
+    CountedChase counted(const MoveFacts& m, const Threat& t, int row, const RuleSet& rules, bool by_flying_general)
+    {
+        const ChaseRule& r = rules.chase_rules[static_cast<std::size_t>(row)];
+        return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, by_flying_general };
+    }
+
+    // Step 1: every move's threats and classes.
+    std::vector<MoveRuling> judge_moves(const CycleFacts& facts, const RuleSet& rules, const ReadingChoice& readings)
+    {
+        std::vector<MoveRuling> out;
+        out.reserve(facts.moves.size());
+        for (const MoveFacts& m : facts.moves) {
+            MoveRuling r { m.ply, m.mover, {}, {} };
+            for (const Threat& t : m.threats)
+                r.threats.push_back(judge_threat(t, m.moved.piece.type(), rules, readings));
+            const bool chase = std::any_of(r.threats.begin(), r.threats.end(), [](const ThreatRuling& t) { return t.counts; });
+            for (const MoveClass c : { MoveClass::Check, MoveClass::Kill, MoveClass::CheckThenCapture, MoveClass::Chase,
+                     MoveClass::Exchange, MoveClass::Offer, MoveClass::Block })
+                if (c == MoveClass::Chase ? chase : m.has(c))
+                    r.classes.push_back(c);
+            if (r.classes.empty())
+                r.classes.push_back(MoveClass::Idle);
+            out.push_back(std::move(r));
+        }
+        return out;
+    }
+
+    std::vector<JudgedMove> counted_chases(const CycleFacts& facts, const std::vector<MoveRuling>& moves,
+        const RuleSet& rules, const ReadingChoice& readings, bool with_exempted)
+    {
+        std::vector<JudgedMove> out;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const MoveFacts& m = facts.moves[i];
+            JudgedMove j { &moves[i], {} };
+            for (std::size_t k = 0; k < m.threats.size(); ++k) {
+                const ThreatRuling& t = moves[i].threats[k];
+                if (t.counts) {
+                    j.chases.push_back(counted(m, m.threats[k], t.row, rules, t.counts_by_flying_general));
+                } else if (with_exempted && t.row >= 0 && t.worth_mentioning) {
+                    Threat as_new = m.threats[k];
+                    as_new.origin = as_new.is_new() ? as_new.origin : ThreatOrigin::Direct;
+                    const int row = first_row(as_new, m.moved.piece.type(), rules, readings, true);
+                    if (row >= 0)
+                        j.chases.push_back(counted(m, m.threats[k], row, rules, false));
+                }
+            }
+            out.push_back(std::move(j));
+        }
+        return out;
+    }
+
+    std::vector<const JudgedMove*> moves_of(Color side, const std::vector<JudgedMove>& cycle)
+    {
+        std::vector<const JudgedMove*> out;
+        for (const JudgedMove& j : cycle)
+            if (j.ruling->mover == side)
+                out.push_back(&j);
+        return out;
+    }
+
+    // Step 2: what a side's moves amount to.
+    SideRuling judge_side(Color color, const CycleFacts& facts, const std::vector<MoveRuling>& moves,
+        const std::vector<JudgedMove>& cycle, const RuleSet& rules, const ReadingChoice& readings)
+    {
+        SideRuling s;
+        s.side = color;
+        const std::vector<const JudgedMove*> mine = moves_of(color, cycle);
+        for (const JudgedMove* j : mine)
+            s.chases.insert(s.chases.end(), j->chases.begin(), j->chases.end());
+        for (const MoveRuling& m : moves)
+            if (m.mover == color)
+                for (const ThreatRuling& t : m.threats)
+                    if (t.row >= 0 && !t.counts && t.worth_mentioning
+                        && !contains(s.exempting_rows, t.row)) {
+                        s.exempting_rows.push_back(t.row);
+                        add_unique(s.exempting_rules, rules.chase_rules[static_cast<std::size_t>(t.row)].rule);
+                    }
+        s.conduct_row = first_conduct(rules, readings, mine, cycle);
+        if (s.conduct_row < 0)
+            return s; // no conduct fits: the side is left allowed, with nothing cited
+        const Conduct& conduct = rules.conducts[static_cast<std::size_t>(s.conduct_row)];
+        s.conduct = conduct.id;
+        s.forbidden = conduct.forbidden;
+        const ChaseFilter filter(conduct.condition);
+        // Only a conduct about one target names it: a conduct in which checks break the chase
+        // must not also say that a piece was chased on every move.
+        const std::set<int> common = conduct.condition.same_target ? common_targets(mine, filter) : std::set<int> {};
+        for (const int id : common)
+            s.chased_on_every_move.push_back({ facts.start.piece_on(Square(id)), Square(id) });
+        add_unique(s.rules, conduct.rule);
+        if (conduct.cite_chase_rules)
+            for (const CountedChase& c : s.chases)
+                if (filter.accepts(c) && (common.empty() || common.count(c.target_id))) {
+                    add_unique(s.rules, c.rule);
+                    if (c.counts_by_flying_general)
+                        add_unique(s.rules, rules.board.flying_general_rule);
+                }
+        if (!s.forbidden) {
+            // An allowed side's threats are allowed by the rows that exempt them; they decide
+            // when, counted, they would make the side's conduct forbidden.
+            for (const std::string& r : s.exempting_rules)
+                add_unique(s.rules, r);
+            if (!s.exempting_rows.empty()) {
+                const std::vector<JudgedMove> hypothetical = counted_chases(facts, moves, rules, readings, true);
+                const int would_be = first_conduct(rules, readings, moves_of(color, hypothetical), hypothetical);
+                s.exemptions_decide = would_be >= 0 && rules.conducts[static_cast<std::size_t>(would_be)].forbidden;
+            }
+        }
+        return s;
     }
 
     bool names(const std::string& name, const SideRuling& s)
@@ -175,22 +303,125 @@ namespace {
             || name == s.conduct;
     }
 
-    std::string capitalised(std::string s)
+    int rank_of(const SideRuling& s, const RuleSet& rules)
     {
-        if (!s.empty() && s[0] >= 'a' && s[0] <= 'z')
-            s[0] = static_cast<char>(s[0] - 'a' + 'A');
-        return s;
+        return s.conduct_row < 0 ? 0 : rules.conducts[static_cast<std::size_t>(s.conduct_row)].rank;
     }
 
-    std::string rule_list(const std::vector<std::string>& rules)
+    // Step 3: the verdict table, each row read both ways round.
+    void apply_verdicts(Ruling& ruling, const RuleSet& rules, const ReadingChoice& readings)
     {
-        std::string out;
-        for (const std::string& r : rules)
-            out += (out.empty() ? "" : ", ") + r;
-        return out;
+        auto row_holds = [&](const VerdictRow& v, const SideRuling& side, const SideRuling& other) {
+            return names(v.side, side) && names(v.other, other)
+                && (!v.graver || rank_of(side, rules) > rank_of(other, rules));
+        };
+        for (std::size_t i = 0; i < rules.verdicts.size(); ++i) {
+            const VerdictRow& v = rules.verdicts[i];
+            if (!readings.applies(v.guard))
+                continue;
+            const bool red_side = row_holds(v, ruling.red, ruling.black);
+            if (!red_side && !row_holds(v, ruling.black, ruling.red))
+                continue;
+            ruling.verdict_row = static_cast<int>(i);
+            ruling.verdict_rule = v.rule;
+            if (v.outcome == VerdictOutcome::SideViolates)
+                ruling.violator = red_side ? Color::Red : Color::Black;
+            break;
+        }
+        ruling.precedence = ruling.violator && ruling.red.forbidden && ruling.black.forbidden;
+    }
+
+    // Step 4: the rules cited, the rule that decides first. For a violator: the verdict row's
+    // own rule, then its conduct's and the chase rows'. For a draw: the rows without which a
+    // side would violate, then the verdict row's rule, then each side's. Detail rules before
+    // definitions, definitions before the procedure.
+    void cite_rules(Ruling& ruling, const RuleSet& rules)
+    {
+        std::vector<std::string> cited;
+        add_unique(cited, ruling.verdict_rule);
+        if (ruling.violator) {
+            for (const std::string& r : ruling.side(*ruling.violator).rules)
+                add_unique(cited, r);
+            add_unique(cited, rules.repetition.loss_rule);
+        } else {
+            std::vector<const SideRuling*> sides { &ruling.red, &ruling.black };
+            std::stable_partition(sides.begin(), sides.end(), [](const SideRuling* s) { return s->exemptions_decide; });
+            cited.clear();
+            for (const SideRuling* s : sides)
+                if (s->exemptions_decide)
+                    for (const std::string& r : s->exempting_rules)
+                        add_unique(cited, r);
+            add_unique(cited, ruling.verdict_rule);
+            for (const SideRuling* s : sides)
+                for (const std::string& r : s->rules)
+                    add_unique(cited, r);
+            add_unique(cited, rules.repetition.draw_rule);
+        }
+        std::stable_sort(cited.begin(), cited.end(), [&](const std::string& a, const std::string& b) {
+            return rules.kind_of(a) < rules.kind_of(b);
+        });
+        ruling.rules = std::move(cited);
+    }
+
+    Outcome outcome_for(Color violator, bool loses)
+    {
+        if (violator == Color::Red)
+            return loses ? Outcome::RedLoses : Outcome::RedMustChange;
+        return loses ? Outcome::BlackLoses : Outcome::BlackMustChange;
+    }
+
+    bool same_moves(const ReplayedGame& game, const RepetitionCycle& a, const RepetitionCycle& b)
+    {
+        if (a.length() != b.length())
+            return false;
+        for (int i = 0; i < a.length(); ++i)
+            if (game.ply(a.first_ply + i).move != game.ply(b.first_ply + i).move)
+                return false;
+        return true;
+    }
+
+    // Step 5: which stands of the start position count, and the outcome they give. A later
+    // cycle counts toward the loss while the violator goes on violating in it; once it plays
+    // another cycle in which it does not violate, it has changed.
+    void account_occurrences(Ruling& ruling, const RuleSet& rules, const ReadingChoice& readings,
+        const ReplayedGame* game)
+    {
+        OccurrenceAccount& a = ruling.occurrences;
+        a.ruling_at = rules.repetition.ruling_at_occurrence;
+        a.loses_at = rules.repetition.violator_loses_at_occurrence;
+        const std::vector<int>& stands = ruling.episode.stands;
+        for (std::size_t i = 0; i < stands.size(); ++i) {
+            if (i >= 2 && ruling.violator && game) {
+                const RepetitionCycle span { stands[i - 1] + 1, stands[i] };
+                if (!same_moves(*game, span, ruling.episode.cycle)) {
+                    RepetitionEpisode again;
+                    again.cycle = span;
+                    again.last_repeating_ply = span.last_ply;
+                    again.stands = { stands[i - 1], stands[i] };
+                    again.occurrences = 2;
+                    const Ruling later = judge_cycle(classify_cycle(*game, span, rules.classification), again, rules, readings);
+                    if (later.violator != ruling.violator) {
+                        a.changed_at_ply = span.first_ply;
+                        break;
+                    }
+                }
+            }
+            a.counted_plies.push_back(stands[i]);
+        }
+        if (a.counted_plies.empty()) // a hand-made episode without its stands
+            for (int i = 0; i < ruling.episode.occurrences; ++i)
+                a.counted_plies.push_back(-1);
+        if (a.count() >= a.ruling_at)
+            a.ruling_ply = a.counted_plies[static_cast<std::size_t>(a.ruling_at - 1)];
+        const bool loses = ruling.violator && a.count() >= a.loses_at;
+        if (loses)
+            a.loss_ply = a.counted_plies[static_cast<std::size_t>(a.loses_at - 1)];
+        ruling.outcome = ruling.violator ? outcome_for(*ruling.violator, loses) : Outcome::Draw;
     }
 
 } // namespace
+
+bool MoveRuling::has(MoveClass c) const { return contains(classes, c); }
 
 std::string_view to_string(Outcome outcome)
 {
@@ -209,20 +440,53 @@ std::string_view to_string(Outcome outcome)
     return "draw";
 }
 
-ThreatJudgement judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules)
+ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules, const ReadingChoice& readings)
 {
-    ThreatJudgement judgement;
-    for (const ChaseRule& row : rules.chase_rules)
-        if (rules.applies(row.guard) && holds(row.condition, threat, moved)) {
-            judgement = { row.counts, &row, true };
-            break;
-        }
-    if (!threat.is_new() && judgement.row) {
+    ThreatRuling judgement;
+    judgement.row = first_row(threat, moved, rules, readings, false);
+    if (judgement.row < 0)
+        return judgement;
+    judgement.counts = rules.chase_rules[static_cast<std::size_t>(judgement.row)].counts;
+    judgement.worth_mentioning = threat.is_new();
+    if (!threat.is_new()) {
         Threat as_new = threat;
         as_new.origin = ThreatOrigin::Direct;
-        judgement.worth_mentioning = judge_threat(as_new, moved, rules).counts;
+        judgement.worth_mentioning = judge_threat(as_new, moved, rules, readings).counts;
     }
+    judgement.counts_by_flying_general = judgement.counts && threat.fake_by_flying_general && threat.real_protectors.empty();
     return judgement;
+}
+
+Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
+    const ReadingChoice& readings, const ReplayedGame* game)
+{
+    Ruling ruling;
+    ruling.episode = episode;
+    ruling.facts = facts;
+    ruling.moves = judge_moves(facts, rules, readings);
+    const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
+    ruling.red = judge_side(Color::Red, facts, ruling.moves, cycle, rules, readings);
+    ruling.black = judge_side(Color::Black, facts, ruling.moves, cycle, rules, readings);
+    apply_verdicts(ruling, rules, readings);
+    cite_rules(ruling, rules);
+    account_occurrences(ruling, rules, readings, game);
+    return ruling;
+}
+
+std::optional<Ruling> rule_on_episode(
+    const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules, const ReplayedGame* game)
+{
+    // A rule-book line judged as a whole need not repeat a position.
+    if (rules.repetition.judged_span == JudgedSpan::FirstCycle
+        && episode.occurrences < rules.repetition.ruling_at_occurrence)
+        return std::nullopt;
+    const ReadingChoice readings(rules);
+    Ruling ruling = judge_cycle(facts, episode, rules, readings, game);
+    for (const Reading& r : rules.readings) {
+        const Outcome other = judge_cycle(facts, episode, rules, readings.flipped(r.name), game).outcome;
+        ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
+    }
+    return ruling;
 }
 
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
@@ -234,8 +498,7 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
     Position opening = Position::start();
     opening.set_side_to_move(Color::Black);
     if (game.ply_count() > 0 && game.start().key() == opening.key())
-        judgement.notes.push_back("Black moves first from the opening position, but Red moves first ("
-            + rules.board.first_mover_rule + ")");
+        judgement.notes.push_back({ "black_moved_first", rules.board.first_mover_rule });
     return judgement;
 }
 
@@ -250,167 +513,27 @@ std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules,
         whole.cycle = { start + 1, game.ply_count() };
         whole.last_repeating_ply = game.ply_count();
         for (int p = start; p <= game.ply_count(); ++p)
-            whole.occurrences += game.key_at(p) == game.key_at(start) ? 1 : 0;
+            if (game.key_at(p) == game.key_at(start))
+                whole.stands.push_back(p);
+        whole.occurrences = static_cast<int>(whole.stands.size());
         episodes = { whole };
     }
+    const ReplayedGame* spans_from = rules.repetition.judged_span == JudgedSpan::FirstCycle ? &game : nullptr;
     for (const RepetitionEpisode& e : episodes)
         if (!wanted || wanted(e))
-            if (auto r = rule_on_episode(classify_cycle(game, e.cycle, rules.classification), e, rules))
+            if (auto r = rule_on_episode(classify_cycle(game, e.cycle, rules.classification), e, rules, spans_from))
                 rulings.push_back(std::move(*r));
     return rulings;
 }
 
-std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules)
+std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings)
 {
-    // A rule-book line judged as a whole need not repeat a position.
-    if (rules.repetition.judged_span == JudgedSpan::FirstCycle
-        && episode.occurrences < rules.repetition.ruling_at_occurrence)
+    for (std::size_t i = 0; i < rulings.size(); ++i)
+        if (rulings[i].loses())
+            return i;
+    if (rulings.empty())
         return std::nullopt;
-
-    Ruling ruling;
-    std::vector<MoveJudgement> judged;
-    judged.reserve(facts.moves.size());
-    for (const MoveFacts& m : facts.moves) {
-        MoveJudgement j { &m, {} };
-        SideRuling& side = m.mover == Color::Red ? ruling.red : ruling.black;
-        for (const Threat& t : m.threats) {
-            const ThreatJudgement verdict = judge_threat(t, m.moved.piece.type(), rules);
-            if (verdict.counts)
-                j.chases.push_back({ m.ply, t.attacker, t.target, t.attacker_id, t.target_id, verdict.row->rule,
-                    verdict.row->grade, t.fake_by_flying_general && t.real_protectors.empty() });
-            else if (verdict.row && verdict.worth_mentioning)
-                add_unique(side.exempting_rules, verdict.row->rule);
-        }
-        judged.push_back(std::move(j));
-    }
-
-    ruling.episode = episode;
-    ruling.facts = facts;
-    for (const Color color : { Color::Red, Color::Black }) {
-        SideRuling& s = color == Color::Red ? ruling.red : ruling.black;
-        s.side = color;
-        std::vector<const MoveJudgement*> moves;
-        for (const MoveJudgement& j : judged)
-            if (j.facts->mover == color) {
-                moves.push_back(&j);
-                s.chases.insert(s.chases.end(), j.chases.begin(), j.chases.end());
-            }
-        const Conduct* conduct = nullptr;
-        for (const Conduct& c : rules.conducts)
-            if (rules.applies(c.guard) && conduct_holds(c.condition, moves, judged)) {
-                conduct = &c;
-                break;
-            }
-        if (!conduct)
-            continue; // no conduct matched: the side is left allowed, with nothing cited
-        s.conduct = conduct->id;
-        s.description = conduct->description;
-        s.forbidden = conduct->forbidden;
-        const ChaseFilter filter { conduct->condition.min_grade, &conduct->condition.chaser, &conduct->condition.chased };
-        const std::set<int> common = common_targets(moves, filter);
-        for (const int id : common)
-            s.chased_on_every_move.push_back({ facts.start.piece_on(Square(id)), Square(id) });
-        add_unique(s.rules, conduct->rule);
-        // An allowed side's threats are allowed by the rules that exempt them.
-        if (!s.forbidden)
-            for (const std::string& r : s.exempting_rules)
-                add_unique(s.rules, r);
-        if (conduct->cite_chase_rules) {
-            // The rules that made the chases on the common target count.
-            for (const CountedChase& c : s.chases)
-                if (filter.accepts(c) && (common.empty() || common.count(c.target_id))) {
-                    add_unique(s.rules, c.rule);
-                    if (c.fake_by_flying_general)
-                        add_unique(s.rules, rules.board.flying_general_rule);
-                }
-        }
-    }
-
-    // The verdict table, each row read both ways round.
-    const VerdictRow* row = nullptr;
-    bool red_is_side = true;
-    auto rank_of = [&](const SideRuling& s) {
-        const auto it = std::find_if(rules.conducts.begin(), rules.conducts.end(),
-            [&](const Conduct& c) { return c.id == s.conduct; });
-        return it == rules.conducts.end() ? 0 : it->rank;
-    };
-    auto row_holds = [&](const VerdictRow& v, const SideRuling& side, const SideRuling& other) {
-        return names(v.side, side) && names(v.other, other) && (!v.graver || rank_of(side) > rank_of(other));
-    };
-    for (const VerdictRow& v : rules.verdicts) {
-        if (!rules.applies(v.guard))
-            continue;
-        if (row_holds(v, ruling.red, ruling.black)) {
-            row = &v;
-            red_is_side = true;
-            break;
-        }
-        if (row_holds(v, ruling.black, ruling.red)) {
-            row = &v;
-            red_is_side = false;
-            break;
-        }
-    }
-    if (row && row->outcome == VerdictOutcome::SideViolates)
-        ruling.violator = red_is_side ? Color::Red : Color::Black;
-    if (row)
-        ruling.verdict_rule = row->rule;
-
-    const bool loses = episode.occurrences >= rules.repetition.violator_loses_at_occurrence;
-    if (ruling.violator) {
-        const SideRuling& v = ruling.side(*ruling.violator);
-        for (const std::string& r : v.rules)
-            add_unique(ruling.rules, r);
-        add_unique(ruling.rules, ruling.verdict_rule);
-        if (loses)
-            add_unique(ruling.rules, rules.repetition.loss_rule);
-        const bool red = *ruling.violator == Color::Red;
-        ruling.outcome = loses ? (red ? Outcome::RedLoses : Outcome::BlackLoses)
-                               : (red ? Outcome::RedMustChange : Outcome::BlackMustChange);
-    } else {
-        ruling.outcome = Outcome::Draw;
-        add_unique(ruling.rules, ruling.verdict_rule.empty() ? rules.repetition.draw_rule : ruling.verdict_rule);
-        for (const SideRuling* s : { &ruling.red, &ruling.black })
-            for (const std::string& r : s->rules)
-                add_unique(ruling.rules, r);
-    }
-
-    // The explanation, sentence by sentence.
-    auto& why = ruling.explanation;
-    why.push_back("The position after ply " + std::to_string(episode.cycle.first_ply - 1) + " recurs after ply "
-        + std::to_string(episode.cycle.last_ply) + ": a cycle of " + std::to_string(episode.cycle.length())
-        + " plies; the position stands " + std::to_string(episode.occurrences) + " times in this repetition.");
-    for (const SideRuling* s : { &ruling.red, &ruling.black }) {
-        std::string line = capitalised(std::string(to_string(s->side))) + ": ";
-        if (s->conduct.empty()) {
-            line += "no conduct of the ruleset fits its moves";
-        } else {
-            line += s->description;
-            if (!s->chased_on_every_move.empty()) {
-                line += " (chased on every move:";
-                for (const PieceAt& p : s->chased_on_every_move)
-                    line += " the " + describe(p);
-                line += ")";
-            }
-            line += s->forbidden ? "; forbidden" : "; allowed";
-            if (!s->rules.empty())
-                line += " (" + rule_list(s->rules) + ")";
-        }
-        why.push_back(line + ".");
-    }
-    if (ruling.violator) {
-        const std::string side(to_string(*ruling.violator));
-        why.push_back(capitalised(side) + " is the violator" + (ruling.verdict_rule.empty() ? "" : " (" + ruling.verdict_rule + ")")
-            + (loses ? "; the record shows " + side + " repeating until the position stood "
-                        + std::to_string(episode.occurrences) + " times, so " + side + " loses ("
-                        + rules.repetition.loss_rule + ")."
-                     : "; " + side + " must change its moves, or lose by repeating ("
-                        + rules.repetition.loss_rule + ")."));
-    } else {
-        why.push_back("No side is the violator: if neither changes, the game is drawn ("
-            + (ruling.verdict_rule.empty() ? rules.repetition.draw_rule : ruling.verdict_rule) + ").");
-    }
-    return ruling;
+    return rulings.size() - 1;
 }
 
 } // namespace xq

@@ -1,5 +1,7 @@
 #include "xq/arbiter/ruleset.hpp"
 
+#include "xq/arbiter/enum_names.hpp"
+
 #include <algorithm>
 
 namespace xq {
@@ -26,55 +28,45 @@ const std::string& translated(
     return text == in_language->second.end() ? english : text->second;
 }
 
-bool RuleSet::reading_enabled(std::string_view name) const
+RuleKind RuleSet::kind_of(std::string_view rule_id) const
 {
-    const auto it = std::find_if(readings.begin(), readings.end(), [&](const Reading& r) { return r.name == name; });
-    return it != readings.end() && it->enabled;
+    const RuleText* rule = find_rule(rule_id);
+    return rule ? rule->kind : RuleKind::Rule;
 }
 
-bool RuleSet::applies(const ReadingGuard& guard) const
+ReadingChoice::ReadingChoice(const RuleSet& rules)
 {
-    if (!guard.reading.empty() && !reading_enabled(guard.reading))
+    for (const Reading& r : rules.readings)
+        if (r.enabled)
+            enabled_.push_back(r.name);
+}
+
+ReadingChoice ReadingChoice::flipped(std::string_view name) const
+{
+    ReadingChoice other = *this;
+    if (enabled(name))
+        std::erase(other.enabled_, name);
+    else
+        other.enabled_.emplace_back(name);
+    return other;
+}
+
+bool ReadingChoice::enabled(std::string_view name) const
+{
+    return std::find(enabled_.begin(), enabled_.end(), name) != enabled_.end();
+}
+
+bool ReadingChoice::applies(const ReadingGuard& guard) const
+{
+    if (!guard.reading.empty() && !enabled(guard.reading))
         return false;
-    if (!guard.unless_reading.empty() && reading_enabled(guard.unless_reading))
+    if (!guard.unless_reading.empty() && enabled(guard.unless_reading))
         return false;
     return true;
 }
 
-std::string_view to_string(Protection p)
-{
-    switch (p) {
-    case Protection::None:
-        return "none";
-    case Protection::Real:
-        return "real";
-    case Protection::Fake:
-        return "fake";
-    }
-    return "none";
-}
+std::string_view to_string(Protection p) { return name_of(protection_names, p); }
 
-std::string_view to_string(MoveKind k)
-{
-    switch (k) {
-    case MoveKind::Check:
-        return "check";
-    case MoveKind::Kill:
-        return "kill";
-    case MoveKind::CheckThenCapture:
-        return "check_then_capture";
-    case MoveKind::Chase:
-        return "chase";
-    case MoveKind::Exchange:
-        return "exchange";
-    case MoveKind::Offer:
-        return "offer";
-    case MoveKind::Block:
-        return "block";
-    case MoveKind::Idle:
-        return "idle";
-    }
-    return "idle";
-}
+std::string_view to_string(RuleKind k) { return name_of(rule_kind_names, k); }
 
 } // namespace xq

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "xq/arbiter/enum_names.hpp"
 #include "xq/base/utf8.hpp"
 
 namespace xq {
@@ -15,31 +16,9 @@ namespace {
 
     using Json = nlohmann::json;
 
-    template <typename E>
-    struct EnumName {
-        std::string_view name;
-        E value;
-    };
-
     constexpr EnumName<PieceType> piece_names[] = { { "king", PieceType::King }, { "advisor", PieceType::Advisor },
         { "elephant", PieceType::Elephant }, { "horse", PieceType::Horse }, { "chariot", PieceType::Chariot },
         { "cannon", PieceType::Cannon }, { "soldier", PieceType::Soldier } };
-    constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOrigin::Direct },
-        { "discovered", ThreatOrigin::Discovered }, { "screen_placed", ThreatOrigin::ScreenPlaced },
-        { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "standing", ThreatOrigin::Standing } };
-    constexpr EnumName<Protection> protection_names[]
-        = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
-    constexpr EnumName<Restriction> restriction_names[] = { { "none", Restriction::None },
-        { "immobilised", Restriction::Immobilised }, { "confined_to_line", Restriction::ConfinedToLine },
-        { "pinned", Restriction::Pinned } };
-    constexpr EnumName<MoveKind> move_kind_names[] = { { "check", MoveKind::Check }, { "kill", MoveKind::Kill },
-        { "check_then_capture", MoveKind::CheckThenCapture }, { "chase", MoveKind::Chase },
-        { "exchange", MoveKind::Exchange }, { "offer", MoveKind::Offer }, { "block", MoveKind::Block },
-        { "idle", MoveKind::Idle } };
-    constexpr EnumName<JudgedSpan> span_names[]
-        = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord } };
-    constexpr EnumName<VerdictOutcome> outcome_names[]
-        = { { "side_violates", VerdictOutcome::SideViolates }, { "draw", VerdictOutcome::Draw } };
 
     // The languages a row may give its texts in besides English, each a key of the row (the
     // rows that have texts list "zh" among their keys).
@@ -261,9 +240,9 @@ namespace {
             return c;
         }
 
-        std::vector<MoveKind> kinds(const Json& j, std::string_view key, const std::string& path)
+        std::vector<MoveClass> kinds(const Json& j, std::string_view key, const std::string& path)
         {
-            return enum_list(j, key, path, move_kind_names, "move class").value_or(std::vector<MoveKind> {});
+            return enum_list(j, key, path, move_class_names, "move class").value_or(std::vector<MoveClass> {});
         }
 
     private:
@@ -458,13 +437,20 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     if (rs.conducts.empty() && root.contains("conducts"))
         r.error("ruleset.bad-value", "/conducts", "needs at least one conduct");
 
+    std::set<std::string> verdict_ids;
     each(r, root, "verdicts", [&](const Json& j, const std::string& path) {
         if (!r.object(j, path,
-                { "rule", "side", "other", "graver", "outcome", "description", "reading", "unless_reading" },
-                { "side", "other", "outcome" }))
+                { "id", "rule", "side", "other", "graver", "outcome", "description", "zh", "reading",
+                    "unless_reading" },
+                { "id", "side", "other", "outcome", "description" }))
             return;
         VerdictRow v;
+        v.id = r.string(j, "id", path);
+        if (!verdict_ids.insert(v.id).second)
+            r.error("ruleset.bad-value", path + "/id", "verdict row '" + v.id + "' is defined twice");
         v.rule = r.string(j, "rule", path);
+        v.description = r.string(j, "description", path);
+        v.translations = r.translations(j, path, { "description" });
         r.rule_reference(v.rule, path + "/rule");
         v.side = r.string(j, "side", path);
         v.other = r.string(j, "other", path);
@@ -474,7 +460,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
                 r.error("ruleset.bad-value", path + "/" + key,
                     "'" + name + "' is no conduct of this ruleset, nor forbidden, allowed or any");
         if (j.contains("outcome"))
-            v.outcome = r.enumerated(j["outcome"], path + "/outcome", outcome_names, "outcome").value_or(VerdictOutcome::Draw);
+            v.outcome = r.enumerated(j["outcome"], path + "/outcome", verdict_outcome_names, "outcome").value_or(VerdictOutcome::Draw);
         v.guard = r.guard(j, path);
         rs.verdicts.push_back(std::move(v));
     });
@@ -482,10 +468,12 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     std::set<std::string> rule_ids;
     each(r, root, "rules", [&](const Json& j, const std::string& path) {
         if (!r.object(
-                j, path, { "id", "number", "title", "text", "diagrams", "zh" }, { "id", "number", "title", "text" }))
+                j, path, { "id", "kind", "number", "title", "text", "diagrams", "zh" }, { "id", "number", "title", "text" }))
             return;
         RuleText t;
         t.id = r.string(j, "id", path);
+        if (j.contains("kind"))
+            t.kind = r.enumerated(j["kind"], path + "/kind", rule_kind_names, "rule kind").value_or(RuleKind::Rule);
         if (!rule_ids.insert(t.id).second)
             r.error("ruleset.bad-value", path + "/id", "rule '" + t.id + "' is defined twice");
         t.number = r.string(j, "number", path);

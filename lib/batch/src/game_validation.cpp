@@ -61,30 +61,38 @@ namespace {
         return std::string(to_string(r.outcome)) + " (" + rule_list(r.rules) + ")";
     }
 
-    // Sets ruling_agrees and adds a finding for each ruling the record goes against.
+    // Whether the record's result agrees with a ruling that bears on it, with a finding when
+    // it does not.
+    void check_result_against(GameValidation& row, const Ruling& r, bool ends_record)
+    {
+        const RepetitionCycle& c = r.episode.cycle;
+        const std::string where = "plies " + std::to_string(c.first_ply) + "-" + std::to_string(c.last_ply);
+        const bool agrees = row.recorded_result == result_of(r.outcome);
+        row.ruling_agrees = row.ruling_agrees.value_or(true) && agrees;
+        if (agrees)
+            return;
+        const std::string recorded(to_string(row.recorded_result));
+        std::string message;
+        if (ends_record)
+            message = "the record ends repeating the cycle of " + where + ", ruled " + describe_ruling(r)
+                + (row.recorded_result == RecordedResult::Unknown ? ", and gives no result (*)"
+                                                                   : ", but gives " + recorded);
+        else
+            message = "the repetition of " + where + " is ruled " + describe_ruling(r) + ", but the record goes on to "
+                + recorded;
+        row.findings.push_back({ ValidationStatus::RepetitionRuling, c.first_ply, std::move(message) });
+    }
+
+    // Sets ruling_agrees and adds a finding for each ruling the record goes against: those the
+    // record ends in or a side loses by, up to the first loss, which decides the game.
     void add_repetition_findings(GameValidation& row, const std::vector<Ruling>& rulings, int plies)
     {
-        const std::string recorded(to_string(row.recorded_result));
         for (const Ruling& r : rulings) {
             const bool ends_record = r.episode.last_repeating_ply == plies;
-            const bool lost = r.outcome == Outcome::RedLoses || r.outcome == Outcome::BlackLoses;
-            if (!ends_record && !lost)
-                continue; // play went on, and nobody lost by it
-            const RepetitionCycle& c = r.episode.cycle;
-            const std::string where = "plies " + std::to_string(c.first_ply) + "-" + std::to_string(c.last_ply);
-            const bool agrees = row.recorded_result == result_of(r.outcome);
-            row.ruling_agrees = row.ruling_agrees.value_or(true) && agrees;
-            if (agrees)
-                continue;
-            std::string message;
-            if (ends_record)
-                message = "the record ends repeating the cycle of " + where + ", ruled " + describe_ruling(r)
-                    + (row.recorded_result == RecordedResult::Unknown ? ", and gives no result (*)"
-                                                                       : ", but gives " + recorded);
-            else
-                message = "the repetition of " + where + " is ruled " + describe_ruling(r) + ", but the record goes on to "
-                    + recorded;
-            row.findings.push_back({ ValidationStatus::RepetitionRuling, c.first_ply, std::move(message) });
+            if (ends_record || r.loses())
+                check_result_against(row, r, ends_record);
+            if (r.loses())
+                break; // the game is decided: later repetitions bear on nothing
         }
     }
 
@@ -139,39 +147,42 @@ CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
     row.black = tag_value(record, "Black");
     row.date = tag_value(record, "Date");
 
-    const RecordReplay& replay = checked.replay.emplace(replay_record(record));
+    checked.replay = std::make_unique<const RecordReplay>(replay_record(record));
+    const RecordReplay& replay = *checked.replay;
     row.plies = replay.game ? replay.game->ply_count() : 0;
     row.failed_ply = replay.failed_ply;
     row.recorded_result = replay.recorded_result;
-    checked.diagnostics = replay.diagnostics.items();
+
+    // Only a record read without an error and replayed to its end is judged, and of its
+    // repetitions only those that bear on the result are ruled on: the one the record ends in,
+    // and any long enough for a side to lose by it.
+    const bool replayed_cleanly = !replay.diagnostics.has_errors() && replay.status == GameStatus::Ok;
+    const auto bears_on_result = [&](const RepetitionEpisode& episode) {
+        return replayed_cleanly
+            && (episode.last_repeating_ply == row.plies
+                || episode.occurrences >= rules.repetition.violator_loses_at_occurrence);
+    };
+    checked.judged = judge_game(static_cast<int>(record.index), record.location, replay, rules, bears_on_result);
     // A reader may leave the source name out of the locations inside a record (the archive
     // reader does, to spare a copy of the path per move): they are in the record's file.
-    for (Diagnostic& d : checked.diagnostics)
+    for (Diagnostic& d : checked.judged.diagnostics)
         if (d.location.source.empty())
             d.location.source = row.file;
-    add_reading_findings(row, record, replay, checked.diagnostics);
+    add_reading_findings(row, record, replay, checked.judged.diagnostics);
 
-    // Only a record read without an error and replayed to its end is judged.
-    if (row.findings.empty() && replay.status == GameStatus::Ok) {
+    if (replayed_cleanly) {
         const ReplayedGame& game = *replay.game;
-        row.loser_on_board = game.loser_on_board();
+        row.repetitions = find_repetition_episodes(game).size();
+        row.loser_on_board = checked.judged.board->loser;
         // Looking for a legal move is not free: only a mate or stalemate can contradict.
         if (row.loser_on_board)
             if (auto contradiction = result_contradiction(game, row.recorded_result))
                 row.findings.push_back(
                     { ValidationStatus::ResultContradictsBoard, game.ply_count(), std::move(*contradiction) });
-        const auto bears_on_result = [&](const RepetitionEpisode& episode) {
-            ++row.repetitions;
-            return episode.last_repeating_ply == game.ply_count()
-                || episode.occurrences >= rules.repetition.violator_loses_at_occurrence;
-        };
-        checked.rulings = rule_on_game(game, rules, bears_on_result);
-        if (!checked.rulings.empty()) {
-            const Ruling& last = checked.rulings.back();
-            row.last_ruling = RulingSummary { last.outcome, last.violator, last.rules, last.episode.cycle,
-                last.episode.last_repeating_ply };
-        }
-        add_repetition_findings(row, checked.rulings, game.ply_count());
+        if (const Ruling* deciding = checked.judged.deciding_ruling())
+            row.ruling = RulingSummary { deciding->outcome, deciding->violator, deciding->rules,
+                deciding->episode.cycle, deciding->episode.last_repeating_ply };
+        add_repetition_findings(row, checked.judged.rulings, game.ply_count());
     }
     row.status = status_of(row.findings);
     row.check_time = std::chrono::steady_clock::now() - started;
@@ -188,7 +199,11 @@ CheckedGame check_file_problems(const std::string& file, const Diagnostics& file
         if (d.severity == Severity::Error)
             row.findings.push_back({ ValidationStatus::Unreadable, 0, format_diagnostic(d) });
     row.status = status_of(row.findings);
-    checked.diagnostics = file_diagnostics.items();
+    // Nothing to judge: the file's problems only, where a game's would be.
+    checked.judged.game = 0;
+    checked.judged.source = { file, 0, 0 };
+    checked.judged.status = GameStatus::Unreadable;
+    checked.judged.diagnostics = file_diagnostics.items();
     return checked;
 }
 

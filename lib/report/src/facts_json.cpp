@@ -46,7 +46,7 @@ Json piece_at(const PieceAt& p)
         { "square", to_iccs(p.square) } };
 }
 
-Json move_facts(const MoveFacts& f)
+Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
 {
     Json classes = Json::array();
     for (const MoveClass c : f.classes)
@@ -70,7 +70,7 @@ Json move_facts(const MoveFacts& f)
         { "piece", piece_at(f.moved) },
         { "captured", f.captured ? Json(to_string(f.captured.type())) : Json(nullptr) },
         { "classes", classes },
-        { "reasons", f.reasons },
+        { "reasons", reasons },
         { "checkers", pieces(f.checkers) },
         { "discovered_check", f.discovered_check },
         { "kill_line", line(f.kill_line) },
@@ -91,11 +91,11 @@ Json side_summary(const SideSummary& s)
         { "checks", s.checks },
         { "kills", s.kills },
         { "check_then_captures", s.check_then_captures },
-        { "chases", s.chases },
+        { "threatening_moves", s.threatening_moves },
         { "every_move_checks", s.every_move_checks },
         { "every_move_checks_or_kills", s.every_move_checks_or_kills },
-        { "every_move_chases", s.every_move_chases },
-        { "chased_on_every_move", pieces(s.chased_on_every_move) },
+        { "every_move_threatens", s.every_move_threatens },
+        { "threatened_on_every_move", pieces(s.threatened_on_every_move) },
         { "attackers", pieces(s.attackers) },
         { "targets", pieces(s.targets) },
     };

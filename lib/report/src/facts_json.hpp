@@ -12,7 +12,8 @@ namespace xq::json_form {
 using Json = nlohmann::ordered_json;
 
 Json piece_at(const PieceAt& p);
-Json move_facts(const MoveFacts& facts);
+// The facts of a move with the reasons they give in words.
+Json move_facts(const MoveFacts& facts, const std::vector<std::string>& reasons);
 Json side_summary(const SideSummary& summary);
 Json cycle(const RepetitionEpisode& episode);
 

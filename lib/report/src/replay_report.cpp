@@ -1,5 +1,6 @@
 #include "xq/report/replay_report.hpp"
 
+#include "fact_phrases.hpp"
 #include "facts_json.hpp"
 #include "xq/board/fen.hpp"
 
@@ -20,9 +21,36 @@ namespace {
         return line;
     }
 
+    // The reasons for each move of a cycle, from its facts alone.
+    std::vector<std::vector<std::string>> cycle_reasons(const CycleFacts& facts, const MessageCatalogue& messages)
+    {
+        const FactPhrases phrases(messages, DocumentNotation::Iccs);
+        std::vector<std::vector<std::string>> out;
+        Position pos = facts.start;
+        for (const MoveFacts& f : facts.moves) {
+            std::vector<std::string> reasons;
+            const auto add = [&](const std::vector<std::string>& more) {
+                reasons.insert(reasons.end(), more.begin(), more.end());
+            };
+            if (f.classes.empty() && !f.has_new_threat())
+                reasons.push_back(messages.format("reason.no_fact"));
+            add(phrases.king_reasons(pos, f));
+            for (const Threat& t : f.threats)
+                reasons.push_back(messages.format("reason.attack",
+                    { { "target", phrases.piece(t.target) }, { "attacker", phrases.piece(t.attacker) },
+                        { "facts", phrases.threat_facts(t) } }));
+            add(phrases.offer_and_block_reasons(f));
+            add(phrases.evasion_reasons(f));
+            out.push_back(std::move(reasons));
+            UndoInfo undo;
+            pos.do_move(f.move, undo);
+        }
+        return out;
+    }
+
 } // namespace
 
-void write_replay_text(std::ostream& out, const ReplayReport& report)
+void write_replay_text(std::ostream& out, const ReplayReport& report, const MessageCatalogue& messages)
 {
     const ReplayedGame& game = *report.game;
     out << "start: " << to_fen(game.start()) << '\n';
@@ -55,30 +83,30 @@ void write_replay_text(std::ostream& out, const ReplayReport& report)
         if (i >= report.cycle_facts.size())
             continue;
         const CycleFacts& facts = report.cycle_facts[i];
-        for (const MoveFacts& f : facts.moves) {
+        const std::vector<std::vector<std::string>> reasons = cycle_reasons(facts, messages);
+        for (std::size_t m = 0; m < facts.moves.size(); ++m) {
+            const MoveFacts& f = facts.moves[m];
             out << "  " << f.ply << ". " << to_string(f.mover) << " " << to_iccs(f.move) << ":";
             for (std::size_t c = 0; c < f.classes.size(); ++c)
                 out << (c ? ", " : " ") << to_string(f.classes[c]);
             out << '\n';
-            for (const std::string& reason : f.reasons)
+            for (const std::string& reason : reasons[m])
                 out << "      " << reason << '\n';
         }
+        const FactPhrases phrases(messages, DocumentNotation::Iccs);
         for (const Color c : { Color::Red, Color::Black }) {
             const SideSummary& s = facts.side(c);
             out << "  " << to_string(c) << ": " << s.moves << " moves, " << s.checks << " checks, " << s.kills
-                << " mate threats, " << s.check_then_captures << " check-then-capture threats, " << s.chases
-                << " with new capture threats";
-            if (!s.chased_on_every_move.empty()) {
-                out << "; threatened on every move:";
-                for (const PieceAt& p : s.chased_on_every_move)
-                    out << " " << describe(p);
-            }
+                << " mate threats, " << s.check_then_captures << " check-then-capture threats, "
+                << s.threatening_moves << " with new capture threats";
+            if (!s.threatened_on_every_move.empty())
+                out << "; threatened on every move: " << phrases.pieces(s.threatened_on_every_move);
             out << '\n';
         }
     }
 }
 
-void write_replay_json(std::ostream& out, const ReplayReport& report)
+void write_replay_json(std::ostream& out, const ReplayReport& report, const MessageCatalogue& messages)
 {
     using json_form::Json;
     const ReplayedGame& game = *report.game;
@@ -100,9 +128,10 @@ void write_replay_json(std::ostream& out, const ReplayReport& report)
             { "last_repeating_ply", report.episodes[i].last_repeating_ply } };
         if (i < report.cycle_facts.size()) {
             const CycleFacts& facts = report.cycle_facts[i];
+            const std::vector<std::vector<std::string>> reasons = cycle_reasons(facts, messages);
             Json moves = Json::array();
-            for (const MoveFacts& f : facts.moves)
-                moves.push_back(json_form::move_facts(f));
+            for (std::size_t m = 0; m < facts.moves.size(); ++m)
+                moves.push_back(json_form::move_facts(facts.moves[m], reasons[m]));
             e["moves"] = moves;
             e["sides"] = Json { { "red", json_form::side_summary(facts.red) },
                 { "black", json_form::side_summary(facts.black) } };

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 
-#include "xq/notation/chinese.hpp"
-#include "xq/notation/wxf.hpp"
+#include "fact_phrases.hpp"
 
 namespace xq {
 
@@ -15,30 +14,22 @@ namespace {
             list.push_back(item);
     }
 
-    std::string outcome_key(Outcome outcome) { return "outcome." + std::string(to_string(outcome)); }
-
-    std::string_view restriction_key(Restriction r)
+    void append(std::vector<std::string>& to, const std::vector<std::string>& items)
     {
-        switch (r) {
-        case Restriction::Immobilised:
-            return "restriction.immobilised";
-        case Restriction::ConfinedToLine:
-            return "restriction.confined_to_line";
-        case Restriction::Pinned:
-        case Restriction::None: // not described: only restricted pieces are
-            break;
-        }
-        return "restriction.pinned";
+        to.insert(to.end(), items.begin(), items.end());
     }
 
-    // Builds the document of one game, sentence by sentence, from the catalogue's phrases and
-    // the ruleset's texts in the catalogue's language.
+    std::string outcome_key(Outcome outcome) { return "outcome." + std::string(to_string(outcome)); }
+
+    // Builds the document of one game, sentence by sentence, from the catalogue's phrases, the
+    // ruleset's texts in the catalogue's language, and the interpreter's ruling as it is: every
+    // class, chase row, conduct, verdict row and count comes from the ruling.
     class DocumentBuilder {
     public:
         DocumentBuilder(const RuleSet& rules, const MessageCatalogue& messages, const DocumentOptions& options)
             : rules_(rules)
             , m_(messages)
-            , options_(options)
+            , phrases_(messages, options.notation)
         {
         }
 
@@ -72,12 +63,13 @@ namespace {
                 out.push_back(m_.format("no_ruling.not_replayed"));
             else if (game.rulings.empty())
                 out.push_back(m_.format("no_ruling.no_repetition"));
-            if (game.replay) {
-                const BoardJudgement board = judge_board(*game.replay, rules_);
-                if (board.loser)
+            if (game.board && game.replay) {
+                if (game.board->loser)
                     out.push_back(
                         m_.format(game.replay->end() == BoardEnd::Checkmate ? "board.checkmate" : "board.stalemate",
-                            { { "side", side(*board.loser) }, { "rule", board.rule } }));
+                            { { "side", phrases_.side(*game.board->loser) }, { "rule", game.board->rule } }));
+                for (const BoardNote& note : game.board->notes)
+                    out.push_back(board_note(note, m_));
             }
             return out;
         }
@@ -90,47 +82,42 @@ namespace {
                 { { "number", std::to_string(number) }, { "count", std::to_string(count) },
                     { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
             r.start = ruling.facts.start;
-            const std::string to_move = side(r.start.side_to_move()), stands = std::to_string(e.occurrences),
-                              last = std::to_string(e.last_repeating_ply);
-            r.start_sentence = e.cycle.first_ply == 1
-                ? m_.format(
-                    "repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } })
-                : m_.format("repetition.start",
-                    { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
-                        { "last", last } });
-
-            // The rules quoted: those the ruling rests on, the sides', then those the moves cite.
-            std::vector<std::string> cited = ruling.rules, cited_by_moves;
+            r.start_sentence = start_sentence(ruling);
             Position pos = ruling.facts.start;
-            for (const MoveFacts& f : ruling.facts.moves) {
-                r.moves.push_back(move(pos, f, cited_by_moves));
+            for (std::size_t i = 0; i < ruling.facts.moves.size(); ++i) {
+                const MoveFacts& f = ruling.facts.moves[i];
+                r.moves.push_back(move(pos, f, ruling.moves[i]));
                 UndoInfo undo;
                 pos.do_move(f.move, undo);
             }
             for (const Color c : { Color::Red, Color::Black })
-                r.sides.push_back(side_ruling(ruling, ruling.side(c), cited));
-            for (const std::string& id : cited_by_moves)
-                add_unique(cited, id);
-            if (ruling.violator)
-                add_unique(cited, rules_.repetition.loss_rule);
-            for (const std::string& id : cited)
+                r.sides.push_back(side_ruling(ruling.side(c)));
+            for (const std::string& id : quoted_rules(ruling, r.moves))
                 if (const RuleText* rule = rules_.find_rule(id))
                     r.rules.push_back(quote(*rule));
-            verdict(ruling, r);
+            r.verdict = verdict(ruling);
+            r.readings = ruling.readings;
             return r;
+        }
+
+        std::vector<std::string> explanation(const Ruling& ruling) const
+        {
+            std::vector<std::string> sentences { start_sentence(ruling) };
+            for (const Color c : { Color::Red, Color::Black })
+                sentences.push_back(m_.paragraph(side_ruling(ruling.side(c)).sentences));
+            append(sentences, verdict(ruling));
+            return sentences;
         }
 
     private:
         const RuleSet& rules_;
         const MessageCatalogue& m_;
-        DocumentOptions options_;
+        FactPhrases phrases_;
 
         const std::string& text(const Translations& t, std::string_view key, const std::string& english) const
         {
             return translated(t, m_.language(), key, english);
         }
-
-        std::string side(Color c) const { return m_.format(c == Color::Red ? "side.red" : "side.black"); }
 
         std::string result_text(RecordedResult result) const
         {
@@ -147,73 +134,20 @@ namespace {
             return m_.format("result.unknown");
         }
 
-        std::string piece(PieceAt p) const
+        std::string start_sentence(const Ruling& ruling) const
         {
-            const std::string name = m_.format(
-                "piece." + std::string(to_string(p.piece.color())) + "." + std::string(to_string(p.piece.type())));
-            return m_.format("piece_at", { { "piece", name }, { "square", to_iccs(p.square) } });
+            const RepetitionEpisode& e = ruling.episode;
+            const std::string to_move = phrases_.side(ruling.facts.start.side_to_move()),
+                              stands = std::to_string(e.occurrences), last = std::to_string(e.last_repeating_ply);
+            if (e.cycle.first_ply == 1)
+                return m_.format(
+                    "repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } });
+            return m_.format("repetition.start",
+                { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
+                    { "last", last } });
         }
 
-        std::string pieces(const std::vector<PieceAt>& list) const
-        {
-            std::vector<std::string> names;
-            for (const PieceAt& p : list)
-                names.push_back(piece(p));
-            return m_.join(names);
-        }
-
-        std::string rule_list(const std::vector<std::string>& ids) const { return m_.join(ids); }
-
-        std::string notate(const Position& pos, Move move) const
-        {
-            switch (options_.notation) {
-            case DocumentNotation::Chinese:
-                return to_chinese(pos, move);
-            case DocumentNotation::Wxf:
-                return to_wxf(pos, move);
-            case DocumentNotation::Iccs:
-                break;
-            }
-            return to_iccs(move);
-        }
-
-        std::string restriction(const RestrictionFacts& r, std::string_view plain_key, std::string_view by_key) const
-        {
-            const std::string kind = m_.format(restriction_key(r.kind));
-            if (r.by.empty())
-                return m_.format(plain_key, { { "restriction", kind } });
-            return m_.format(by_key, { { "restriction", kind }, { "pieces", pieces(r.by) } });
-        }
-
-        // The facts of a threat that the rules look at, as a list.
-        std::string threat_facts(const Threat& t) const
-        {
-            std::vector<std::string> facts { m_.format("origin." + std::string(to_string(t.origin))) };
-            if (!t.capture_legal)
-                facts.push_back(m_.format("fact.capture_illegal"));
-            if (!t.real_protectors.empty())
-                facts.push_back(m_.format("fact.protected", { { "protectors", pieces(t.real_protectors) } }));
-            else if (!t.fake_protectors.empty())
-                facts.push_back(m_.format("fact.fake_protection", { { "protectors", pieces(t.fake_protectors) } }));
-            else
-                facts.push_back(m_.format("fact.unprotected"));
-            if (t.target_can_capture_back)
-                facts.push_back(m_.format("fact.can_capture_back"));
-            if (!t.fellow_attackers.empty())
-                facts.push_back(m_.format("fact.also_attacked_by", { { "pieces", pieces(t.fellow_attackers) } }));
-            if (t.attacker_restriction.kind != Restriction::None)
-                facts.push_back(
-                    restriction(t.attacker_restriction, "fact.attacker_restricted", "fact.attacker_restricted_by"));
-            if (t.target_restriction.kind != Restriction::None)
-                facts.push_back(
-                    restriction(t.target_restriction, "fact.target_restricted", "fact.target_restricted_by"));
-            if (!t.restricted_by_target.empty())
-                facts.push_back(m_.format("fact.target_restricts", { { "pieces", pieces(t.restricted_by_target) } }));
-            std::string out;
-            for (const std::string& f : facts)
-                out += (out.empty() ? "" : m_.format("fact.separator")) + f;
-            return out;
-        }
+        const ChaseRule& chase_row(int row) const { return rules_.chase_rules[static_cast<std::size_t>(row)]; }
 
         // What a chase rule row says, in words: its description, else its rule's title.
         std::string why(const ChaseRule& row) const
@@ -224,133 +158,89 @@ namespace {
             return rule ? text(rule->translations, "title", rule->title) : row.rule;
         }
 
-        DocumentMove move(const Position& before, const MoveFacts& f, std::vector<std::string>& cited) const
+        // A threat in words with the chase row that counts or exempts it, its rule added to
+        // `cited`; nothing for an attack that is not new and that the ruling does not mention.
+        std::optional<std::string> threat_reason(
+            const Threat& t, const ThreatRuling& judged, std::vector<std::string>& cited) const
+        {
+            if (!t.is_new() && !judged.worth_mentioning)
+                return std::nullopt;
+            const std::string target = phrases_.piece(t.target), attacker = phrases_.piece(t.attacker),
+                              facts = phrases_.threat_facts(t);
+            if (judged.row < 0)
+                return m_.format("reason.attack_not_counted",
+                    { { "target", target }, { "attacker", attacker }, { "facts", facts } });
+            const ChaseRule& row = chase_row(judged.row);
+            add_unique(cited, row.rule);
+            return m_.format(judged.counts ? "reason.chase" : "reason.attack_allowed",
+                { { "target", target }, { "attacker", attacker }, { "facts", facts }, { "why", why(row) },
+                    { "rule", row.rule } });
+        }
+
+        DocumentMove move(const Position& before, const MoveFacts& f, const MoveRuling& judged) const
         {
             DocumentMove d;
             d.ply = f.ply;
             d.mover = f.mover;
-            d.side_name = side(f.mover);
+            d.side_name = phrases_.side(f.mover);
             d.move = f.move;
-            d.text = notate(before, f.move);
-            Position after = before;
-            UndoInfo undo;
-            after.do_move(f.move, undo);
-
-            bool chases = false;
-            std::vector<std::string> threat_reasons;
-            for (const Threat& t : f.threats) {
-                const ThreatJudgement judged = judge_threat(t, f.moved.piece.type(), rules_);
-                if (!t.is_new() && !judged.worth_mentioning)
-                    continue;
-                const std::string target = piece(t.target), attacker = piece(t.attacker), facts = threat_facts(t);
-                if (!judged.row) {
-                    threat_reasons.push_back(m_.format("reason.attack_not_counted",
-                        { { "target", target }, { "attacker", attacker }, { "facts", facts } }));
-                    continue;
-                }
-                chases = chases || judged.counts;
-                add_unique(cited, judged.row->rule);
-                threat_reasons.push_back(m_.format(judged.counts ? "reason.chase" : "reason.attack_allowed",
-                    { { "target", target }, { "attacker", attacker }, { "facts", facts }, { "why", why(*judged.row) },
-                        { "rule", judged.row->rule } }));
+            d.text = phrases_.notate(before, f.move);
+            for (const MoveClass c : judged.classes) {
+                d.classes.emplace_back(to_string(c));
+                d.class_names.push_back(m_.format("class." + d.classes.back()));
             }
-
-            if (f.has(MoveClass::Check)) {
-                d.classes.push_back("check");
-                d.reasons.push_back(m_.format(f.discovered_check ? "reason.discovered_check" : "reason.check",
-                    { { "king", piece({ after.piece_on(after.king_square(~f.mover)), after.king_square(~f.mover) }) },
-                        { "checkers", pieces(f.checkers) } }));
-            }
-            if (f.has(MoveClass::Kill)) {
-                d.classes.push_back("kill");
-                d.reasons.push_back(m_.format("reason.kill", { { "line", line_after(after, f.mover, f.kill_line) } }));
-            }
-            if (f.has(MoveClass::CheckThenCapture)) {
-                d.classes.push_back("check_then_capture");
-                d.reasons.push_back(m_.format(
-                    "reason.check_then_capture", { { "line", line_after(after, f.mover, f.check_capture_line) } }));
-            }
-            if (chases)
-                d.classes.push_back("chase");
-            d.reasons.insert(d.reasons.end(), threat_reasons.begin(), threat_reasons.end());
-            for (const MoveClass offer : { MoveClass::Exchange, MoveClass::Offer })
-                if (f.has(offer)) {
-                    const bool exchange = offer == MoveClass::Exchange;
-                    d.classes.push_back(exchange ? "exchange" : "offer");
-                    d.reasons.push_back(m_.format(exchange ? "reason.exchange" : "reason.offer",
-                        { { "piece", piece({ f.moved.piece, f.move.to() }) }, { "takers", pieces(f.can_be_taken_by) },
-                            { "protection",
-                                m_.format(f.moved_piece_protected ? "offer.retaken" : "offer.unprotected") } }));
-                }
-            if (!f.blocks.empty())
-                d.classes.push_back("block");
-            for (const BlockFacts& b : f.blocks)
-                d.reasons.push_back(
-                    m_.format("reason.block", { { "piece", piece(b.blocked) }, { "square", to_iccs(b.at) } }));
-            if (d.classes.empty()) {
-                // Said first: the attacks listed after it are the ones that do not count.
-                d.classes.push_back("idle");
-                d.reasons.insert(d.reasons.begin(), m_.format("reason.idle"));
-            }
-            if (f.evades_check)
-                d.reasons.push_back(m_.format("reason.evades_check"));
-            if (!f.evaded_threats.empty())
-                d.reasons.push_back(m_.format("reason.ends_threat", { { "pieces", pieces(f.evaded_threats) } }));
-            for (const std::string& c : d.classes)
-                d.class_names.push_back(m_.format("class." + c));
+            // Said first: the attacks listed after it are the ones that do not count.
+            if (judged.has(MoveClass::Idle))
+                d.reasons.push_back(m_.format("reason.idle"));
+            append(d.reasons, phrases_.king_reasons(before, f));
+            for (std::size_t i = 0; i < f.threats.size(); ++i)
+                if (auto reason = threat_reason(f.threats[i], judged.threats[i], d.rules))
+                    d.reasons.push_back(std::move(*reason));
+            append(d.reasons, phrases_.offer_and_block_reasons(f));
+            append(d.reasons, phrases_.evasion_reasons(f));
             return d;
         }
 
-        // A threatened line (a kill's mate, a check-then-capture) in the document's notation:
-        // the mover moves again after its move.
-        std::string line_after(const Position& after, Color mover, const std::vector<Move>& moves) const
-        {
-            Position pos = after;
-            pos.set_side_to_move(mover);
-            std::string line;
-            for (const Move m : moves) {
-                line += (line.empty() ? "" : " ") + notate(pos, m);
-                UndoInfo undo;
-                pos.do_move(m, undo);
-            }
-            return line;
-        }
-
-        DocumentSide side_ruling(const Ruling& ruling, const SideRuling& s, std::vector<std::string>& cited) const
+        DocumentSide side_ruling(const SideRuling& s) const
         {
             DocumentSide d { s.side, s.conduct, s.forbidden, {} };
-            const Conduct* conduct = rules_.find_conduct(s.conduct);
-            if (!conduct) {
-                d.sentences.push_back(m_.format("conduct.none", { { "side", side(s.side) } }));
+            if (s.conduct_row < 0) {
+                d.sentences.push_back(m_.format("conduct.none", { { "side", phrases_.side(s.side) } }));
                 return d;
             }
+            const Conduct& conduct = rules_.conducts[static_cast<std::size_t>(s.conduct_row)];
             d.sentences.push_back(m_.format("conduct.side",
-                { { "side", side(s.side) },
-                    { "description", text(conduct->translations, "description", conduct->description) } }));
+                { { "side", phrases_.side(s.side) },
+                    { "description", text(conduct.translations, "description", conduct.description) } }));
             if (!s.chased_on_every_move.empty())
-                d.sentences.push_back(
-                    m_.format("conduct.chased_on_every_move", { { "pieces", pieces(s.chased_on_every_move) } }));
+                d.sentences.push_back(m_.format(
+                    "conduct.chased_on_every_move", { { "pieces", phrases_.pieces(s.chased_on_every_move) } }));
             if (s.rules.empty())
                 d.sentences.push_back(
                     m_.format(s.forbidden ? "conduct.forbidden_without_rule" : "conduct.allowed_without_rule"));
             else
                 d.sentences.push_back(m_.format(
-                    s.forbidden ? "conduct.forbidden" : "conduct.allowed", { { "rules", rule_list(s.rules) } }));
-            for (const std::string& r : s.rules)
-                add_unique(cited, r);
-            // The rows under which the side's other threats did not count, each once.
-            std::vector<const ChaseRule*> exempting;
-            for (const MoveFacts& f : ruling.facts.moves)
-                if (f.mover == s.side)
-                    for (const Threat& t : f.threats) {
-                        const ThreatJudgement judged = judge_threat(t, f.moved.piece.type(), rules_);
-                        if (judged.row && !judged.counts && judged.worth_mentioning
-                            && std::find(exempting.begin(), exempting.end(), judged.row) == exempting.end())
-                            exempting.push_back(judged.row);
-                    }
-            for (const ChaseRule* row : exempting)
-                d.sentences.push_back(m_.format("conduct.exempt", { { "why", why(*row) }, { "rule", row->rule } }));
+                    s.forbidden ? "conduct.forbidden" : "conduct.allowed", { { "rules", m_.join(s.rules) } }));
+            for (const int row : s.exempting_rows)
+                d.sentences.push_back(
+                    m_.format("conduct.exempt", { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } }));
             return d;
+        }
+
+        // The rules quoted: those the ruling cites, the sides', then those the moves cite; detail
+        // rules before definitions, definitions before the procedure, as the ruling cites them.
+        std::vector<std::string> quoted_rules(const Ruling& ruling, const std::vector<DocumentMove>& moves) const
+        {
+            std::vector<std::string> cited = ruling.rules;
+            for (const Color c : { Color::Red, Color::Black })
+                for (const std::string& id : ruling.side(c).rules)
+                    add_unique(cited, id);
+            for (const DocumentMove& m : moves)
+                for (const std::string& id : m.rules)
+                    add_unique(cited, id);
+            std::stable_sort(cited.begin(), cited.end(),
+                [&](const std::string& a, const std::string& b) { return rules_.kind_of(a) < rules_.kind_of(b); });
+            return cited;
         }
 
         QuotedRule quote(const RuleText& rule) const
@@ -372,44 +262,86 @@ namespace {
             return q;
         }
 
-        void verdict(const Ruling& ruling, DocumentRepetition& r) const
+        // Why the violator's conduct, forbidden like the other side's, is the one that must
+        // change: the verdict row that ranks them.
+        std::string precedence(const Ruling& ruling, Color violator) const
         {
-            r.verdict.push_back(
-                m_.format("verdict.outcome", { { "outcome", m_.format(outcome_key(ruling.outcome)) } }));
-            if (ruling.violator) {
-                std::vector<std::string> grounds = ruling.rules;
-                std::erase(grounds, rules_.repetition.loss_rule);
-                const bool lost = ruling.outcome == Outcome::RedLoses || ruling.outcome == Outcome::BlackLoses;
-                const int count = lost ? ruling.episode.occurrences : rules_.repetition.violator_loses_at_occurrence;
-                r.verdict.push_back(m_.format(lost ? "verdict.loses" : "verdict.must_change",
-                    { { "side", side(*ruling.violator) }, { "rules", rule_list(grounds) },
-                        { "count", std::to_string(count) }, { "loss_rule", rules_.repetition.loss_rule } }));
-            } else {
-                const bool both_violate = ruling.red.forbidden && ruling.black.forbidden;
-                r.verdict.push_back(m_.format(both_violate ? "verdict.draw_both_violate" : "verdict.draw",
-                    { { "rules", rule_list(ruling.rules) } }));
-            }
+            const VerdictRow& row = rules_.verdicts[static_cast<std::size_t>(ruling.verdict_row)];
+            const std::string side = phrases_.side(violator), other = phrases_.side(~violator),
+                              description = text(row.translations, "description", row.description);
+            if (row.rule.empty())
+                return m_.format("verdict.precedence_without_rule",
+                    { { "side", side }, { "other", other }, { "description", description } });
+            return m_.format("verdict.precedence",
+                { { "side", side }, { "other", other }, { "description", description }, { "rule", row.rule } });
+        }
 
-            // Each contested reading read the other way: the ruling made again on the same facts.
-            for (const Reading& reading : rules_.readings) {
-                RuleSet other = rules_;
-                for (Reading& o : other.readings)
-                    if (o.name == reading.name)
-                        o.enabled = !o.enabled;
-                const std::optional<Ruling> again = rule_on_episode(ruling.facts, ruling.episode, other);
-                ReadingCheck check { reading.name, reading.enabled, again ? again->outcome : ruling.outcome, false };
-                check.changes_ruling = check.other_outcome != ruling.outcome;
-                if (check.changes_ruling)
-                    r.verdict.push_back(
-                        m_.format(reading.enabled ? "reading.rests_on_applied" : "reading.rests_on_not_applied",
-                            { { "reading", text(reading.translations, "description", reading.description) },
-                                { "outcome", m_.format(outcome_key(check.other_outcome)) } }));
-                r.readings.push_back(check);
+        std::vector<std::string> violation(const Ruling& ruling, Color violator) const
+        {
+            const OccurrenceAccount& o = ruling.occurrences;
+            const std::string side = phrases_.side(violator);
+            const std::string& loss_rule = rules_.repetition.loss_rule;
+            std::vector<std::string> grounds = ruling.rules;
+            std::erase(grounds, loss_rule);
+            std::vector<std::string> sentences;
+            if (ruling.precedence && ruling.verdict_row >= 0)
+                sentences.push_back(precedence(ruling, violator));
+            if (ruling.loses())
+                sentences.push_back(m_.format("verdict.loses",
+                    { { "side", side }, { "rules", m_.join(grounds) }, { "count", std::to_string(o.loses_at) },
+                        { "ply", std::to_string(o.loss_ply) }, { "loss_rule", loss_rule } }));
+            else
+                sentences.push_back(m_.format("verdict.must_change",
+                    { { "side", side }, { "rules", m_.join(grounds) }, { "count", std::to_string(o.loses_at) },
+                        { "loss_rule", loss_rule } }));
+            if (o.changed_at_ply >= 0)
+                sentences.push_back(m_.format("verdict.changed",
+                    { { "side", side }, { "ply", std::to_string(o.changed_at_ply) },
+                        { "count", std::to_string(o.count()) } }));
+            if (ruling.loses())
+                sentences.push_back(m_.format("verdict.loss_assumes_instruction", { { "side", side } }));
+            return sentences;
+        }
+
+        std::vector<std::string> verdict(const Ruling& ruling) const
+        {
+            std::vector<std::string> sentences {
+                m_.format("verdict.outcome", { { "outcome", m_.format(outcome_key(ruling.outcome)) } })
+            };
+            const OccurrenceAccount& o = ruling.occurrences;
+            if (o.ruling_ply >= 0)
+                sentences.push_back(m_.format("verdict.ruling_due",
+                    { { "count", std::to_string(o.ruling_at) }, { "ply", std::to_string(o.ruling_ply) } }));
+            if (ruling.violator)
+                append(sentences, violation(ruling, *ruling.violator));
+            else
+                sentences.push_back(m_.format(ruling.red.forbidden && ruling.black.forbidden
+                        ? "verdict.draw_both_violate"
+                        : "verdict.draw",
+                    { { "rules", m_.join(ruling.rules) } }));
+            append(sentences, readings(ruling));
+            return sentences;
+        }
+
+        // What the contested readings the ruling was checked against would change.
+        std::vector<std::string> readings(const Ruling& ruling) const
+        {
+            std::vector<std::string> sentences;
+            for (const ReadingRuling& checked : ruling.readings) {
+                if (!checked.changes_ruling)
+                    continue;
+                const auto reading = std::find_if(rules_.readings.begin(), rules_.readings.end(),
+                    [&](const Reading& r) { return r.name == checked.name; });
+                const std::string description = reading == rules_.readings.end()
+                    ? checked.name
+                    : text(reading->translations, "description", reading->description);
+                sentences.push_back(
+                    m_.format(checked.enabled ? "reading.rests_on_applied" : "reading.rests_on_not_applied",
+                        { { "reading", description }, { "outcome", m_.format(outcome_key(checked.other_outcome)) } }));
             }
-            if (!r.readings.empty() && std::none_of(r.readings.begin(), r.readings.end(), [](const ReadingCheck& c) {
-                    return c.changes_ruling;
-                }))
-                r.verdict.push_back(m_.format("reading.none_matters"));
+            if (!ruling.readings.empty() && sentences.empty())
+                sentences.push_back(m_.format("reading.none_matters"));
+            return sentences;
         }
     };
 
@@ -426,6 +358,17 @@ std::string_view to_string(DocumentNotation notation)
         break;
     }
     return "iccs";
+}
+
+std::string board_note(const BoardNote& note, const MessageCatalogue& messages)
+{
+    return messages.format("board." + note.code, { { "rule", note.rule } });
+}
+
+std::vector<std::string> ruling_explanation(
+    const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages)
+{
+    return DocumentBuilder(rules, messages, {}).explanation(ruling);
 }
 
 RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& record, const RuleSet& rules,

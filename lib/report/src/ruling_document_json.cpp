@@ -16,7 +16,7 @@ namespace {
         for (const DocumentMove& m : r.moves)
             moves.push_back(Json { { "ply", m.ply }, { "side", to_string(m.mover) }, { "side_name", m.side_name },
                 { "move", to_iccs(m.move) }, { "text", m.text }, { "classes", m.classes },
-                { "class_names", m.class_names }, { "reasons", m.reasons } });
+                { "class_names", m.class_names }, { "reasons", m.reasons }, { "rules", m.rules } });
         Json sides = Json::array();
         for (const DocumentSide& s : r.sides)
             sides.push_back(Json { { "side", to_string(s.side) }, { "conduct", s.conduct },
@@ -26,8 +26,8 @@ namespace {
             rules.push_back(
                 Json { { "id", q.id }, { "heading", q.heading }, { "text", q.text }, { "diagrams", q.diagrams } });
         Json readings = Json::array();
-        for (const ReadingCheck& c : r.readings)
-            readings.push_back(Json { { "name", c.name }, { "applied", c.applied },
+        for (const ReadingRuling& c : r.readings)
+            readings.push_back(Json { { "name", c.name }, { "applied", c.enabled },
                 { "changes_ruling", c.changes_ruling }, { "other_outcome", to_string(c.other_outcome) } });
         return Json {
             { "heading", r.heading },
@@ -43,8 +43,8 @@ namespace {
 
 } // namespace
 
-void write_document_json(
-    std::ostream& out, const GameRuling& game, const RuleSet& rules, const RulingDocument& document)
+void write_document_json(std::ostream& out, const GameRuling& game, const RuleSet& rules,
+    const RulingDocument& document, const MessageCatalogue& messages)
 {
     Json header = Json::array();
     for (const HeaderField& f : document.header)
@@ -52,7 +52,7 @@ void write_document_json(
     Json repetitions = Json::array();
     for (const DocumentRepetition& r : document.repetitions)
         repetitions.push_back(repetition_json(r));
-    Json doc = json_form::game_ruling(game, rules);
+    Json doc = json_form::game_ruling(game, rules, messages);
     doc["document"] = Json {
         { "language", document.language },
         { "notation", to_string(document.notation) },

@@ -8,6 +8,6 @@
 
 namespace xq::json_form {
 
-Json game_ruling(const GameRuling& game, const RuleSet& rules);
+Json game_ruling(const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages);
 
 } // namespace xq::json_form

@@ -3,12 +3,15 @@
 #include "facts_json.hpp"
 #include "ruling_json.hpp"
 #include "xq/board/fen.hpp"
+#include "xq/report/ruling_document.hpp"
 
 namespace xq {
 
 namespace {
 
     using json_form::Json;
+
+    Json ply_or_null(int ply) { return ply >= 0 ? Json(ply) : Json(nullptr); }
 
     Json side_json(const SideRuling& s)
     {
@@ -22,47 +25,64 @@ namespace {
         return Json {
             { "conduct", s.conduct },
             { "forbidden", s.forbidden },
-            { "description", s.description },
             { "rules", s.rules },
+            { "exemptions_decide", s.exemptions_decide },
             { "chased_on_every_move", chased },
             { "chases", chases },
         };
     }
 
-    Json ruling_json(const Ruling& r)
+    Json occurrences_json(const OccurrenceAccount& o)
+    {
+        return Json {
+            { "counted", o.count() },
+            { "ruling_at", o.ruling_at },
+            { "ruling_ply", ply_or_null(o.ruling_ply) },
+            { "loses_at", o.loses_at },
+            { "loss_ply", ply_or_null(o.loss_ply) },
+            { "changed_at_ply", ply_or_null(o.changed_at_ply) },
+        };
+    }
+
+    Json ruling_json(const Ruling& r, const RuleSet& rules, const MessageCatalogue& messages)
     {
         return Json {
             { "outcome", to_string(r.outcome) },
             { "violator", r.violator ? Json(to_string(*r.violator)) : Json("none") },
             { "rules", r.rules },
+            { "verdict_row",
+                r.verdict_row >= 0 ? Json(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id) : Json(nullptr) },
+            { "precedence", r.precedence },
             { "cycle", json_form::cycle(r.episode) },
             { "last_repeating_ply", r.episode.last_repeating_ply },
+            { "occurrences", occurrences_json(r.occurrences) },
             { "sides", Json { { "red", side_json(r.red) }, { "black", side_json(r.black) } } },
-            { "explanation", r.explanation },
+            { "explanation", ruling_explanation(r, rules, messages) },
         };
     }
 
-    Json board_json(const GameRuling& game, const RuleSet& rules)
+    Json board_json(const GameRuling& game, const MessageCatalogue& messages)
     {
-        if (!game.replay)
+        if (!game.board || (!game.board->loser && game.board->notes.empty()))
             return nullptr;
-        const BoardJudgement b = judge_board(*game.replay, rules);
-        if (!b.loser && b.notes.empty())
-            return nullptr;
+        const BoardJudgement& b = *game.board;
+        Json notes = Json::array();
+        for (const BoardNote& note : b.notes)
+            notes.push_back(board_note(note, messages));
         return Json { { "loser", b.loser ? Json(to_string(*b.loser)) : Json(nullptr) },
-            { "rule", b.rule.empty() ? Json(nullptr) : Json(b.rule) }, { "notes", b.notes } };
+            { "rule", b.rule.empty() ? Json(nullptr) : Json(b.rule) }, { "notes", notes } };
     }
 
 } // namespace
 
-Json json_form::game_ruling(const GameRuling& game, const RuleSet& rules)
+Json json_form::game_ruling(const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages)
 {
     Json diagnostics = Json::array();
     for (const Diagnostic& d : game.diagnostics)
         diagnostics.push_back(format_diagnostic(d));
     Json rulings = Json::array();
     for (const Ruling& r : game.rulings)
-        rulings.push_back(ruling_json(r));
+        rulings.push_back(ruling_json(r, rules, messages));
     Json doc {
         { "game", game.game },
         { "source", game.source.source + ":" + std::to_string(game.source.line) },
@@ -73,16 +93,17 @@ Json json_form::game_ruling(const GameRuling& game, const RuleSet& rules)
         { "final_fen", game.replay ? Json(to_fen(game.replay->current())) : Json(nullptr) },
         { "board_end", game.replay ? to_string(game.replay->end()) : "none" },
         { "recorded_result", to_string(game.recorded_result) },
-        { "board_ruling", board_json(game, rules) },
-        { "ruling", game.rulings.empty() ? Json(nullptr) : ruling_json(game.rulings.back()) },
+        { "board_ruling", board_json(game, messages) },
+        { "ruling", game.deciding ? rulings[*game.deciding] : Json(nullptr) },
         { "rulings", rulings },
     };
     return doc;
 }
 
-void write_ruling_json(std::ostream& out, const GameRuling& game, const RuleSet& rules)
+void write_ruling_json(
+    std::ostream& out, const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages)
 {
-    out << json_form::game_ruling(game, rules).dump() << '\n';
+    out << json_form::game_ruling(game, rules, messages).dump() << '\n';
 }
 
 } // namespace xq

@@ -49,17 +49,10 @@ namespace {
     }
 
     // adjudicate's object for the game, with validate's status and fields.
-    std::string jsonl_text(const CheckedGame& checked, const RuleSet& rules)
+    std::string jsonl_text(const CheckedGame& checked, const RuleSet& rules, const MessageCatalogue& messages)
     {
         const GameValidation& row = checked.row;
-        GameRuling game;
-        game.game = static_cast<int>(row.game);
-        game.source = { row.file, row.line };
-        game.diagnostics = checked.diagnostics;
-        game.replay = checked.replay && checked.replay->game ? &*checked.replay->game : nullptr;
-        game.recorded_result = row.recorded_result;
-        game.rulings = checked.rulings;
-        Json doc = json_form::game_ruling(game, rules);
+        Json doc = json_form::game_ruling(checked.judged, rules, messages);
         doc["status"] = to_string(row.status);
         if (row.game == 0)
             doc["source"] = row.file;
@@ -100,8 +93,8 @@ namespace {
     {
         std::string rules;
         std::string findings;
-        if (row.last_ruling)
-            for (const std::string& rule : row.last_ruling->rules)
+        if (row.ruling)
+            for (const std::string& rule : row.ruling->rules)
                 rules += (rules.empty() ? "" : " ") + rule;
         for (const Finding& f : row.findings)
             findings += (findings.empty() ? "" : " | ") + finding_text(f);
@@ -120,8 +113,8 @@ namespace {
             std::string(to_string(row.recorded_result)),
             board_result(row),
             std::to_string(row.repetitions),
-            row.last_ruling ? (row.last_ruling->violator ? std::string(to_string(*row.last_ruling->violator)) : "none") : "",
-            row.last_ruling ? std::string(to_string(row.last_ruling->outcome)) : "",
+            row.ruling ? (row.ruling->violator ? std::string(to_string(*row.ruling->violator)) : "none") : "",
+            row.ruling ? std::string(to_string(row.ruling->outcome)) : "",
             rules,
             std::string(agrees),
             findings,
@@ -164,11 +157,12 @@ std::optional<ValidationFormat> parse_validation_format(std::string_view name)
     return std::nullopt;
 }
 
-std::string render_validation_row(const CheckedGame& game, ValidationFormat format, const RuleSet& rules)
+std::string render_validation_row(
+    const CheckedGame& game, ValidationFormat format, const RuleSet& rules, const MessageCatalogue& messages)
 {
     switch (format) {
     case ValidationFormat::Jsonl:
-        return jsonl_text(game, rules);
+        return jsonl_text(game, rules, messages);
     case ValidationFormat::Csv:
         return csv_text(game.row);
     case ValidationFormat::Summary:

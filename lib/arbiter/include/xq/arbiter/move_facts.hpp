@@ -17,9 +17,6 @@ struct PieceAt {
     bool operator==(const PieceAt&) const = default;
 };
 
-// "red chariot on h9"
-std::string describe(PieceAt p);
-
 // How a piece's moves are cut down by the enemy: by a pin against its own king, or by the
 // kings that would face each other.
 enum class Restriction {
@@ -98,11 +95,20 @@ struct BlockFacts {
     Square at; // where the moved piece now stands in its way
 };
 
+// A piece of the mover's that an enemy cannon can take because the moved piece became its
+// screen: an offer the move makes without putting the moved piece itself en prise.
+struct ScreenOffer {
+    PieceAt taker; // the enemy cannon
+    PieceAt offered;
+};
+
+// What a move is, for the rules. The facts give check, kill, check-then-capture, exchange,
+// offer and block; a chase (a threat that a chase rule counts) and idle (none of the others)
+// are the ruleset's judgement (MoveRuling).
 enum class MoveClass { Check, Kill, CheckThenCapture, Chase, Exchange, Offer, Block, Idle };
 std::string_view to_string(MoveClass c);
 
-// The facts of one move and the classes they give. `reasons` has one plain-English line per
-// class, in the order of `classes`.
+// The facts of one move and the classes they give by themselves.
 struct MoveFacts {
     int ply = 0;
     Move move;
@@ -116,21 +122,24 @@ struct MoveFacts {
     std::vector<Move> kill_line; // the mover's moves of one such mate, and the replies between
     // A new threat to check and then capture: it would win material by a series of checks and
     // a capture if it could move again (the capture not one it could make at once), and could
-    // not have done so before the move.
+    // not have done so before the move. A checking move makes the threat itself when every
+    // answer to its check leaves such a capture.
     bool check_then_capture = false;
-    std::vector<Move> check_capture_line; // the checks, the replies between, the capture
-    // Capture threats the move created (chases, before any rule), and the moved piece's
-    // standing ones.
+    // The checks, the replies between, the capture; for a checking move, one answer and the
+    // capture after it.
+    std::vector<Move> check_capture_line;
+    // Capture threats the move created (a chase only if a chase rule counts it), and the
+    // moved piece's standing ones.
     std::vector<Threat> threats;
     bool has_new_threat() const;
     std::vector<PieceAt> can_be_taken_by; // enemy pieces that can legally capture the moved piece
     bool moved_piece_protected = false; // a recapture would be legal if it were taken
+    std::vector<ScreenOffer> screen_offers;
     std::vector<BlockFacts> blocks;
     bool evades_check = false;
     std::vector<PieceAt> evaded_threats; // own pieces attacked before the move and not after
 
-    std::vector<MoveClass> classes;
-    std::vector<std::string> reasons;
+    std::vector<MoveClass> classes; // in the order of MoveClass; never Chase or Idle
 
     bool has(MoveClass c) const;
 };
@@ -161,12 +170,12 @@ struct SideSummary {
     int checks = 0;
     int kills = 0;
     int check_then_captures = 0;
-    int chases = 0; // moves that created at least one new threat
+    int threatening_moves = 0; // moves that created at least one new threat
     bool every_move_checks = false;
     bool every_move_checks_or_kills = false;
-    bool every_move_chases = false;
+    bool every_move_threatens = false;
     // Enemy pieces threatened by a new threat on every move of this side.
-    std::vector<PieceAt> chased_on_every_move;
+    std::vector<PieceAt> threatened_on_every_move;
     // Own pieces that made threats over the cycle.
     std::vector<PieceAt> attackers;
     // Enemy pieces threatened at least once.

@@ -27,11 +27,13 @@ struct RepetitionCycle {
 // One stretch of repetition: it opens at the first recurrence of a position (the cycle a
 // ruling is made on) and lasts while every following position is one that stood before;
 // the first new position ends it. `occurrences` counts how often the cycle's start position
-// stands within the stretch (2 when the record stops at the first recurrence).
+// stands within the stretch (2 when the record stops at the first recurrence), and `stands`
+// says after which plies (0: the record's starting position).
 struct RepetitionEpisode {
     RepetitionCycle cycle;
     int last_repeating_ply = 0;
     int occurrences = 0;
+    std::vector<int> stands;
 };
 
 // Episodes in the order of the record. After an episode ends (a side deviates), the next

@@ -10,72 +10,137 @@
 
 namespace xq {
 
+// The interpreter is the one judge: every class, counted chase, conduct, verdict, precedence
+// and occurrence count of a ruling is decided here and returned as data. Nothing here is
+// prose: the report layer puts the data into words from the message catalogues.
+
 enum class Outcome { RedMustChange, BlackMustChange, RedLoses, BlackLoses, Draw };
 std::string_view to_string(Outcome outcome); // "red_must_change", ...
 
-// A threat that the ruleset counts as a chase, and the rule that says so.
+// How the ruleset judges one threat of a move: the first chase row that applies.
+struct ThreatRuling {
+    int row = -1; // index in RuleSet::chase_rules; -1 when no row applies (it does not count then)
+    bool counts = false; // a chase
+    // An attack that is not new is worth mentioning only when it would have counted had it
+    // been new: then the row that exempts it is what stands between it and a chase.
+    bool worth_mentioning = false;
+    // It counts only because its one protector could recapture only by letting the kings face.
+    bool counts_by_flying_general = false;
+};
+
+// One move of the judged cycle under the ruleset.
+struct MoveRuling {
+    int ply = 0;
+    Color mover = Color::Red;
+    std::vector<MoveClass> classes; // in the order of MoveClass; Idle alone when it is none of the others
+    std::vector<ThreatRuling> threats; // one per threat of the move's facts, in the same order
+    bool has(MoveClass c) const;
+};
+
+// A threat that the ruleset counts as a chase, and the row that says so.
 struct CountedChase {
     int ply = 0;
     PieceAt attacker;
     PieceAt target;
     int attacker_id = -1; // the pieces followed through the cycle (see Threat::target_id)
     int target_id = -1;
+    int row = -1; // index in RuleSet::chase_rules
     std::string rule;
     int grade = 1;
-    // The target counted as unprotected because its protector would face the kings.
-    bool fake_by_flying_general = false;
+    bool counts_by_flying_general = false;
 };
 
 // What one side's moves amount to under the ruleset.
 struct SideRuling {
     Color side = Color::Red;
-    std::string conduct; // the conduct id, e.g. "perpetual_check"
-    std::string description; // the conduct's description from the ruleset
+    int conduct_row = -1; // index in RuleSet::conducts; -1 when no conduct fits
+    std::string conduct; // the conduct's id, e.g. "perpetual_check"
     bool forbidden = false;
     std::vector<std::string> rules; // the rules that make the conduct what it is
     std::vector<PieceAt> chased_on_every_move; // named where they stood at the cycle's start
     std::vector<CountedChase> chases;
-    // The rules under which the side's other threats did not count (attacks by the king,
-    // protected targets, ...), each once.
+    // The chase rows under which the side's threats worth mentioning did not count, each once,
+    // and their rules.
+    std::vector<int> exempting_rows;
     std::vector<std::string> exempting_rules;
+    // Had those threats counted, the side's conduct would be forbidden: the exemptions decide.
+    bool exemptions_decide = false;
+};
+
+// The occurrences of the cycle's start position within the episode, and which of them count.
+struct OccurrenceAccount {
+    // Where the start position stands, counted: the ply after which it stands (0 for the
+    // record's starting position), as long as the cycles between them are the violating cycle
+    // played again (every stand, when no side violates).
+    std::vector<int> counted_plies;
+    int ruling_at = 2; // the occurrence that triggers a ruling (the ruleset's)
+    int loses_at = 4; // the violator's occurrence that loses (the ruleset's)
+    int ruling_ply = -1; // after which ply the triggering occurrence stands
+    int loss_ply = -1; // after which ply the losing occurrence stands; -1 when not reached
+    // The first ply of a later cycle in which the violator played otherwise and did not
+    // violate: it changed there; -1 when it did not.
+    int changed_at_ply = -1;
+    int count() const { return static_cast<int>(counted_plies.size()); }
+};
+
+// A contested reading, and the outcome the ruling would have with it turned the other way.
+struct ReadingRuling {
+    std::string name;
+    bool enabled = false;
+    Outcome other_outcome = Outcome::Draw;
+    bool changes_ruling = false;
 };
 
 struct Ruling {
     RepetitionEpisode episode;
-    // The facts of the judged moves, kept so that a written ruling can show every move and
-    // the ruling can be made again under another reading of the rules.
+    // The facts of the judged moves, which the ruling's moves refer to.
     CycleFacts facts;
+    std::vector<MoveRuling> moves; // one per move of facts.moves
     std::optional<Color> violator;
     Outcome outcome = Outcome::Draw;
-    std::vector<std::string> rules; // every rule that decided the ruling, violator's first
+    // Every rule the ruling cites: the rule that decides first, then the other detail rules,
+    // the definitions, and last the procedure (change or lose, draw).
+    std::vector<std::string> rules;
+    int verdict_row = -1; // index in RuleSet::verdicts; -1 when none matched
     std::string verdict_rule;
+    // Both sides' conduct is forbidden and the verdict row names one violator: its description
+    // is the precedence of one violation over the other.
+    bool precedence = false;
+    OccurrenceAccount occurrences;
     SideRuling red;
     SideRuling black;
-    std::vector<std::string> explanation; // sentences, in order
+    std::vector<ReadingRuling> readings;
     const SideRuling& side(Color c) const { return c == Color::Red ? red : black; }
+    bool loses() const { return outcome == Outcome::RedLoses || outcome == Outcome::BlackLoses; }
 };
 
-// How the ruleset judges one threat: the first chase rule that applies, and whether it
-// counts; nothing when no row applies (it does not count then). An attack that is not new
-// is worth mentioning only when it would have counted had it been new: then the row that
-// exempts it is what stands between it and a chase.
-struct ThreatJudgement {
-    bool counts = false;
-    const ChaseRule* row = nullptr;
-    bool worth_mentioning = false;
-};
-ThreatJudgement judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules);
+// How the ruleset, under `readings`, judges one threat of a move of `moved`.
+ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules, const ReadingChoice& readings);
 
-// The ruling on one repetition episode, from the facts of its cycle. Nothing when the
-// position has not yet stood as often as the ruleset requires for a ruling.
-std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules);
+// The one place a cycle is judged: its moves, the sides' conduct, the verdict and the
+// occurrences, under the given readings. The ruling with the ruleset's own readings and the
+// rulings that the contested readings would give are all made here. With `game`, a later
+// cycle that is not the first one played again is judged too, to tell whether the violator
+// changed; without it, every stand of the start position counts.
+Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
+    const ReadingChoice& readings, const ReplayedGame* game = nullptr);
+
+// The ruling on one repetition episode under the ruleset's readings, with the outcome each
+// contested reading would give. Nothing when the position has not yet stood as often as the
+// ruleset requires for a ruling.
+std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
+    const ReplayedGame* game = nullptr);
 
 // What the board itself decides, with the rule behind it: the loser by checkmate or by
 // having no legal move, and notes where the record goes against a basic rule.
+struct BoardNote {
+    std::string code; // "black_moved_first"
+    std::string rule;
+};
 struct BoardJudgement {
     std::optional<Color> loser;
     std::string rule;
-    std::vector<std::string> notes;
+    std::vector<BoardNote> notes;
 };
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules);
 
@@ -85,5 +150,9 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules);
 // costly part; validation wants only the spans that can bear on the result).
 using EpisodeFilter = std::function<bool(const RepetitionEpisode& episode)>;
 std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {});
+
+// The ruling that decides the game: the first that loses it for a side, else the last; none
+// when there is no ruling. A later draw never undoes an earlier loss.
+std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings);
 
 } // namespace xq

@@ -22,9 +22,14 @@ using Translations = std::map<std::string, std::map<std::string, std::string, st
 const std::string& translated(
     const Translations& translations, std::string_view language, std::string_view key, const std::string& english);
 
+// What part of the book a rule belongs to: rulings cite the detail rules first, then the
+// definitions (general principles) they rest on, then the procedure (change or lose, draw).
+enum class RuleKind { Rule, Definition, Procedure };
+
 // A rule of the book, quoted by id in every ruling.
 struct RuleText {
     std::string id; // "AXF-19"
+    RuleKind kind = RuleKind::Rule;
     std::string number; // "19", "B2", "appendix 1"
     std::string title;
     std::string text;
@@ -86,14 +91,11 @@ struct ChaseRule {
     Translations translations; // of description
 };
 
-// What a move can be, for a conduct's conditions.
-enum class MoveKind { Check, Kill, CheckThenCapture, Chase, Exchange, Offer, Block, Idle };
-
 struct ConductCondition {
-    std::vector<MoveKind> every_move; // each move of the side is one of these
-    std::vector<MoveKind> any_move; // some move of the side is one of these
-    std::vector<MoveKind> no_move; // no move of the side is one of these
-    std::vector<MoveKind> cycle_any_move; // some move of either side is one of these
+    std::vector<MoveClass> every_move; // each move of the side is one of these
+    std::vector<MoveClass> any_move; // some move of the side is one of these
+    std::vector<MoveClass> no_move; // no move of the side is one of these
+    std::vector<MoveClass> cycle_any_move; // some move of either side is one of these
     bool same_target = false; // one enemy piece is chased on every move of the side
     // With same_target: whether the chases of that piece come from one attacker or from
     // several taking turns; unset, either.
@@ -123,10 +125,13 @@ enum class VerdictOutcome { SideViolates, Draw };
 
 // A row of the verdict table, read both ways round: `side` and `other` name conducts, or
 // "forbidden", "allowed", "any"; with `graver`, the row holds only when the side's conduct
-// has the higher rank. The first row that matches decides. A row without a rule cites the
-// violator's own rules.
+// has the higher rank. The first row that matches decides. Where both sides' conduct is
+// forbidden and the row names a violator, its description is the precedence the ruling states.
 struct VerdictRow {
+    std::string id;
     std::string rule;
+    std::string description;
+    Translations translations; // of description
     std::string side;
     std::string other;
     bool graver = false;
@@ -176,11 +181,23 @@ struct RuleSet {
 
     const RuleText* find_rule(std::string_view id) const;
     const Conduct* find_conduct(std::string_view id) const;
-    bool reading_enabled(std::string_view name) const;
+    RuleKind kind_of(std::string_view rule_id) const; // a rule the ruleset does not define counts as a detail rule
+};
+
+// The readings in force for one ruling: by default the ruleset's own, and the same with one
+// reading turned the other way for the ruling a contested reading would give.
+class ReadingChoice {
+public:
+    explicit ReadingChoice(const RuleSet& rules);
+    ReadingChoice flipped(std::string_view name) const;
+    bool enabled(std::string_view name) const;
     bool applies(const ReadingGuard& guard) const;
+
+private:
+    std::vector<std::string> enabled_;
 };
 
 std::string_view to_string(Protection p);
-std::string_view to_string(MoveKind k);
+std::string_view to_string(RuleKind k);
 
 } // namespace xq

@@ -4,13 +4,13 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "xq/arbiter/record_replay.hpp"
-#include "xq/arbiter/rule_interpreter.hpp"
+#include "xq/arbiter/game_ruling.hpp"
 #include "xq/notation/game_record.hpp"
 
 namespace xq {
@@ -73,7 +73,9 @@ struct GameValidation {
     // their end without an error.
     std::optional<Color> loser_on_board;
     std::size_t repetitions = 0; // repetition episodes found, ruled on or not
-    std::optional<RulingSummary> last_ruling; // the last of the rulings made (see check_game)
+    // The ruling that decides the game among those made (see check_game): the first by which a
+    // side loses, else the last.
+    std::optional<RulingSummary> ruling;
     // Whether the recorded result is what the rulings give: nothing when no ruling bears on
     // it (the record goes on after every repetition and nobody lost by one).
     std::optional<bool> ruling_agrees;
@@ -84,9 +86,12 @@ struct GameValidation {
 // (the JSON form shares adjudicate's fields). Only the row is kept after it is written.
 struct CheckedGame {
     GameValidation row;
-    std::optional<RecordReplay> replay; // absent for a row about a file
-    std::vector<Diagnostic> diagnostics; // every diagnostic of the game (or the file)
-    std::vector<Ruling> rulings; // in record order; empty unless the game was judged
+    // Absent for a row about a file. On the heap, so that `judged.replay` still points into it
+    // after the CheckedGame moves.
+    std::unique_ptr<const RecordReplay> replay;
+    // The arbiter's judgement, as adjudicate makes it, of the repetitions that bear on the
+    // result (none unless the game was judged), with every diagnostic of the game (or the file).
+    GameRuling judged;
 };
 
 // Replays a game, judges the end on the board against the recorded result, rules on the
@@ -95,6 +100,8 @@ struct CheckedGame {
 // for a side to lose by it (the ruleset's violator_loses_at_occurrence). The others were left
 // in the game, by a change or by a move nobody had to make, so the result does not depend on
 // them; they are counted but not ruled on, since classifying their moves costs the most.
+// Once a side has lost by repeating, the game is decided: the result is checked against that
+// loss, not against later repetitions.
 // Locations inside the record without a source name are taken to be in the record's file.
 CheckedGame check_game(const GameRecord& record, const RuleSet& rules);
 

@@ -7,6 +7,7 @@
 #include "xq/arbiter/move_facts.hpp"
 #include "xq/arbiter/replay.hpp"
 #include "xq/report/board_diagram.hpp"
+#include "xq/report/message_catalogue.hpp"
 
 namespace xq {
 
@@ -23,8 +24,10 @@ struct ReplayReport {
     bool show_cycles = false;
 };
 
-void write_replay_text(std::ostream& out, const ReplayReport& report);
+// The reasons given for the facts of classified moves are in the catalogue's language; the
+// facts are the moves' own, with no ruleset's judgement (a threat is not called a chase).
+void write_replay_text(std::ostream& out, const ReplayReport& report, const MessageCatalogue& messages);
 // One JSON object on one line.
-void write_replay_json(std::ostream& out, const ReplayReport& report);
+void write_replay_json(std::ostream& out, const ReplayReport& report, const MessageCatalogue& messages);
 
 } // namespace xq

@@ -5,10 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "xq/arbiter/rule_interpreter.hpp"
+#include "xq/arbiter/game_ruling.hpp"
 #include "xq/notation/game_record.hpp"
 #include "xq/report/message_catalogue.hpp"
-#include "xq/report/ruling_report.hpp"
 
 namespace xq {
 
@@ -26,7 +25,8 @@ struct HeaderField {
     std::string value;
 };
 
-// A move of the cycle, with what it is under the ruleset and why.
+// A move of the cycle, with what it is under the ruleset and why: the interpreter's classes
+// and, for each threat worth a word, the chase row that counts or exempts it.
 struct DocumentMove {
     int ply = 0;
     Color mover = Color::Red;
@@ -36,6 +36,7 @@ struct DocumentMove {
     std::vector<std::string> classes; // "check", "chase", ... ("idle" when none of the others)
     std::vector<std::string> class_names; // the same in the catalogue's words
     std::vector<std::string> reasons; // one sentence per fact
+    std::vector<std::string> rules; // the rules of the chase rows its reasons cite, in order
 };
 
 // What one side's moves amount to, in sentences.
@@ -55,14 +56,6 @@ struct QuotedRule {
     std::string diagrams_line; // empty without diagrams
 };
 
-// A contested reading of the ruleset, and what the ruling would be read the other way.
-struct ReadingCheck {
-    std::string name;
-    bool applied = false;
-    Outcome other_outcome = Outcome::Draw;
-    bool changes_ruling = false;
-};
-
 // One repetition episode and its ruling.
 struct DocumentRepetition {
     std::string heading;
@@ -71,8 +64,9 @@ struct DocumentRepetition {
     std::vector<DocumentMove> moves;
     std::vector<DocumentSide> sides; // red, then black
     std::vector<QuotedRule> rules;
-    std::vector<std::string> verdict; // sentences: the outcome, what follows, the readings
-    std::vector<ReadingCheck> readings;
+    // Sentences: the outcome, when it was due, the precedence, what follows, the readings.
+    std::vector<std::string> verdict;
+    std::vector<ReadingRuling> readings;
 };
 
 struct RulingDocument {
@@ -95,12 +89,20 @@ struct DocumentOptions {
 RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& record, const RuleSet& rules,
     const MessageCatalogue& messages, const DocumentOptions& options = {});
 
+// A note of the board's judgement (BoardNote::code) in words.
+std::string board_note(const BoardNote& note, const MessageCatalogue& messages);
+
+// A ruling's explanation, in the same words as its document: where the cycle starts, what
+// each side's moves amount to, and the verdict.
+std::vector<std::string> ruling_explanation(
+    const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages);
+
 // Plain text with a Unicode board, for the terminal and for printing.
 void write_document_text(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
 void write_document_markdown(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
 // One JSON object on one line: adjudicate's fields (see write_ruling_json) and "document".
-void write_document_json(
-    std::ostream& out, const GameRuling& game, const RuleSet& rules, const RulingDocument& document);
+void write_document_json(std::ostream& out, const GameRuling& game, const RuleSet& rules,
+    const RulingDocument& document, const MessageCatalogue& messages);
 // A self-contained HTML file (inline CSS and SVG boards, nothing loaded from elsewhere) that
 // prints on A4: the head, then one section per document, then the tail.
 void write_html_head(std::ostream& out, const MessageCatalogue& messages);

@@ -12,6 +12,7 @@
 
 #include "xq/arbiter/ruleset.hpp"
 #include "xq/batch/archive_validation.hpp"
+#include "xq/report/message_catalogue.hpp"
 
 namespace xq {
 
@@ -26,8 +27,10 @@ enum class ValidationFormat { Summary, Jsonl, Csv };
 std::optional<ValidationFormat> parse_validation_format(std::string_view name); // "summary", "jsonl", "csv"
 
 // The text of one row in `format`: a line (with its newline) for Jsonl and Csv; for Summary,
-// the game's findings, or nothing when it has none.
-std::string render_validation_row(const CheckedGame& game, ValidationFormat format, const RuleSet& rules);
+// the game's findings, or nothing when it has none. Jsonl explains rulings in the catalogue's
+// language.
+std::string render_validation_row(
+    const CheckedGame& game, ValidationFormat format, const RuleSet& rules, const MessageCatalogue& messages);
 
 std::string validation_csv_header();
 

@@ -1,0 +1,147 @@
+#include "fact_phrases.hpp"
+
+#include "xq/notation/chinese.hpp"
+#include "xq/notation/wxf.hpp"
+
+namespace xq {
+
+namespace {
+
+    std::string_view restriction_key(Restriction r)
+    {
+        switch (r) {
+        case Restriction::Immobilised:
+            return "restriction.immobilised";
+        case Restriction::ConfinedToLine:
+            return "restriction.confined_to_line";
+        case Restriction::Pinned:
+        case Restriction::None: // not described: only restricted pieces are
+            break;
+        }
+        return "restriction.pinned";
+    }
+
+} // namespace
+
+std::string FactPhrases::notate(const Position& pos, Move move) const
+{
+    switch (notation_) {
+    case DocumentNotation::Chinese:
+        return to_chinese(pos, move);
+    case DocumentNotation::Wxf:
+        return to_wxf(pos, move);
+    case DocumentNotation::Iccs:
+        break;
+    }
+    return to_iccs(move);
+}
+
+std::string FactPhrases::side(Color c) const { return m_.format(c == Color::Red ? "side.red" : "side.black"); }
+
+std::string FactPhrases::piece(PieceAt p) const
+{
+    const std::string name = m_.format(
+        "piece." + std::string(to_string(p.piece.color())) + "." + std::string(to_string(p.piece.type())));
+    return m_.format("piece_at", { { "piece", name }, { "square", to_iccs(p.square) } });
+}
+
+std::string FactPhrases::pieces(const std::vector<PieceAt>& list) const
+{
+    std::vector<std::string> names;
+    for (const PieceAt& p : list)
+        names.push_back(piece(p));
+    return m_.join(names);
+}
+
+std::string FactPhrases::restriction(
+    const RestrictionFacts& r, std::string_view plain_key, std::string_view by_key) const
+{
+    const std::string kind = m_.format(restriction_key(r.kind));
+    if (r.by.empty())
+        return m_.format(plain_key, { { "restriction", kind } });
+    return m_.format(by_key, { { "restriction", kind }, { "pieces", pieces(r.by) } });
+}
+
+std::string FactPhrases::threat_facts(const Threat& t) const
+{
+    std::vector<std::string> facts { m_.format("origin." + std::string(to_string(t.origin))) };
+    if (!t.capture_legal)
+        facts.push_back(m_.format("fact.capture_illegal"));
+    if (!t.real_protectors.empty())
+        facts.push_back(m_.format("fact.protected", { { "protectors", pieces(t.real_protectors) } }));
+    else if (!t.fake_protectors.empty())
+        facts.push_back(m_.format("fact.fake_protection", { { "protectors", pieces(t.fake_protectors) } }));
+    else
+        facts.push_back(m_.format("fact.unprotected"));
+    if (t.target_can_capture_back)
+        facts.push_back(m_.format("fact.can_capture_back"));
+    if (!t.fellow_attackers.empty())
+        facts.push_back(m_.format("fact.also_attacked_by", { { "pieces", pieces(t.fellow_attackers) } }));
+    if (t.attacker_restriction.kind != Restriction::None)
+        facts.push_back(restriction(t.attacker_restriction, "fact.attacker_restricted", "fact.attacker_restricted_by"));
+    if (t.target_restriction.kind != Restriction::None)
+        facts.push_back(restriction(t.target_restriction, "fact.target_restricted", "fact.target_restricted_by"));
+    if (!t.restricted_by_target.empty())
+        facts.push_back(m_.format("fact.target_restricts", { { "pieces", pieces(t.restricted_by_target) } }));
+    std::string out;
+    for (const std::string& f : facts)
+        out += (out.empty() ? "" : m_.format("fact.separator")) + f;
+    return out;
+}
+
+std::string FactPhrases::line_after(const Position& after, Color mover, const std::vector<Move>& moves) const
+{
+    Position pos = after;
+    pos.set_side_to_move(mover);
+    std::string line;
+    for (const Move m : moves) {
+        line += (line.empty() ? "" : " ") + notate(pos, m);
+        UndoInfo undo;
+        pos.do_move(m, undo);
+    }
+    return line;
+}
+
+std::vector<std::string> FactPhrases::king_reasons(const Position& before, const MoveFacts& f) const
+{
+    Position after = before;
+    UndoInfo undo;
+    after.do_move(f.move, undo);
+    std::vector<std::string> reasons;
+    if (f.has(MoveClass::Check)) {
+        const Square king = after.king_square(~f.mover);
+        reasons.push_back(m_.format(f.discovered_check ? "reason.discovered_check" : "reason.check",
+            { { "king", piece({ after.piece_on(king), king }) }, { "checkers", pieces(f.checkers) } }));
+    }
+    if (f.has(MoveClass::Kill))
+        reasons.push_back(m_.format("reason.kill", { { "line", line_after(after, f.mover, f.kill_line) } }));
+    if (f.has(MoveClass::CheckThenCapture))
+        reasons.push_back(m_.format(
+            "reason.check_then_capture", { { "line", line_after(after, f.mover, f.check_capture_line) } }));
+    return reasons;
+}
+
+std::vector<std::string> FactPhrases::offer_and_block_reasons(const MoveFacts& f) const
+{
+    std::vector<std::string> reasons;
+    for (const MoveClass offer : { MoveClass::Exchange, MoveClass::Offer })
+        if (f.has(offer))
+            reasons.push_back(m_.format(offer == MoveClass::Exchange ? "reason.exchange" : "reason.offer",
+                { { "piece", piece({ f.moved.piece, f.move.to() }) }, { "takers", pieces(f.can_be_taken_by) },
+                    { "protection", m_.format(f.moved_piece_protected ? "offer.retaken" : "offer.unprotected") } }));
+    for (const BlockFacts& b : f.blocks)
+        reasons.push_back(m_.format("reason.block", { { "piece", piece(b.blocked) }, { "square", to_iccs(b.at) } }));
+    return reasons;
+}
+
+std::vector<std::string> FactPhrases::evasion_reasons(const MoveFacts& f) const
+{
+    std::vector<std::string> reasons;
+    if (f.evades_check)
+        reasons.push_back(m_.format("reason.evades_check"));
+    if (!f.evaded_threats.empty())
+        reasons.push_back(m_.format("reason.ends_threat", { { "pieces", pieces(f.evaded_threats) } }));
+    return reasons;
+}
+
+} // namespace xq

@@ -1,0 +1,51 @@
+#pragma once
+
+// The facts of a move in the catalogue's words, shared by the written ruling and by replay so
+// that both say the same thing the same way. Facts only: whether a threat is a chase, and
+// whether a move is idle, is the interpreter's judgement, which the written ruling adds.
+
+#include <string>
+#include <vector>
+
+#include "xq/arbiter/move_facts.hpp"
+#include "xq/report/message_catalogue.hpp"
+#include "xq/report/ruling_document.hpp"
+
+namespace xq {
+
+class FactPhrases {
+public:
+    FactPhrases(const MessageCatalogue& messages, DocumentNotation notation)
+        : m_(messages)
+        , notation_(notation)
+    {
+    }
+
+    std::string notate(const Position& pos, Move move) const;
+    std::string side(Color c) const;
+    // "black horse on d7"
+    std::string piece(PieceAt p) const;
+    // "the red rook on h9 and the red pawn on h7", joined as the catalogue joins lists
+    std::string pieces(const std::vector<PieceAt>& list) const;
+    // How a threat arose and what the rules look at in it, as one list.
+    std::string threat_facts(const Threat& t) const;
+
+    // What the move does to the enemy king: its check, mate threat and check-then-capture
+    // threat, each with its line in the notation. `before` is the position the move is made in.
+    std::vector<std::string> king_reasons(const Position& before, const MoveFacts& f) const;
+    // The exchange or offer the move makes, and the lines it blocks.
+    std::vector<std::string> offer_and_block_reasons(const MoveFacts& f) const;
+    // What the move answers: a check, threats to its own pieces.
+    std::vector<std::string> evasion_reasons(const MoveFacts& f) const;
+
+private:
+    const MessageCatalogue& m_;
+    DocumentNotation notation_;
+
+    std::string restriction(const RestrictionFacts& r, std::string_view plain_key, std::string_view by_key) const;
+    // A threatened line (a kill's mate, a check-then-capture) in the notation: the mover moves
+    // again after its move.
+    std::string line_after(const Position& after, Color mover, const std::vector<Move>& moves) const;
+};
+
+} // namespace xq

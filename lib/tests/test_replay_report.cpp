@@ -1,0 +1,94 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "record_test_helpers.hpp"
+#include "xq/arbiter/record_replay.hpp"
+#include "xq/report/replay_report.hpp"
+
+using namespace xq;
+
+namespace {
+
+MessageCatalogue catalogue(const std::string& language)
+{
+    Diagnostics diagnostics;
+    auto loaded = load_message_catalogue(XQ_RULESETS "/messages/" + language + ".json", diagnostics);
+    REQUIRE(loaded);
+    return *loaded;
+}
+
+// A game replayed with its repetitions classified, as `replay --classify` shows it. It stays
+// where it is made: the report points into the replay.
+struct ClassifiedGame {
+    RecordReplay replay;
+    ReplayReport report;
+
+    explicit ClassifiedGame(const std::string& fen, const std::string& moves)
+    {
+        test::ReadResult read
+            = test::read_text(RecordFormat::Pgn, "[FEN \"" + fen + "\"]\n\n" + moves + " *\n");
+        REQUIRE(read.games.size() == 1);
+        replay = replay_record(read.games.front());
+        REQUIRE(replay.status == GameStatus::Ok);
+        report.game = &*replay.game;
+        report.show_cycles = true;
+        report.episodes = find_repetition_episodes(*replay.game);
+        for (const RepetitionEpisode& e : report.episodes)
+            report.cycle_facts.push_back(classify_cycle(*replay.game, e.cycle));
+    }
+    ClassifiedGame(const ClassifiedGame&) = delete;
+    ClassifiedGame& operator=(const ClassifiedGame&) = delete;
+};
+
+nlohmann::json replay_json(const ReplayReport& report, const MessageCatalogue& messages)
+{
+    std::ostringstream out;
+    write_replay_json(out, report, messages);
+    return nlohmann::json::parse(out.str());
+}
+
+} // namespace
+
+TEST_SUITE("replay report")
+{
+    TEST_CASE("a classified move lists the classes of its facts and their reasons in the language asked for")
+    {
+        // AXF rule book diagram 1: Red checks; Black's king steps unmask a cannon on the rook.
+        const ClassifiedGame g("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1", "h8h9 f9f8 h9h8 f8f9 h8h9");
+        const nlohmann::json en = replay_json(g.report, catalogue("en"));
+        const nlohmann::json& moves = en["repetitions"].at(0)["moves"];
+        CHECK(moves[0]["classes"] == nlohmann::json::array({ "check" }));
+        CHECK(moves[0]["reasons"][0] == "checks the black king on f9 with the red rook on h9");
+        // A threat is a fact; whether it is a chase is the ruleset's to say, and replay has none.
+        CHECK(moves[1]["classes"].empty());
+        CHECK(moves[1]["reasons"][0]
+            == "attacks the red rook on h9 with the black cannon on a9 (a discovered threat; no protector)");
+
+        const nlohmann::json zh = replay_json(g.report, catalogue("zh"));
+        CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "用h9红车将f9黑将");
+        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用a9黑炮攻击h9红车（闪出的威胁；无根）");
+    }
+
+    TEST_CASE("replay calls no move a chase or idle: it judges nothing")
+    {
+        const ClassifiedGame g("2bakab2/3r5/2n1c2c1/p1R1p1p2/7np/2P2CP2/P2rP3P/2N1C1N2/4A4/2B1KAB1R w - - 0 1",
+            "f4f3 d3d1 f3f1 d1d3 f1f3");
+        const MessageCatalogue en = catalogue("en");
+        const nlohmann::json replayed = replay_json(g.report, en);
+        int moves = 0;
+        for (const nlohmann::json& move : replayed["repetitions"].at(0)["moves"]) {
+            for (const std::string judged : { "chase", "idle" })
+                CHECK(std::find(move["classes"].begin(), move["classes"].end(), judged) == move["classes"].end());
+            ++moves;
+        }
+        CHECK(moves == 4);
+        std::ostringstream text;
+        write_replay_text(text, g.report, en);
+        CHECK(text.str().find("chase") == std::string::npos);
+        CHECK(text.str().find("attacks the black rook on d1 with the red cannon on f1") != std::string::npos);
+    }
+}
