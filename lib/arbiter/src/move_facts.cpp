@@ -445,8 +445,10 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
         }
     }
 
-    // Offers through a screen: the moved piece now stands between an enemy cannon and a piece
-    // of its own side that the cannon can legally take, and could not before.
+    // Exchanges offered through a screen: the moved piece now stands between an enemy cannon
+    // and a cannon of its own side that the enemy cannon can legally take, and could not
+    // before. Other pieces a new screen lays open are no offer the rules weigh: the screen
+    // usually answers a check or chases, and the taker would often lose more than it took.
     for (int i = 0; i < square_count; ++i) {
         const Square c(i);
         const Piece cannon = after.piece_on(c);
@@ -454,7 +456,8 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
             continue;
         for (const Move capture : pseudo_legal_moves_from(after, c)) {
             const Square victim = capture.to();
-            if (after.empty(victim) || victim == to || !between(c, victim, to) || !after.is_legal_pseudo(capture))
+            if (after.piece_on(victim).type() != PieceType::Cannon || victim == to || !between(c, victim, to)
+                || !after.is_legal_pseudo(capture))
                 continue;
             const Square victim_before = victim;
             if (before.piece_on(c) == cannon && before.piece_on(victim_before) == after.piece_on(victim)
@@ -502,10 +505,9 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     if (facts.check_then_capture)
         facts.classes.push_back(MoveClass::CheckThenCapture);
     if (!facts.can_be_taken_by.empty() || !facts.screen_offers.empty()) {
-        const bool even = std::any_of(facts.can_be_taken_by.begin(), facts.can_be_taken_by.end(),
-                              [&](const PieceAt& p) { return p.piece.type() == facts.moved.piece.type(); })
-            || std::any_of(facts.screen_offers.begin(), facts.screen_offers.end(),
-                [](const ScreenOffer& o) { return o.taker.piece.type() == o.offered.piece.type(); });
+        const bool even = !facts.screen_offers.empty()
+            || std::any_of(facts.can_be_taken_by.begin(), facts.can_be_taken_by.end(),
+                [&](const PieceAt& p) { return p.piece.type() == facts.moved.piece.type(); });
         facts.classes.push_back(even ? MoveClass::Exchange : MoveClass::Offer);
     }
     if (!facts.blocks.empty())

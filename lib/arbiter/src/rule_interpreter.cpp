@@ -192,6 +192,13 @@ namespace {
         return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, by_flying_general };
     }
 
+    // Detail rules before definitions, definitions before the procedure, each in its order.
+    void by_kind(std::vector<std::string>& cited, const RuleSet& rules)
+    {
+        std::stable_sort(cited.begin(), cited.end(),
+            [&](const std::string& a, const std::string& b) { return rules.kind_of(a) < rules.kind_of(b); });
+    }
+
     // Step 1: every move's threats and classes.
     std::vector<MoveRuling> judge_moves(const CycleFacts& facts, const RuleSet& rules, const ReadingChoice& readings)
     {
@@ -294,6 +301,7 @@ namespace {
                 s.exemptions_decide = would_be >= 0 && rules.conducts[static_cast<std::size_t>(would_be)].forbidden;
             }
         }
+        by_kind(s.rules, rules);
         return s;
     }
 
@@ -357,9 +365,7 @@ namespace {
                     add_unique(cited, r);
             add_unique(cited, rules.repetition.draw_rule);
         }
-        std::stable_sort(cited.begin(), cited.end(), [&](const std::string& a, const std::string& b) {
-            return rules.kind_of(a) < rules.kind_of(b);
-        });
+        by_kind(cited, rules);
         ruling.rules = std::move(cited);
     }
 

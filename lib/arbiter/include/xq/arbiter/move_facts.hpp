@@ -95,11 +95,11 @@ struct BlockFacts {
     Square at; // where the moved piece now stands in its way
 };
 
-// A piece of the mover's that an enemy cannon can take because the moved piece became its
-// screen: an offer the move makes without putting the moved piece itself en prise.
+// A cannon of the mover's that an enemy cannon can take because the moved piece became its
+// screen: an exchange the move offers without putting the moved piece itself en prise.
 struct ScreenOffer {
     PieceAt taker; // the enemy cannon
-    PieceAt offered;
+    PieceAt offered; // the mover's cannon
 };
 
 // What a move is, for the rules. The facts give check, kill, check-then-capture, exchange,
