@@ -1,0 +1,162 @@
+#include "tactics.hpp"
+
+#include <algorithm>
+
+#include "protection.hpp"
+#include "xq/board/movegen.hpp"
+
+namespace xq::detail {
+
+namespace {
+
+    // Whether the side to move loses, whatever it replies: `wins(taken, continuation)` holds
+    // after each reply (`taken` the piece the reply captured, if any) and gives the winner's
+    // continuation there. `line` gets one reply and its continuation.
+    template <typename Wins>
+    bool every_reply_loses(Position& pos, const Wins& wins, std::vector<Move>& line)
+    {
+        std::vector<Move> first;
+        for (const Move reply : legal_moves(pos)) {
+            UndoInfo undo;
+            pos.do_move(reply, undo);
+            std::vector<Move> continuation;
+            const bool won = wins(undo.captured, continuation);
+            pos.undo_move(reply, undo);
+            if (!won)
+                return false;
+            if (first.empty()) {
+                first.push_back(reply);
+                first.insert(first.end(), continuation.begin(), continuation.end());
+            }
+        }
+        line = std::move(first);
+        return true;
+    }
+
+    // What the side to move would gain by `capture`, a legal capture of a non-king piece,
+    // counting the capturer as lost when the target's side can legally take back.
+    int capture_gain(const Position& pos, Move capture, const PieceWorth& worth)
+    {
+        const Piece target = pos.piece_on(capture.to());
+        const Cover p = protection_of(pos, capture.from(), capture.to());
+        if (!p.capture_legal)
+            return 0;
+        return worth[index(target.type())] - (p.real.empty() ? 0 : worth[index(pos.piece_on(capture.from()).type())]);
+    }
+
+    bool is_capture_of_non_king(const Position& pos, Move m)
+    {
+        const Piece target = pos.piece_on(m.to());
+        return target && target.type() != PieceType::King;
+    }
+
+    // The pieces the side to move could win at once, on their points.
+    std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
+    {
+        std::vector<PieceAt> won;
+        for (const Move capture : legal_moves(pos))
+            if (is_capture_of_non_king(pos, capture) && capture_gain(pos, capture, worth) > 0)
+                won.push_back(at(pos, capture.to()));
+        return won;
+    }
+
+    // Material the side to move can win by force within `depth` of its own moves: every move
+    // but the last a check that does not mate, the last a capture, and the balance of what
+    // both sides take along the line (`balance` so far) positive at the end. Captures of
+    // pieces in `already_won` (pieces it could win at once anyway, on their points) do not
+    // end a line: the checks must be what wins them.
+    bool forces_gain_by_checks(Position& pos, int depth, int balance, const std::vector<PieceAt>& already_won,
+        const PieceWorth& worth, std::vector<Move>& line)
+    {
+        if (depth < 2)
+            return false;
+        auto worth_of = [&](Piece taken) { return taken ? worth[index(taken.type())] : 0; };
+        UndoInfo undo;
+        for (const Move check : legal_moves(pos)) {
+            pos.do_move(check, undo);
+            if (!pos.in_check() || !has_legal_move(pos)) {
+                pos.undo_move(check, undo);
+                continue;
+            }
+            const int after_check = balance + worth_of(undo.captured);
+            std::vector<Move> continuation;
+            const bool gains = every_reply_loses(
+                pos,
+                [&](Piece taken_by_reply, std::vector<Move>& sub) {
+                    const int after_reply = after_check - worth_of(taken_by_reply);
+                    for (const Move m : legal_moves(pos)) {
+                        if (!is_capture_of_non_king(pos, m))
+                            continue;
+                        const PieceAt target = at(pos, m.to());
+                        if (std::find(already_won.begin(), already_won.end(), target) == already_won.end()
+                            && after_reply + capture_gain(pos, m, worth) > 0) {
+                            sub = { m };
+                            return true;
+                        }
+                    }
+                    return forces_gain_by_checks(pos, depth - 1, after_reply, already_won, worth, sub);
+                },
+                continuation);
+            pos.undo_move(check, undo);
+            if (gains) {
+                line = { check };
+                line.insert(line.end(), continuation.begin(), continuation.end());
+                return true;
+            }
+        }
+        return false;
+    }
+
+} // namespace
+
+bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
+{
+    UndoInfo undo;
+    for (const Move m : legal_moves(pos)) {
+        pos.do_move(m, undo);
+        if (!has_legal_move(pos)) {
+            pos.undo_move(m, undo);
+            line = { m };
+            return true;
+        }
+        std::vector<Move> continuation;
+        const bool mates = depth > 1 && pos.in_check()
+            && every_reply_loses(
+                pos, [&](Piece, std::vector<Move>& sub) { return forces_mate(pos, depth - 1, sub); }, continuation);
+        pos.undo_move(m, undo);
+        if (mates) {
+            line = { m };
+            line.insert(line.end(), continuation.begin(), continuation.end());
+            return true;
+        }
+    }
+    return false;
+}
+
+bool threatens_check_then_capture(Position pos, const ClassifierOptions& options, std::vector<Move>& line)
+{
+    return forces_gain_by_checks(
+        pos, options.check_capture_depth, 0, pieces_won_at_once(pos, options.piece_worth), options.piece_worth, line);
+}
+
+bool every_answer_loses_material(
+    const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
+{
+    const std::vector<PieceAt> already_won = pieces_won_at_once(before, options.piece_worth);
+    const auto worth_of = [&](Piece taken) { return taken ? options.piece_worth[index(taken.type())] : 0; };
+    return every_reply_loses(
+        checked,
+        [&](Piece taken_by_answer, std::vector<Move>& capture) {
+            for (const Move m : legal_moves(checked))
+                if (is_capture_of_non_king(checked, m)
+                    && std::find(already_won.begin(), already_won.end(), at(checked, m.to())) == already_won.end()
+                    && capture_gain(checked, m, options.piece_worth) - worth_of(taken_by_answer) > 0) {
+                    capture = { m };
+                    return true;
+                }
+            return false;
+        },
+        line);
+}
+
+} // namespace xq::detail

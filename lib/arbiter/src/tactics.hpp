@@ -1,0 +1,24 @@
+#pragma once
+
+#include <vector>
+
+#include "xq/arbiter/move_facts.hpp"
+
+// The tactical searches behind kills and check-then-capture threats. Private to the arbiter's
+// move facts.
+namespace xq::detail {
+
+// A mate the side to move can force within `depth` of its own moves, every move before
+// the last a check. Leaving the opponent no legal move is a win whether or not it is check.
+bool forces_mate(Position& pos, int depth, std::vector<Move>& line);
+
+// Whether the side to move can win material by checking first, `line` one way to do it.
+bool threatens_check_then_capture(Position pos, const ClassifierOptions& options, std::vector<Move>& line);
+
+// Whether every answer to a check leaves the checking side a capture that wins material it
+// could not win before the check (`before`, the checking side to move): `checked` is the
+// position after the check. `line` gets one answer and the capture after it.
+bool every_answer_loses_material(
+    const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line);
+
+} // namespace xq::detail
