@@ -1,5 +1,6 @@
 #include "xq/arbiter/ruleset_loader.hpp"
 
+#include <array>
 #include <fstream>
 #include <map>
 #include <set>
@@ -16,9 +17,13 @@ namespace {
 
     using Json = nlohmann::json;
 
-    constexpr EnumName<PieceType> piece_names[] = { { "king", PieceType::King }, { "advisor", PieceType::Advisor },
-        { "elephant", PieceType::Elephant }, { "horse", PieceType::Horse }, { "chariot", PieceType::Chariot },
-        { "cannon", PieceType::Cannon }, { "soldier", PieceType::Soldier } };
+    // The board's names of the pieces, as a table the readers below take.
+    constexpr auto piece_names = [] {
+        std::array<EnumName<PieceType>, piece_type_count> names {};
+        for (int i = 0; i < piece_type_count; ++i)
+            names[static_cast<std::size_t>(i)] = { piece_type_names[i], static_cast<PieceType>(i) };
+        return names;
+    }();
 
     // The languages a row may give its texts in besides English, each a key of the row (the
     // rows that have texts list "zh" among their keys).
@@ -130,8 +135,12 @@ namespace {
             return static_cast<int>(n);
         }
 
-        template <typename E, std::size_t N>
-        std::optional<E> enumerated(const Json& v, const std::string& path, const EnumName<E> (&names)[N], std::string_view what)
+        // The enum a name table names.
+        template <typename Names>
+        using named_enum = std::remove_cvref_t<decltype(std::begin(std::declval<const Names&>())->value)>;
+
+        template <typename Names, typename E = named_enum<Names>>
+        std::optional<E> enumerated(const Json& v, const std::string& path, const Names& names, std::string_view what)
         {
             if (!v.is_string()) {
                 error("ruleset.type", path, "expected a " + std::string(what) + " name, found " + type_name(v));
@@ -148,9 +157,9 @@ namespace {
             return std::nullopt;
         }
 
-        template <typename E, std::size_t N>
+        template <typename Names, typename E = named_enum<Names>>
         std::optional<std::vector<E>> enum_list(const Json& j, std::string_view key, const std::string& path,
-            const EnumName<E> (&names)[N], std::string_view what)
+            const Names& names, std::string_view what)
         {
             if (!j.contains(key))
                 return std::nullopt;
@@ -268,6 +277,236 @@ namespace {
             read(list[i], path + "/" + std::to_string(i));
     }
 
+    // When a ruling is made and when a violator loses.
+    void read_repetition(Reader& r, const Json& root, RuleSet& rs)
+    {
+        if (root.contains("repetition")) {
+            const Json& j = root["repetition"];
+            const std::string path = "/repetition";
+            if (r.object(j, path,
+                    { "ruling_at_occurrence", "violator_loses_at_occurrence", "loss_rule", "draw_rule", "judged_span" },
+                    { "ruling_at_occurrence", "violator_loses_at_occurrence", "loss_rule", "draw_rule" })) {
+                rs.repetition.ruling_at_occurrence = r.integer(j, "ruling_at_occurrence", path, 2, 10).value_or(2);
+                rs.repetition.violator_loses_at_occurrence
+                    = r.integer(j, "violator_loses_at_occurrence", path, 2, 20).value_or(4);
+                if (rs.repetition.violator_loses_at_occurrence < rs.repetition.ruling_at_occurrence)
+                    r.error("ruleset.bad-value", path + "/violator_loses_at_occurrence",
+                        "must not be less than ruling_at_occurrence");
+                rs.repetition.loss_rule = r.string(j, "loss_rule", path);
+                rs.repetition.draw_rule = r.string(j, "draw_rule", path);
+                if (j.contains("judged_span"))
+                    rs.repetition.judged_span = r.enumerated(j["judged_span"], path + "/judged_span", span_names, "span")
+                                                    .value_or(JudgedSpan::FirstCycle);
+                r.rule_reference(rs.repetition.loss_rule, path + "/loss_rule");
+                r.rule_reference(rs.repetition.draw_rule, path + "/draw_rule");
+            }
+        }
+    }
+
+    // The rules behind what the board decides.
+    void read_board(Reader& r, const Json& root, RuleSet& rs)
+    {
+        if (root.contains("board")) {
+            const Json& j = root["board"];
+            const std::string path = "/board";
+            if (r.object(j, path, { "first_mover_rule", "flying_general_rule", "checkmate_rule", "stalemate_rule" },
+                    { "first_mover_rule", "flying_general_rule", "checkmate_rule", "stalemate_rule" })) {
+                BoardRules& b = rs.board;
+                for (auto [field, key] : { std::pair { &b.first_mover_rule, "first_mover_rule" },
+                         { &b.flying_general_rule, "flying_general_rule" }, { &b.checkmate_rule, "checkmate_rule" },
+                         { &b.stalemate_rule, "stalemate_rule" } }) {
+                    *field = r.string(j, key, path);
+                    r.rule_reference(*field, path + "/" + key);
+                }
+            }
+        }
+    }
+
+    // The parameters of the move facts.
+    void read_classification(Reader& r, const Json& root, RuleSet& rs)
+    {
+        if (root.contains("classification")) {
+            const Json& j = root["classification"];
+            const std::string path = "/classification";
+            ClassifierOptions& c = rs.classification;
+            if (r.object(j, path, { "kill_depth", "check_capture_depth", "piece_worth" })) {
+                c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
+                c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
+                if (j.contains("piece_worth")) {
+                    const Json& worth = j["piece_worth"];
+                    const std::string worth_path = path + "/piece_worth";
+                    std::vector<std::string_view> kinds;
+                    for (const auto& [name, type] : piece_names)
+                        if (type != PieceType::King)
+                            kinds.push_back(name);
+                    if (r.object(worth, worth_path, kinds, kinds))
+                        for (const auto& [name, type] : piece_names)
+                            if (type != PieceType::King)
+                                c.piece_worth[static_cast<std::size_t>(index(type))]
+                                    = r.integer(worth, name, worth_path, 0, 100).value_or(0);
+                }
+            }
+        }
+    }
+
+    // The contested readings that rows may depend on.
+    void read_readings(Reader& r, const Json& root, RuleSet& rs)
+    {
+        if (root.contains("readings")) {
+            const Json& j = root["readings"];
+            if (!j.is_object()) {
+                r.error("ruleset.type", "/readings", "expected an object, found " + type_name(j));
+            } else {
+                for (const auto& [name, value] : j.items()) {
+                    const std::string path = "/readings/" + name;
+                    if (!r.object(value, path, { "enabled", "description", "zh" }, { "enabled", "description" }))
+                        continue;
+                    rs.readings.push_back({ name, r.boolean(value, "enabled", path).value_or(false),
+                        r.string(value, "description", path), r.translations(value, path, { "description" }) });
+                }
+            }
+        }
+    }
+
+    // Which threats count as chases.
+    void read_chase_rules(Reader& r, const Json& root, RuleSet& rs)
+    {
+        each(r, root, "chase_rules", [&](const Json& j, const std::string& path) {
+            if (!r.object(j, path, { "rule", "if", "counts", "grade", "description", "zh", "reading", "unless_reading" },
+                    { "rule", "counts" }))
+                return;
+            ChaseRule c;
+            c.rule = r.string(j, "rule", path);
+            r.rule_reference(c.rule, path + "/rule");
+            if (j.contains("if"))
+                c.condition = r.threat_condition(j["if"], path + "/if");
+            c.counts = r.boolean(j, "counts", path).value_or(true);
+            c.grade = r.integer(j, "grade", path, 1, 9).value_or(1);
+            c.description = r.string(j, "description", path);
+            c.translations = r.translations(j, path, { "description" });
+            c.guard = r.guard(j, path);
+            rs.chase_rules.push_back(std::move(c));
+        });
+    }
+
+    // What a side's moves amount to.
+    void read_conducts(Reader& r, const Json& root, RuleSet& rs)
+    {
+        std::set<std::string> conduct_ids;
+        each(r, root, "conducts", [&](const Json& j, const std::string& path) {
+            if (!r.object(j, path,
+                    { "id", "rule", "cite_chase_rules", "forbidden", "rank", "if", "description", "zh", "reading",
+                        "unless_reading" },
+                    { "id", "forbidden", "description" }))
+                return;
+            Conduct c;
+            c.id = r.string(j, "id", path);
+            if (!conduct_ids.insert(c.id).second)
+                r.error("ruleset.bad-value", path + "/id", "conduct '" + c.id + "' is defined twice");
+            if (c.id == "forbidden" || c.id == "allowed" || c.id == "any")
+                r.error("ruleset.bad-value", path + "/id", "'" + c.id + "' is reserved for the verdict table");
+            c.rule = r.string(j, "rule", path);
+            r.rule_reference(c.rule, path + "/rule");
+            c.cite_chase_rules = r.boolean(j, "cite_chase_rules", path).value_or(false);
+            if (c.rule.empty() && !c.cite_chase_rules)
+                r.error("ruleset.missing-key", path, "a conduct needs a rule, or cite_chase_rules: true");
+            c.forbidden = r.boolean(j, "forbidden", path).value_or(false);
+            c.rank = r.integer(j, "rank", path, 0, 9).value_or(0);
+            c.description = r.string(j, "description", path);
+            c.translations = r.translations(j, path, { "description" });
+            c.guard = r.guard(j, path);
+            if (j.contains("if")) {
+                const Json& cond = j["if"];
+                const std::string cpath = path + "/if";
+                if (r.object(cond, cpath, { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers",
+                            "min_grade", "chaser", "chased" })) {
+                    c.condition.every_move = r.kinds(cond, "every_move", cpath);
+                    c.condition.any_move = r.kinds(cond, "any_move", cpath);
+                    c.condition.no_move = r.kinds(cond, "no_move", cpath);
+                    c.condition.cycle_any_move = r.kinds(cond, "cycle_any_move", cpath);
+                    c.condition.same_target = r.boolean(cond, "same_target", cpath).value_or(false);
+                    c.condition.several_attackers = r.boolean(cond, "several_attackers", cpath);
+                    if (c.condition.several_attackers && !c.condition.same_target)
+                        r.error("ruleset.bad-value", cpath + "/several_attackers", "needs same_target: true");
+                    c.condition.min_grade = r.integer(cond, "min_grade", cpath, 1, 9).value_or(1);
+                    c.condition.chaser = r.enum_list(cond, "chaser", cpath, piece_names, "piece");
+                    c.condition.chased = r.enum_list(cond, "chased", cpath, piece_names, "piece");
+                }
+            }
+            rs.conducts.push_back(std::move(c));
+        });
+        if (rs.conducts.empty() && root.contains("conducts"))
+            r.error("ruleset.bad-value", "/conducts", "needs at least one conduct");
+    }
+
+    // The verdict table; its rows name conducts read before it.
+    void read_verdicts(Reader& r, const Json& root, RuleSet& rs)
+    {
+        std::set<std::string> verdict_ids;
+        each(r, root, "verdicts", [&](const Json& j, const std::string& path) {
+            if (!r.object(j, path,
+                    { "id", "rule", "side", "other", "graver", "outcome", "description", "zh", "reading",
+                        "unless_reading" },
+                    { "id", "side", "other", "outcome", "description" }))
+                return;
+            VerdictRow v;
+            v.id = r.string(j, "id", path);
+            if (!verdict_ids.insert(v.id).second)
+                r.error("ruleset.bad-value", path + "/id", "verdict row '" + v.id + "' is defined twice");
+            v.rule = r.string(j, "rule", path);
+            v.description = r.string(j, "description", path);
+            v.translations = r.translations(j, path, { "description" });
+            r.rule_reference(v.rule, path + "/rule");
+            v.side = r.string(j, "side", path);
+            v.other = r.string(j, "other", path);
+            v.graver = r.boolean(j, "graver", path).value_or(false);
+            for (const auto& [name, key] : { std::pair { v.side, "side" }, { v.other, "other" } })
+                if (name != "forbidden" && name != "allowed" && name != "any" && !rs.find_conduct(name))
+                    r.error("ruleset.bad-value", path + "/" + key,
+                        "'" + name + "' is no conduct of this ruleset, nor forbidden, allowed or any");
+            if (j.contains("outcome"))
+                v.outcome = r.enumerated(j["outcome"], path + "/outcome", verdict_outcome_names, "outcome").value_or(VerdictOutcome::Draw);
+            v.guard = r.guard(j, path);
+            rs.verdicts.push_back(std::move(v));
+        });
+    }
+
+    // The rule texts that rulings cite.
+    void read_rules(Reader& r, const Json& root, RuleSet& rs)
+    {
+        std::set<std::string> rule_ids;
+        each(r, root, "rules", [&](const Json& j, const std::string& path) {
+            if (!r.object(
+                    j, path, { "id", "kind", "number", "title", "text", "diagrams", "zh" }, { "id", "number", "title", "text" }))
+                return;
+            RuleText t;
+            t.id = r.string(j, "id", path);
+            if (j.contains("kind"))
+                t.kind = r.enumerated(j["kind"], path + "/kind", rule_kind_names, "rule kind").value_or(RuleKind::Rule);
+            if (!rule_ids.insert(t.id).second)
+                r.error("ruleset.bad-value", path + "/id", "rule '" + t.id + "' is defined twice");
+            t.number = r.string(j, "number", path);
+            t.title = r.string(j, "title", path);
+            t.text = r.string(j, "text", path);
+            t.translations = r.translations(j, path, { "number", "title", "text" });
+            if (j.contains("diagrams")) {
+                const Json& d = j["diagrams"];
+                if (!d.is_array()) {
+                    r.error("ruleset.type", path + "/diagrams", "expected an array of diagram numbers, found " + type_name(d));
+                } else {
+                    for (std::size_t i = 0; i < d.size(); ++i) {
+                        if (d[i].is_number_integer() && d[i].get<long long>() > 0)
+                            t.diagrams.push_back(d[i].get<int>());
+                        else
+                            r.error("ruleset.type", path + "/diagrams/" + std::to_string(i),
+                                "expected a diagram number, found " + type_name(d[i]));
+                    }
+                }
+            }
+            rs.rules.push_back(std::move(t));
+        });
+    }
+
 } // namespace
 
 std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source, Diagnostics& diagnostics)
@@ -299,204 +538,14 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     rs.edition = r.string(root, "edition", "");
     rs.translations = r.translations(root, "", { "title", "edition" });
 
-    if (root.contains("repetition")) {
-        const Json& j = root["repetition"];
-        const std::string path = "/repetition";
-        if (r.object(j, path,
-                { "ruling_at_occurrence", "violator_loses_at_occurrence", "loss_rule", "draw_rule", "judged_span" },
-                { "ruling_at_occurrence", "violator_loses_at_occurrence", "loss_rule", "draw_rule" })) {
-            rs.repetition.ruling_at_occurrence = r.integer(j, "ruling_at_occurrence", path, 2, 10).value_or(2);
-            rs.repetition.violator_loses_at_occurrence
-                = r.integer(j, "violator_loses_at_occurrence", path, 2, 20).value_or(4);
-            if (rs.repetition.violator_loses_at_occurrence < rs.repetition.ruling_at_occurrence)
-                r.error("ruleset.bad-value", path + "/violator_loses_at_occurrence",
-                    "must not be less than ruling_at_occurrence");
-            rs.repetition.loss_rule = r.string(j, "loss_rule", path);
-            rs.repetition.draw_rule = r.string(j, "draw_rule", path);
-            if (j.contains("judged_span"))
-                rs.repetition.judged_span = r.enumerated(j["judged_span"], path + "/judged_span", span_names, "span")
-                                                .value_or(JudgedSpan::FirstCycle);
-            r.rule_reference(rs.repetition.loss_rule, path + "/loss_rule");
-            r.rule_reference(rs.repetition.draw_rule, path + "/draw_rule");
-        }
-    }
-
-    if (root.contains("board")) {
-        const Json& j = root["board"];
-        const std::string path = "/board";
-        if (r.object(j, path, { "first_mover_rule", "flying_general_rule", "checkmate_rule", "stalemate_rule" },
-                { "first_mover_rule", "flying_general_rule", "checkmate_rule", "stalemate_rule" })) {
-            BoardRules& b = rs.board;
-            for (auto [field, key] : { std::pair { &b.first_mover_rule, "first_mover_rule" },
-                     { &b.flying_general_rule, "flying_general_rule" }, { &b.checkmate_rule, "checkmate_rule" },
-                     { &b.stalemate_rule, "stalemate_rule" } }) {
-                *field = r.string(j, key, path);
-                r.rule_reference(*field, path + "/" + key);
-            }
-        }
-    }
-
-    if (root.contains("classification")) {
-        const Json& j = root["classification"];
-        const std::string path = "/classification";
-        ClassifierOptions& c = rs.classification;
-        if (r.object(j, path, { "kill_depth", "check_capture_depth", "piece_worth" })) {
-            c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
-            c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
-            if (j.contains("piece_worth")) {
-                const Json& worth = j["piece_worth"];
-                const std::string worth_path = path + "/piece_worth";
-                std::vector<std::string_view> kinds;
-                for (const auto& [name, type] : piece_names)
-                    if (type != PieceType::King)
-                        kinds.push_back(name);
-                if (r.object(worth, worth_path, kinds, kinds))
-                    for (const auto& [name, type] : piece_names)
-                        if (type != PieceType::King)
-                            c.piece_worth[static_cast<std::size_t>(index(type))]
-                                = r.integer(worth, name, worth_path, 0, 100).value_or(0);
-            }
-        }
-    }
-
-    if (root.contains("readings")) {
-        const Json& j = root["readings"];
-        if (!j.is_object()) {
-            r.error("ruleset.type", "/readings", "expected an object, found " + type_name(j));
-        } else {
-            for (const auto& [name, value] : j.items()) {
-                const std::string path = "/readings/" + name;
-                if (!r.object(value, path, { "enabled", "description", "zh" }, { "enabled", "description" }))
-                    continue;
-                rs.readings.push_back({ name, r.boolean(value, "enabled", path).value_or(false),
-                    r.string(value, "description", path), r.translations(value, path, { "description" }) });
-            }
-        }
-    }
-
-    each(r, root, "chase_rules", [&](const Json& j, const std::string& path) {
-        if (!r.object(j, path, { "rule", "if", "counts", "grade", "description", "zh", "reading", "unless_reading" },
-                { "rule", "counts" }))
-            return;
-        ChaseRule c;
-        c.rule = r.string(j, "rule", path);
-        r.rule_reference(c.rule, path + "/rule");
-        if (j.contains("if"))
-            c.condition = r.threat_condition(j["if"], path + "/if");
-        c.counts = r.boolean(j, "counts", path).value_or(true);
-        c.grade = r.integer(j, "grade", path, 1, 9).value_or(1);
-        c.description = r.string(j, "description", path);
-        c.translations = r.translations(j, path, { "description" });
-        c.guard = r.guard(j, path);
-        rs.chase_rules.push_back(std::move(c));
-    });
-
-    std::set<std::string> conduct_ids;
-    each(r, root, "conducts", [&](const Json& j, const std::string& path) {
-        if (!r.object(j, path,
-                { "id", "rule", "cite_chase_rules", "forbidden", "rank", "if", "description", "zh", "reading",
-                    "unless_reading" },
-                { "id", "forbidden", "description" }))
-            return;
-        Conduct c;
-        c.id = r.string(j, "id", path);
-        if (!conduct_ids.insert(c.id).second)
-            r.error("ruleset.bad-value", path + "/id", "conduct '" + c.id + "' is defined twice");
-        if (c.id == "forbidden" || c.id == "allowed" || c.id == "any")
-            r.error("ruleset.bad-value", path + "/id", "'" + c.id + "' is reserved for the verdict table");
-        c.rule = r.string(j, "rule", path);
-        r.rule_reference(c.rule, path + "/rule");
-        c.cite_chase_rules = r.boolean(j, "cite_chase_rules", path).value_or(false);
-        if (c.rule.empty() && !c.cite_chase_rules)
-            r.error("ruleset.missing-key", path, "a conduct needs a rule, or cite_chase_rules: true");
-        c.forbidden = r.boolean(j, "forbidden", path).value_or(false);
-        c.rank = r.integer(j, "rank", path, 0, 9).value_or(0);
-        c.description = r.string(j, "description", path);
-        c.translations = r.translations(j, path, { "description" });
-        c.guard = r.guard(j, path);
-        if (j.contains("if")) {
-            const Json& cond = j["if"];
-            const std::string cpath = path + "/if";
-            if (r.object(cond, cpath, { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers",
-                        "min_grade", "chaser", "chased" })) {
-                c.condition.every_move = r.kinds(cond, "every_move", cpath);
-                c.condition.any_move = r.kinds(cond, "any_move", cpath);
-                c.condition.no_move = r.kinds(cond, "no_move", cpath);
-                c.condition.cycle_any_move = r.kinds(cond, "cycle_any_move", cpath);
-                c.condition.same_target = r.boolean(cond, "same_target", cpath).value_or(false);
-                c.condition.several_attackers = r.boolean(cond, "several_attackers", cpath);
-                if (c.condition.several_attackers && !c.condition.same_target)
-                    r.error("ruleset.bad-value", cpath + "/several_attackers", "needs same_target: true");
-                c.condition.min_grade = r.integer(cond, "min_grade", cpath, 1, 9).value_or(1);
-                c.condition.chaser = r.enum_list(cond, "chaser", cpath, piece_names, "piece");
-                c.condition.chased = r.enum_list(cond, "chased", cpath, piece_names, "piece");
-            }
-        }
-        rs.conducts.push_back(std::move(c));
-    });
-    if (rs.conducts.empty() && root.contains("conducts"))
-        r.error("ruleset.bad-value", "/conducts", "needs at least one conduct");
-
-    std::set<std::string> verdict_ids;
-    each(r, root, "verdicts", [&](const Json& j, const std::string& path) {
-        if (!r.object(j, path,
-                { "id", "rule", "side", "other", "graver", "outcome", "description", "zh", "reading",
-                    "unless_reading" },
-                { "id", "side", "other", "outcome", "description" }))
-            return;
-        VerdictRow v;
-        v.id = r.string(j, "id", path);
-        if (!verdict_ids.insert(v.id).second)
-            r.error("ruleset.bad-value", path + "/id", "verdict row '" + v.id + "' is defined twice");
-        v.rule = r.string(j, "rule", path);
-        v.description = r.string(j, "description", path);
-        v.translations = r.translations(j, path, { "description" });
-        r.rule_reference(v.rule, path + "/rule");
-        v.side = r.string(j, "side", path);
-        v.other = r.string(j, "other", path);
-        v.graver = r.boolean(j, "graver", path).value_or(false);
-        for (const auto& [name, key] : { std::pair { v.side, "side" }, { v.other, "other" } })
-            if (name != "forbidden" && name != "allowed" && name != "any" && !conduct_ids.count(name))
-                r.error("ruleset.bad-value", path + "/" + key,
-                    "'" + name + "' is no conduct of this ruleset, nor forbidden, allowed or any");
-        if (j.contains("outcome"))
-            v.outcome = r.enumerated(j["outcome"], path + "/outcome", verdict_outcome_names, "outcome").value_or(VerdictOutcome::Draw);
-        v.guard = r.guard(j, path);
-        rs.verdicts.push_back(std::move(v));
-    });
-
-    std::set<std::string> rule_ids;
-    each(r, root, "rules", [&](const Json& j, const std::string& path) {
-        if (!r.object(
-                j, path, { "id", "kind", "number", "title", "text", "diagrams", "zh" }, { "id", "number", "title", "text" }))
-            return;
-        RuleText t;
-        t.id = r.string(j, "id", path);
-        if (j.contains("kind"))
-            t.kind = r.enumerated(j["kind"], path + "/kind", rule_kind_names, "rule kind").value_or(RuleKind::Rule);
-        if (!rule_ids.insert(t.id).second)
-            r.error("ruleset.bad-value", path + "/id", "rule '" + t.id + "' is defined twice");
-        t.number = r.string(j, "number", path);
-        t.title = r.string(j, "title", path);
-        t.text = r.string(j, "text", path);
-        t.translations = r.translations(j, path, { "number", "title", "text" });
-        if (j.contains("diagrams")) {
-            const Json& d = j["diagrams"];
-            if (!d.is_array()) {
-                r.error("ruleset.type", path + "/diagrams", "expected an array of diagram numbers, found " + type_name(d));
-            } else {
-                for (std::size_t i = 0; i < d.size(); ++i) {
-                    if (d[i].is_number_integer() && d[i].get<long long>() > 0)
-                        t.diagrams.push_back(d[i].get<int>());
-                    else
-                        r.error("ruleset.type", path + "/diagrams/" + std::to_string(i),
-                            "expected a diagram number, found " + type_name(d[i]));
-                }
-            }
-        }
-        rs.rules.push_back(std::move(t));
-    });
-
+    read_repetition(r, root, rs);
+    read_board(r, root, rs);
+    read_classification(r, root, rs);
+    read_readings(r, root, rs);
+    read_chase_rules(r, root, rs);
+    read_conducts(r, root, rs);
+    read_verdicts(r, root, rs);
+    read_rules(r, root, rs);
     r.check_references(rs);
     if (r.errors() > 0)
         return std::nullopt;

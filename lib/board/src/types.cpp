@@ -42,12 +42,7 @@ std::optional<Piece> piece_from_fen_char(char c)
     }
 }
 
-std::string_view to_string(PieceType t)
-{
-    constexpr std::string_view names[piece_type_count]
-        = { "king", "advisor", "elephant", "horse", "chariot", "cannon", "soldier" };
-    return names[index(t)];
-}
+std::string_view to_string(PieceType t) { return piece_type_names[index(t)]; }
 
 std::string_view to_string(Color c) { return c == Color::Red ? "red" : "black"; }
 

@@ -19,6 +19,9 @@ constexpr int index(Color c) { return static_cast<int>(c); }
 
 enum class PieceType : std::uint8_t { King, Advisor, Elephant, Horse, Chariot, Cannon, Soldier };
 constexpr int piece_type_count = 7;
+// The pieces' names, by PieceType, as rulesets and JSON write them.
+inline constexpr std::string_view piece_type_names[piece_type_count]
+    = { "king", "advisor", "elephant", "horse", "chariot", "cannon", "soldier" };
 constexpr int index(PieceType t) { return static_cast<int>(t); }
 
 // How many of each kind one side's set holds, indexed by PieceType.
