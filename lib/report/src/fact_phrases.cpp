@@ -1,5 +1,7 @@
 #include "fact_phrases.hpp"
 
+#include <algorithm>
+
 #include "xq/notation/chinese.hpp"
 #include "xq/notation/wxf.hpp"
 
@@ -124,11 +126,17 @@ std::vector<std::string> FactPhrases::king_reasons(const Position& before, const
 std::vector<std::string> FactPhrases::offer_and_block_reasons(const MoveFacts& f) const
 {
     std::vector<std::string> reasons;
-    for (const MoveClass offer : { MoveClass::Exchange, MoveClass::Offer })
-        if (f.has(offer))
-            reasons.push_back(m_.format(offer == MoveClass::Exchange ? "reason.exchange" : "reason.offer",
-                { { "piece", piece({ f.moved.piece, f.move.to() }) }, { "takers", pieces(f.can_be_taken_by) },
-                    { "protection", m_.format(f.moved_piece_protected ? "offer.retaken" : "offer.unprotected") } }));
+    const PieceAt moved { f.moved.piece, f.move.to() };
+    if (!f.can_be_taken_by.empty()) {
+        const bool even = std::any_of(f.can_be_taken_by.begin(), f.can_be_taken_by.end(),
+            [&](const PieceAt& p) { return p.piece.type() == f.moved.piece.type(); });
+        reasons.push_back(m_.format(even ? "reason.exchange" : "reason.offer",
+            { { "piece", piece(moved) }, { "takers", pieces(f.can_be_taken_by) },
+                { "protection", m_.format(f.moved_piece_protected ? "offer.retaken" : "offer.unprotected") } }));
+    }
+    for (const ScreenOffer& o : f.screen_offers)
+        reasons.push_back(m_.format("reason.screen_exchange",
+            { { "piece", piece(moved) }, { "taker", piece(o.taker) }, { "offered", piece(o.offered) } }));
     for (const BlockFacts& b : f.blocks)
         reasons.push_back(m_.format("reason.block", { { "piece", piece(b.blocked) }, { "square", to_iccs(b.at) } }));
     return reasons;

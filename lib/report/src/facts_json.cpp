@@ -63,6 +63,9 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
     Json blocks = Json::array();
     for (const BlockFacts& b : f.blocks)
         blocks.push_back(Json { { "blocked", piece_at(b.blocked) }, { "at", to_iccs(b.at) } });
+    Json screen_offers = Json::array();
+    for (const ScreenOffer& o : f.screen_offers)
+        screen_offers.push_back(Json { { "taker", piece_at(o.taker) }, { "offered", piece_at(o.offered) } });
     return Json {
         { "ply", f.ply },
         { "move", to_iccs(f.move) },
@@ -78,6 +81,7 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
         { "threats", threats },
         { "can_be_taken_by", pieces(f.can_be_taken_by) },
         { "moved_piece_protected", f.moved_piece_protected },
+        { "screen_offers", screen_offers },
         { "blocks", blocks },
         { "evades_check", f.evades_check },
         { "evaded_threats", pieces(f.evaded_threats) },

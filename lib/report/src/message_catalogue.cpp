@@ -93,6 +93,7 @@ namespace {
         { "reason.attack", "target attacker facts" },
         { "reason.exchange", "piece takers protection" },
         { "reason.offer", "piece takers protection" },
+        { "reason.screen_exchange", "piece taker offered" },
         { "reason.block", "piece square" },
         { "reason.idle", "" },
         { "reason.no_fact", "" },
