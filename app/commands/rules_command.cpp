@@ -36,7 +36,8 @@ namespace {
             std::cerr << "xqarb: error: " << rules.id << " has no rule '" << wanted << "' (see xqarb rules list)\n";
             return exit_findings;
         }
-        std::cout << rule->id << " (rule " << rule->number << "): " << rule->title << "\n\n" << rule->text << "\n";
+        const std::string number = rule->kind == RuleKind::Definition ? rule->number : "rule " + rule->number;
+        std::cout << rule->id << " (" << number << "): " << rule->title << "\n\n" << rule->text << "\n";
         if (!rule->diagrams.empty()) {
             std::cout << "\nDiagrams:";
             for (const int d : rule->diagrams)

@@ -132,6 +132,7 @@ namespace {
         { "conduct.exempt", "why rule" },
         { "rules.heading", "" },
         { "rule.heading", "number title id" },
+        { "rule.heading_definition", "number title id" },
         { "rule.diagram", "diagram" },
         { "rule.diagrams", "diagrams" },
         { "verdict.heading", "" },

@@ -247,7 +247,8 @@ namespace {
         {
             QuotedRule q;
             q.id = rule.id;
-            q.heading = m_.format("rule.heading",
+            // A definition or basic rule names itself ("Definition 2"); a detail rule is "Rule 19".
+            q.heading = m_.format(rule.kind == RuleKind::Definition ? "rule.heading_definition" : "rule.heading",
                 { { "number", text(rule.translations, "number", rule.number) },
                     { "title", text(rule.translations, "title", rule.title) }, { "id", rule.id } });
             q.text = text(rule.translations, "text", rule.text);
