@@ -5,21 +5,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report_test_support.hpp"
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/report/replay_report.hpp"
 
 using namespace xq;
+using xq::test::catalogue;
 
 namespace {
-
-MessageCatalogue catalogue(const std::string& language)
-{
-    Diagnostics diagnostics;
-    auto loaded = load_message_catalogue(XQ_RULESETS "/messages/" + language + ".json", diagnostics);
-    REQUIRE(loaded);
-    return *loaded;
-}
 
 // A game replayed with its repetitions classified, as `replay --classify` shows it. It stays
 // where it is made: the report points into the replay.

@@ -81,10 +81,10 @@ std::set<std::string>& cited_by_tests()
     return cited;
 }
 
-// The positions the team composed for rules that no book diagram shows (testdata/axf/composed.jsonl).
-std::vector<nlohmann::json> composed_cases()
+// The cases of a testdata/axf file of one JSON object per line.
+std::vector<nlohmann::json> axf_cases(const std::string& file)
 {
-    std::ifstream in(XQ_TESTDATA "/axf/composed.jsonl");
+    std::ifstream in(XQ_TESTDATA "/axf/" + file);
     REQUIRE(in);
     std::vector<nlohmann::json> cases;
     for (std::string text; std::getline(in, text);)
@@ -93,17 +93,21 @@ std::vector<nlohmann::json> composed_cases()
     return cases;
 }
 
-// The team's reproducers of how a ruling must be reasoned (testdata/axf/reproducers.jsonl).
-std::vector<nlohmann::json> reproducer_cases()
+// The positions the team composed for rules that no book diagram shows.
+std::vector<nlohmann::json> composed_cases() { return axf_cases("composed.jsonl"); }
+
+// The team's reproducers of how a ruling must be reasoned.
+std::vector<nlohmann::json> reproducer_cases() { return axf_cases("reproducers.jsonl"); }
+
+// The rulings on a rule-book diagram's main line, judged as a whole where the book does.
+std::vector<Ruling> rule_on_main_line(const nlohmann::json& diagram, const RuleSet& axf)
 {
-    std::ifstream in(XQ_TESTDATA "/axf/reproducers.jsonl");
-    REQUIRE(in);
-    std::vector<nlohmann::json> cases;
-    for (std::string text; std::getline(in, text);)
-        if (!text.empty() && text[0] != '#')
-            cases.push_back(nlohmann::json::parse(text));
-    return cases;
+    RuleSet rules = axf;
+    if (diagram.value("judged_span", "") == "whole_record")
+        rules.repetition.judged_span = JudgedSpan::WholeRecord;
+    return rule_on_game(play(diagram["fen"].get<std::string>(), diagram["moves_iccs"].get<std::string>()), rules);
 }
+
 
 std::string expected_violator(const std::string& verdict)
 {
@@ -427,16 +431,10 @@ TEST_SUITE("rule interpreter")
     TEST_CASE("precedence: when both sides' conduct is forbidden, the verdict row that ranks them is named")
     {
         const RuleSet axf = load_axf();
-        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
         int both_forbidden = 0;
-        for (std::string text; std::getline(in, text);) {
-            if (text.empty() || text[0] == '#')
-                continue;
-            const auto c = nlohmann::json::parse(text);
-            RuleSet rules = axf;
-            if (c.value("judged_span", "") == "whole_record")
-                rules.repetition.judged_span = JudgedSpan::WholeRecord;
-            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), rules)) {
+        for (const nlohmann::json& c : axf_cases("diagrams.jsonl")) {
+            const RuleSet& rules = axf;
+            for (const Ruling& r : rule_on_main_line(c, axf)) {
                 if (!r.red.forbidden || !r.black.forbidden)
                     continue;
                 ++both_forbidden;
@@ -455,13 +453,9 @@ TEST_SUITE("rule interpreter")
     TEST_CASE("a specific rule is never quoted for a general principle: rule 17 only for a rook on a cannon, rule 27 only for a confined rook")
     {
         const RuleSet axf = load_axf();
-        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
         int rule_17 = 0, rule_27 = 0, general = 0;
-        for (std::string text; std::getline(in, text);) {
-            if (text.empty() || text[0] == '#')
-                continue;
-            const auto c = nlohmann::json::parse(text);
-            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf))
+        for (const nlohmann::json& c : axf_cases("diagrams.jsonl")) {
+            for (const Ruling& r : rule_on_main_line(c, axf))
                 for (std::size_t i = 0; i < r.moves.size(); ++i)
                     for (std::size_t k = 0; k < r.moves[i].threats.size(); ++k) {
                         const int row = r.moves[i].threats[k].row;
@@ -493,23 +487,13 @@ TEST_SUITE("rule interpreter")
     {
         const RuleSet axf = load_axf();
         // The rules the diagrams bring into play (run them if this test runs alone).
-        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
-        for (std::string text; std::getline(in, text);) {
-            if (text.empty() || text[0] == '#')
-                continue;
-            const auto c = nlohmann::json::parse(text);
-            RuleSet rules = axf;
-            if (c.value("judged_span", "") == "whole_record")
-                rules.repetition.judged_span = JudgedSpan::WholeRecord;
-            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), rules))
+        for (const nlohmann::json& c : axf_cases("diagrams.jsonl"))
+            for (const Ruling& r : rule_on_main_line(c, axf))
                 cited_by_tests().insert(r.rules.begin(), r.rules.end());
-        }
-        for (const nlohmann::json& c : composed_cases())
-            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf))
-                cited_by_tests().insert(r.rules.begin(), r.rules.end());
-        for (const nlohmann::json& c : reproducer_cases())
-            for (const Ruling& r : rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf))
-                cited_by_tests().insert(r.rules.begin(), r.rules.end());
+        for (const std::vector<nlohmann::json>& cases : { composed_cases(), reproducer_cases() })
+            for (const nlohmann::json& c : cases)
+                for (const Ruling& r : rule_on_main_line(c, axf))
+                    cited_by_tests().insert(r.rules.begin(), r.rules.end());
         // The flying-general rule, through the hand-made facts; the loss rule through their loss.
         auto [facts, episode] = flying_general_case();
         if (const auto r = rule_on_episode(facts, episode, axf))

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report_test_support.hpp"
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
@@ -13,6 +14,7 @@
 #include "xq/report/ruling_document.hpp"
 
 using namespace xq;
+using xq::test::catalogue;
 
 namespace {
 
@@ -25,14 +27,6 @@ const RuleSet& axf()
         return *loaded;
     }();
     return rules;
-}
-
-MessageCatalogue catalogue(const std::string& language)
-{
-    Diagnostics diagnostics;
-    auto loaded = load_message_catalogue(XQ_RULESETS "/messages/" + language + ".json", diagnostics);
-    REQUIRE(loaded);
-    return *loaded;
 }
 
 // A game read from PGN text, replayed and judged as adjudicate does it. It stays where it is

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report_test_support.hpp"
 #include "validation_test_helpers.hpp"
 #include "xq/report/ruling_report.hpp"
 #include "xq/report/validation_report.hpp"
@@ -16,16 +17,7 @@ using namespace xq;
 using namespace xq::test;
 using Json = nlohmann::json;
 
-const MessageCatalogue& english()
-{
-    static const MessageCatalogue catalogue = [] {
-        Diagnostics diagnostics;
-        auto loaded = load_message_catalogue(XQ_RULESETS "/messages/en.json", diagnostics);
-        REQUIRE(loaded);
-        return *loaded;
-    }();
-    return catalogue;
-}
+const MessageCatalogue& english() { return catalogue("en"); }
 
 std::string render(const CheckedGame& game, ValidationFormat format)
 {
