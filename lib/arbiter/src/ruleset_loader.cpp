@@ -254,6 +254,27 @@ namespace {
             return enum_list(j, key, path, move_class_names, "move class").value_or(std::vector<MoveClass> {});
         }
 
+        ConductCondition conduct_condition(const Json& j, const std::string& path)
+        {
+            ConductCondition c;
+            if (!object(j, path,
+                    { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers",
+                        "min_grade", "chaser", "chased" }))
+                return c;
+            c.every_move = kinds(j, "every_move", path);
+            c.any_move = kinds(j, "any_move", path);
+            c.no_move = kinds(j, "no_move", path);
+            c.cycle_any_move = kinds(j, "cycle_any_move", path);
+            c.same_target = boolean(j, "same_target", path).value_or(false);
+            c.several_attackers = boolean(j, "several_attackers", path);
+            if (c.several_attackers && !c.same_target)
+                error("ruleset.bad-value", path + "/several_attackers", "needs same_target: true");
+            c.min_grade = integer(j, "min_grade", path, 1, 9).value_or(1);
+            c.chaser = enum_list(j, "chaser", path, piece_names, "piece");
+            c.chased = enum_list(j, "chased", path, piece_names, "piece");
+            return c;
+        }
+
     private:
         std::string source_;
         Diagnostics& diagnostics_;
@@ -415,24 +436,8 @@ namespace {
             c.description = r.string(j, "description", path);
             c.translations = r.translations(j, path, { "description" });
             c.guard = r.guard(j, path);
-            if (j.contains("if")) {
-                const Json& cond = j["if"];
-                const std::string cpath = path + "/if";
-                if (r.object(cond, cpath, { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers",
-                            "min_grade", "chaser", "chased" })) {
-                    c.condition.every_move = r.kinds(cond, "every_move", cpath);
-                    c.condition.any_move = r.kinds(cond, "any_move", cpath);
-                    c.condition.no_move = r.kinds(cond, "no_move", cpath);
-                    c.condition.cycle_any_move = r.kinds(cond, "cycle_any_move", cpath);
-                    c.condition.same_target = r.boolean(cond, "same_target", cpath).value_or(false);
-                    c.condition.several_attackers = r.boolean(cond, "several_attackers", cpath);
-                    if (c.condition.several_attackers && !c.condition.same_target)
-                        r.error("ruleset.bad-value", cpath + "/several_attackers", "needs same_target: true");
-                    c.condition.min_grade = r.integer(cond, "min_grade", cpath, 1, 9).value_or(1);
-                    c.condition.chaser = r.enum_list(cond, "chaser", cpath, piece_names, "piece");
-                    c.condition.chased = r.enum_list(cond, "chased", cpath, piece_names, "piece");
-                }
-            }
+            if (j.contains("if"))
+                c.condition = r.conduct_condition(j["if"], path + "/if");
             rs.conducts.push_back(std::move(c));
         });
         if (rs.conducts.empty() && root.contains("conducts"))

@@ -1,6 +1,7 @@
 #include "tactics.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "protection.hpp"
 #include "xq/board/movegen.hpp"
@@ -50,6 +51,21 @@ namespace {
         return target && target.type() != PieceType::King;
     }
 
+    int worth_of(Piece taken, const PieceWorth& worth) { return taken ? worth[index(taken.type())] : 0; }
+
+    // A capture by the side to move that leaves it ahead, `balance` being what both sides took
+    // before it. Pieces in `already_won` do not count: the side could win them anyway.
+    std::optional<Move> new_winning_capture(
+        const Position& pos, int balance, const std::vector<PieceAt>& already_won, const PieceWorth& worth)
+    {
+        for (const Move m : legal_moves(pos))
+            if (is_capture_of_non_king(pos, m)
+                && std::find(already_won.begin(), already_won.end(), at(pos, m.to())) == already_won.end()
+                && balance + capture_gain(pos, m, worth) > 0)
+                return m;
+        return std::nullopt;
+    }
+
     // The pieces the side to move could win at once, on their points.
     std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
     {
@@ -70,7 +86,6 @@ namespace {
     {
         if (depth < 2)
             return false;
-        auto worth_of = [&](Piece taken) { return taken ? worth[index(taken.type())] : 0; };
         UndoInfo undo;
         for (const Move check : legal_moves(pos)) {
             pos.do_move(check, undo);
@@ -78,21 +93,15 @@ namespace {
                 pos.undo_move(check, undo);
                 continue;
             }
-            const int after_check = balance + worth_of(undo.captured);
+            const int after_check = balance + worth_of(undo.captured, worth);
             std::vector<Move> continuation;
             const bool gains = every_reply_loses(
                 pos,
                 [&](Piece taken_by_reply, std::vector<Move>& sub) {
-                    const int after_reply = after_check - worth_of(taken_by_reply);
-                    for (const Move m : legal_moves(pos)) {
-                        if (!is_capture_of_non_king(pos, m))
-                            continue;
-                        const PieceAt target = at(pos, m.to());
-                        if (std::find(already_won.begin(), already_won.end(), target) == already_won.end()
-                            && after_reply + capture_gain(pos, m, worth) > 0) {
-                            sub = { m };
-                            return true;
-                        }
+                    const int after_reply = after_check - worth_of(taken_by_reply, worth);
+                    if (const auto capture = new_winning_capture(pos, after_reply, already_won, worth)) {
+                        sub = { *capture };
+                        return true;
                     }
                     return forces_gain_by_checks(pos, depth - 1, after_reply, already_won, worth, sub);
                 },
@@ -142,19 +151,15 @@ bool threatens_check_then_capture(Position pos, const ClassifierOptions& options
 bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
 {
-    const std::vector<PieceAt> already_won = pieces_won_at_once(before, options.piece_worth);
-    const auto worth_of = [&](Piece taken) { return taken ? options.piece_worth[index(taken.type())] : 0; };
+    const PieceWorth& worth = options.piece_worth;
+    const std::vector<PieceAt> already_won = pieces_won_at_once(before, worth);
     return every_reply_loses(
         checked,
         [&](Piece taken_by_answer, std::vector<Move>& capture) {
-            for (const Move m : legal_moves(checked))
-                if (is_capture_of_non_king(checked, m)
-                    && std::find(already_won.begin(), already_won.end(), at(checked, m.to())) == already_won.end()
-                    && capture_gain(checked, m, options.piece_worth) - worth_of(taken_by_answer) > 0) {
-                    capture = { m };
-                    return true;
-                }
-            return false;
+            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), already_won, worth);
+            if (won)
+                capture = { *won };
+            return won.has_value();
         },
         line);
 }
