@@ -414,9 +414,6 @@ namespace {
             }
             a.counted_plies.push_back(stands[i]);
         }
-        if (a.counted_plies.empty()) // a hand-made episode without its stands
-            for (int i = 0; i < ruling.episode.occurrences; ++i)
-                a.counted_plies.push_back(-1);
         if (a.count() >= a.ruling_at)
             a.ruling_ply = a.counted_plies[static_cast<std::size_t>(a.ruling_at - 1)];
         const bool loses = ruling.violator && a.count() >= a.loses_at;
