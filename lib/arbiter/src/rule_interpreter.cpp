@@ -346,15 +346,14 @@ namespace {
     void cite_rules(Ruling& ruling, const RuleSet& rules)
     {
         std::vector<std::string> cited;
-        add_unique(cited, ruling.verdict_rule);
         if (ruling.violator) {
+            add_unique(cited, ruling.verdict_rule);
             for (const std::string& r : ruling.side(*ruling.violator).rules)
                 add_unique(cited, r);
             add_unique(cited, rules.repetition.loss_rule);
         } else {
             std::vector<const SideRuling*> sides { &ruling.red, &ruling.black };
             std::stable_partition(sides.begin(), sides.end(), [](const SideRuling* s) { return s->exemptions_decide; });
-            cited.clear();
             for (const SideRuling* s : sides)
                 if (s->exemptions_decide)
                     for (const std::string& r : s->exempting_rules)
