@@ -440,7 +440,7 @@ TEST_SUITE("rule interpreter")
                 ++both_forbidden;
                 REQUIRE_MESSAGE(r.verdict_row >= 0, c["id"].get<std::string>());
                 const VerdictRow& row = rules.verdicts[static_cast<std::size_t>(r.verdict_row)];
-                CHECK_MESSAGE(r.precedence == (row.outcome == VerdictOutcome::SideViolates), c["id"].get<std::string>());
+                CHECK_MESSAGE(r.precedence() == (row.outcome == VerdictOutcome::SideViolates), c["id"].get<std::string>());
                 CHECK_MESSAGE(!row.rule.empty(), c["id"].get<std::string>());
                 CHECK_MESSAGE(!translated(row.translations, "zh", "description", row.description).empty(), c["id"].get<std::string>());
                 CHECK_MESSAGE(translated(row.translations, "zh", "description", row.description) != row.description,

@@ -136,7 +136,7 @@ void check_shows_ruling(
         verdict += sentence + "\n";
     for (const std::string& rule : ruling.rules)
         CHECK_MESSAGE(verdict.find(rule) != std::string::npos, rule << " is not in the verdict: " << verdict);
-    if (ruling.precedence) {
+    if (ruling.precedence()) {
         const VerdictRow& row = rules.verdicts.at(static_cast<std::size_t>(ruling.verdict_row));
         CHECK(verdict.find(row.description) != std::string::npos);
     }
@@ -290,7 +290,7 @@ TEST_SUITE("ruling document")
         // Diagram 1: Red checks perpetually, Black's cannons chase the rook on every move.
         const RuledGame r(perpetual_check);
         const Ruling& ruling = r.game.rulings.at(0);
-        REQUIRE(ruling.precedence);
+        REQUIRE(ruling.precedence());
         REQUIRE(ruling.red.forbidden);
         REQUIRE(ruling.black.forbidden);
         const VerdictRow& row = axf().verdicts.at(static_cast<std::size_t>(ruling.verdict_row));

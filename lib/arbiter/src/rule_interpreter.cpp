@@ -192,13 +192,6 @@ namespace {
         return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, by_flying_general };
     }
 
-    // Detail rules before definitions, definitions before the procedure, each in its order.
-    void by_kind(std::vector<std::string>& cited, const RuleSet& rules)
-    {
-        std::stable_sort(cited.begin(), cited.end(),
-            [&](const std::string& a, const std::string& b) { return rules.kind_of(a) < rules.kind_of(b); });
-    }
-
     // Step 1: every move's threats and classes.
     std::vector<MoveRuling> judge_moves(const CycleFacts& facts, const RuleSet& rules, const ReadingChoice& readings)
     {
@@ -301,7 +294,7 @@ namespace {
                 s.exemptions_decide = would_be >= 0 && rules.conducts[static_cast<std::size_t>(would_be)].forbidden;
             }
         }
-        by_kind(s.rules, rules);
+        rules.order_by_kind(s.rules);
         return s;
     }
 
@@ -336,7 +329,6 @@ namespace {
                 ruling.violator = red_side ? Color::Red : Color::Black;
             break;
         }
-        ruling.precedence = ruling.violator && ruling.red.forbidden && ruling.black.forbidden;
     }
 
     // Step 4: the rules cited, the rule that decides first. For a violator: the verdict row's
@@ -364,7 +356,7 @@ namespace {
                     add_unique(cited, r);
             add_unique(cited, rules.repetition.draw_rule);
         }
-        by_kind(cited, rules);
+        rules.order_by_kind(cited);
         ruling.rules = std::move(cited);
     }
 

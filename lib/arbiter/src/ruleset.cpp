@@ -34,6 +34,12 @@ RuleKind RuleSet::kind_of(std::string_view rule_id) const
     return rule ? rule->kind : RuleKind::Rule;
 }
 
+void RuleSet::order_by_kind(std::vector<std::string>& rule_ids) const
+{
+    std::stable_sort(rule_ids.begin(), rule_ids.end(),
+        [&](const std::string& a, const std::string& b) { return kind_of(a) < kind_of(b); });
+}
+
 ReadingChoice::ReadingChoice(const RuleSet& rules)
 {
     for (const Reading& r : rules.readings)

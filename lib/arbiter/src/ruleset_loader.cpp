@@ -69,6 +69,13 @@ namespace {
         }
         int errors() const { return errors_; }
 
+        // Reports an id that `seen` already holds; `what` names the kind of row.
+        void unique_id(std::set<std::string>& seen, const std::string& id, const std::string& path, std::string_view what)
+        {
+            if (!seen.insert(id).second)
+                error("ruleset.bad-value", path + "/id", std::string(what) + " '" + id + "' is defined twice");
+        }
+
         // Checks that j is an object holding only the given keys, and that the required ones
         // are there.
         bool object(const Json& j, const std::string& path, const std::vector<std::string_view>& keys,
@@ -422,8 +429,7 @@ namespace {
                 return;
             Conduct c;
             c.id = r.string(j, "id", path);
-            if (!conduct_ids.insert(c.id).second)
-                r.error("ruleset.bad-value", path + "/id", "conduct '" + c.id + "' is defined twice");
+            r.unique_id(conduct_ids, c.id, path, "conduct");
             if (c.id == "forbidden" || c.id == "allowed" || c.id == "any")
                 r.error("ruleset.bad-value", path + "/id", "'" + c.id + "' is reserved for the verdict table");
             c.rule = r.string(j, "rule", path);
@@ -456,8 +462,7 @@ namespace {
                 return;
             VerdictRow v;
             v.id = r.string(j, "id", path);
-            if (!verdict_ids.insert(v.id).second)
-                r.error("ruleset.bad-value", path + "/id", "verdict row '" + v.id + "' is defined twice");
+            r.unique_id(verdict_ids, v.id, path, "verdict row");
             v.rule = r.string(j, "rule", path);
             v.description = r.string(j, "description", path);
             v.translations = r.translations(j, path, { "description" });
@@ -488,8 +493,7 @@ namespace {
             t.id = r.string(j, "id", path);
             if (j.contains("kind"))
                 t.kind = r.enumerated(j["kind"], path + "/kind", rule_kind_names, "rule kind").value_or(RuleKind::Rule);
-            if (!rule_ids.insert(t.id).second)
-                r.error("ruleset.bad-value", path + "/id", "rule '" + t.id + "' is defined twice");
+            r.unique_id(rule_ids, t.id, path, "rule");
             t.number = r.string(j, "number", path);
             t.title = r.string(j, "title", path);
             t.text = r.string(j, "text", path);

@@ -238,8 +238,7 @@ namespace {
             for (const DocumentMove& m : moves)
                 for (const std::string& id : m.rules)
                     add_unique(cited, id);
-            std::stable_sort(cited.begin(), cited.end(),
-                [&](const std::string& a, const std::string& b) { return rules_.kind_of(a) < rules_.kind_of(b); });
+            rules_.order_by_kind(cited);
             return cited;
         }
 
@@ -285,7 +284,7 @@ namespace {
             std::vector<std::string> grounds = ruling.rules;
             std::erase(grounds, loss_rule);
             std::vector<std::string> sentences;
-            if (ruling.precedence && ruling.verdict_row >= 0)
+            if (ruling.precedence())
                 sentences.push_back(precedence(ruling, violator));
             if (ruling.loses())
                 sentences.push_back(m_.format("verdict.loses",

@@ -52,7 +52,7 @@ namespace {
             { "rules", r.rules },
             { "verdict_row",
                 r.verdict_row >= 0 ? Json(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id) : Json(nullptr) },
-            { "precedence", r.precedence },
+            { "precedence", r.precedence() },
             { "cycle", json_form::cycle(r.episode) },
             { "last_repeating_ply", r.episode.last_repeating_ply },
             { "occurrences", occurrences_json(r.occurrences) },

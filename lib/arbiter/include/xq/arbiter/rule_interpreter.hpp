@@ -103,15 +103,15 @@ struct Ruling {
     std::vector<std::string> rules;
     int verdict_row = -1; // index in RuleSet::verdicts; -1 when none matched
     std::string verdict_rule;
-    // Both sides' conduct is forbidden and the verdict row names one violator: its description
-    // is the precedence of one violation over the other.
-    bool precedence = false;
     OccurrenceAccount occurrences;
     SideRuling red;
     SideRuling black;
     std::vector<ReadingRuling> readings;
     const SideRuling& side(Color c) const { return c == Color::Red ? red : black; }
     bool loses() const { return outcome == Outcome::RedLoses || outcome == Outcome::BlackLoses; }
+    // Both sides' conduct is forbidden and the verdict row names one violator: the row's
+    // description is the precedence of one violation over the other.
+    bool precedence() const { return violator && red.forbidden && black.forbidden; }
 };
 
 // How the ruleset, under `readings`, judges one threat of a move of `moved`.

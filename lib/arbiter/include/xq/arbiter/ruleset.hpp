@@ -182,6 +182,9 @@ struct RuleSet {
     const RuleText* find_rule(std::string_view id) const;
     const Conduct* find_conduct(std::string_view id) const;
     RuleKind kind_of(std::string_view rule_id) const; // a rule the ruleset does not define counts as a detail rule
+    // Puts rule ids in the order rulings cite them: detail rules, then definitions, then the
+    // procedure, each kind in the order given.
+    void order_by_kind(std::vector<std::string>& rule_ids) const;
 };
 
 // The readings in force for one ruling: by default the ruleset's own, and the same with one
