@@ -9,6 +9,7 @@ namespace {
 
 using namespace xq;
 using namespace xq::test;
+using namespace std::string_literals;
 
 constexpr std::string_view standard_binit = "0919293949596979891777062646668600102030405060708012720323436383";
 constexpr std::string_view standard_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -80,6 +81,25 @@ TEST_SUITE("dhtmlxq_reader")
         CHECK(move_texts(study.moves) == "e0e1");
         CHECK(study.diagnostics.empty());
         CHECK(problems(read.file_diagnostics).empty());
+    }
+
+    TEST_CASE("control characters in a field are dropped with a warning, as the PGN reader drops them")
+    {
+        // An escape sequence that would retitle and clear the terminal, and a NUL.
+        const ReadResult read = read_text(RecordFormat::DhtmlXq,
+            "[DhtmlXQ]\n[DhtmlXQ_title]T\x1B]0;pwned\x07\x1B[2JRED[/DhtmlXQ_title]\n"
+            "[DhtmlXQ_red]A\0B[/DhtmlXQ_red]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"s);
+        REQUIRE(read.games.size() == 1);
+        const GameRecord& game = read.games[0];
+        REQUIRE(game.find_tag("Title"));
+        CHECK(game.find_tag("Title")->value == "T]0;pwned[2JRED");
+        CHECK(game.find_tag("Red")->value == "AB");
+        CHECK(count_code(game.diagnostics, "dhtmlxq.control-character") == 4);
+        const Diagnostic* first = find_code(game.diagnostics, "dhtmlxq.control-character");
+        REQUIRE(first);
+        CHECK(first->severity == Severity::Warning);
+        CHECK(where(first->location) == "2:17");
+        CHECK_FALSE(game.diagnostics.has_errors());
     }
 
     TEST_CASE("a binit that is not 64 digits is an error and gives no start position")

@@ -137,10 +137,21 @@ TEST_SUITE("game_validation")
     TEST_CASE("a game with several findings takes the gravest as its status and lists them all")
     {
         const CheckedGame checked = check("[Event \"x\"]\n\n1. h2e2 {bad \xFF byte} h9g7 2. e2e9 *\n");
-        CHECK(checked.row.status == ValidationStatus::Unreadable);
-        CHECK(kinds(checked.row) == "unreadable illegal_move");
-        CHECK(checked.row.findings[0].message.find("error[encoding.invalid]") != std::string::npos);
+        CHECK(checked.row.status == ValidationStatus::IllegalMove);
+        CHECK(kinds(checked.row) == "damaged_text illegal_move");
+        CHECK(checked.row.findings[0].message.find("warning[encoding.invalid-sequence]") != std::string::npos);
         CHECK(checked.row.findings[1].ply == 3);
+    }
+
+    TEST_CASE("bytes that are not UTF-8 in a tag are damaged text: the game is still judged")
+    {
+        // A "code point" above U+10FFFF, which the C library's UTF-8 decoder lets through.
+        const CheckedGame checked = check("[Event \"Open \xF4\x90\x80\x80\"]\n\n1. h2e2 h9g7 *\n");
+        CHECK(checked.row.status == ValidationStatus::DamagedText);
+        CHECK(checked.row.event == "Open \xEF\xBF\xBD");
+        CHECK(checked.row.plies == 2);
+        REQUIRE(checked.row.findings.size() == 1);
+        CHECK(checked.row.findings[0].message.find("0xF4 0x90 0x80 0x80") != std::string::npos);
     }
 
     TEST_CASE("a start position that cannot be set up makes the game unreadable")

@@ -302,7 +302,7 @@ TEST_SUITE("pgn_reader")
         const ReadResult read = read_record_file("broken/invalid_utf8_byte.pgn");
         CHECK(read.encoding == TextEncoding::Utf8);
         REQUIRE(read.games.size() == 1);
-        const Diagnostic* error = find_code(read.games[0].diagnostics, "encoding.invalid");
+        const Diagnostic* error = find_code(read.games[0].diagnostics, "encoding.invalid-sequence");
         REQUIRE(error);
         CHECK(where(error->location) == "3:14");
         CHECK(error->message.find("0xFF") != std::string::npos);
@@ -324,7 +324,7 @@ TEST_SUITE("pgn_reader")
         const ReadResult read = read_record_file("broken/truncated_gbk_character.pgn");
         CHECK(read.encoding == TextEncoding::Gb18030);
         REQUIRE(read.games.size() == 1);
-        const Diagnostic* error = find_code(read.games[0].diagnostics, "encoding.invalid");
+        const Diagnostic* error = find_code(read.games[0].diagnostics, "encoding.invalid-sequence");
         REQUIRE(error);
         CHECK(where(error->location) == "4:1");
         CHECK(move_texts(read.games[0].moves) == "炮二平五 马８进７");
@@ -335,8 +335,8 @@ TEST_SUITE("pgn_reader")
         const ReadResult read = read_record_file("broken/big5_invalid_byte.pgn");
         CHECK(read.encoding == TextEncoding::Big5);
         REQUIRE(read.games.size() == 1);
-        CHECK(count_code(read.games[0].diagnostics, "encoding.invalid") == 1);
-        const Diagnostic* error = find_code(read.games[0].diagnostics, "encoding.invalid");
+        CHECK(count_code(read.games[0].diagnostics, "encoding.invalid-sequence") == 1);
+        const Diagnostic* error = find_code(read.games[0].diagnostics, "encoding.invalid-sequence");
         REQUIRE(error);
         CHECK(where(error->location) == "4:4");
         CHECK(error->message.find("0xFF 0xFE") != std::string::npos);
@@ -426,10 +426,10 @@ TEST_SUITE("pgn_reader")
         CHECK(problems(read.games[0].diagnostics).empty());
         CHECK(find_code(read.games[0].diagnostics, "pgn.text-after-result"));
         CHECK(problems(read.games[1].diagnostics).empty());
-        const Diagnostic* error = find_code(read.file_diagnostics, "encoding.invalid");
+        const Diagnostic* error = find_code(read.file_diagnostics, "encoding.invalid-sequence");
         REQUIRE(error);
         CHECK(where(error->location) == "5:1");
-        CHECK(error->severity == Severity::Error);
+        CHECK(error->severity == Severity::Warning);
     }
 
     TEST_CASE("an unclosed comment in a game without moves still leaves the next tag line to the next game")

@@ -133,14 +133,42 @@ TEST_SUITE("text_decoding")
         const Decoded decoded = decode("ab\n炮\xFF\xFE" "c\xFF", { TextEncoding::Utf8 });
         CHECK(decoded.text == "ab\n炮?c?");
         REQUIRE(decoded.undecodable.size() == 2);
-        CHECK(decoded.undecodable[0].code == "encoding.invalid");
-        CHECK(decoded.undecodable[0].severity == Severity::Error);
+        CHECK(decoded.undecodable[0].code == "encoding.invalid-sequence");
+        CHECK(decoded.undecodable[0].severity == Severity::Warning);
         CHECK(decoded.undecodable[0].location.line == 2);
         CHECK(decoded.undecodable[0].location.column == 2);
         CHECK(decoded.undecodable[0].message.find("0xFF 0xFE") != std::string::npos);
         CHECK(decoded.undecodable[0].message.find("offset 6") != std::string::npos);
         CHECK(decoded.undecodable[1].location.column == 4);
         CHECK(decoded.undecodable[1].message.find("offset 9") != std::string::npos);
+    }
+
+    TEST_CASE("UTF-8 that the C library would pass is undecodable: above U+10FFFF, 5-byte forms, surrogates, overlongs")
+    {
+        // Each bad sequence stands alone between ASCII letters, so each is one report.
+        const Decoded decoded = decode("a\xF4\x90\x80\x80" "b\xF9\xA5\xBF\xB0\xA8" "c\xED\xA0\x80" "d\xC0\xAF" "e\xF0\x9F\x98\x80",
+            { TextEncoding::Utf8 });
+        CHECK(decoded.text == "a?b?c?d?e\xF0\x9F\x98\x80");
+        REQUIRE(decoded.undecodable.size() == 4);
+        CHECK(decoded.undecodable[0].message.find("bytes 0xF4 0x90 0x80 0x80 at byte offset 1") != std::string::npos);
+        CHECK(decoded.undecodable[1].message.find("0xF9 0xA5 0xBF 0xB0 0xA8") != std::string::npos);
+        CHECK(decoded.undecodable[2].message.find("0xED 0xA0 0x80") != std::string::npos);
+        CHECK(decoded.undecodable[3].message.find("0xC0 0xAF") != std::string::npos);
+    }
+
+    TEST_CASE("text with a 5-byte form is not chosen as UTF-8 for being otherwise clean")
+    {
+        const EncodingChoice choice = choose_encoding("\xF9\xA5\xBF\xB0\xA8\xE7\xAE\x82", true, notation_plausibility());
+        CHECK(choice.reason.find("are valid UTF-8") == std::string::npos);
+    }
+
+    TEST_CASE("a UTF-8 character split across chunks is read whole")
+    {
+        for (std::size_t chunk = 1; chunk <= 4; ++chunk) {
+            const Decoded decoded = decode("\xF0\x9F\x98\x80\xE7\x82\xAE", { TextEncoding::Utf8, chunk });
+            CHECK(decoded.text == "\xF0\x9F\x98\x80\xE7\x82\xAE");
+            CHECK(decoded.undecodable.empty());
+        }
     }
 
     TEST_CASE("a character cut off by the end of the input is undecodable")

@@ -9,6 +9,8 @@
 
 #include <iconv.h>
 
+#include "xq/base/utf8.hpp"
+
 namespace xq {
 
 namespace {
@@ -65,22 +67,25 @@ namespace {
         return out;
     }
 
-    // One iconv conversion from `from` to UTF-8.
-    class IconvConverter {
+    // One conversion from `from` to UTF-8: through iconv, but for UTF-8 itself, which is
+    // checked here because glibc's iconv passes ill-formed UTF-8 through (code points above
+    // U+10FFFF, 5- and 6-byte forms).
+    class Converter {
     public:
-        explicit IconvConverter(TextEncoding from)
-            : handle_(iconv_open("UTF-8", iconv_name(from)))
+        explicit Converter(TextEncoding from)
+            : handle_(from == TextEncoding::Utf8 ? invalid_handle() : iconv_open("UTF-8", iconv_name(from)))
+            , checks_utf8_(from == TextEncoding::Utf8)
         {
         }
-        ~IconvConverter()
+        ~Converter()
         {
-            if (valid())
+            if (handle_ != invalid_handle())
                 iconv_close(handle_);
         }
-        IconvConverter(const IconvConverter&) = delete;
-        IconvConverter& operator=(const IconvConverter&) = delete;
+        Converter(const Converter&) = delete;
+        Converter& operator=(const Converter&) = delete;
 
-        bool valid() const { return handle_ != invalid_handle(); }
+        bool valid() const { return checks_utf8_ || handle_ != invalid_handle(); }
 
         // Appends the UTF-8 for `input` to `out`. Each undecodable byte sequence is skipped
         // after calling on_undecodable(offset_in_input, length). A sequence cut off by the end
@@ -89,6 +94,42 @@ namespace {
         template <class OnUndecodable>
         std::size_t convert(std::string_view input, bool input_ends, std::string& out,
             OnUndecodable&& on_undecodable)
+        {
+            return checks_utf8_ ? check_utf8(input, input_ends, out, on_undecodable)
+                                : convert_with_iconv(input, input_ends, out, on_undecodable);
+        }
+
+    private:
+        template <class OnUndecodable>
+        static std::size_t check_utf8(std::string_view input, bool input_ends, std::string& out,
+            OnUndecodable& on_undecodable)
+        {
+            std::size_t done = 0;
+            std::size_t valid_from = 0; // start of the run of valid bytes not yet appended
+            while (done < input.size()) {
+                if (static_cast<unsigned char>(input[done]) < 0x80) {
+                    ++done;
+                    continue;
+                }
+                const utf8::Sequence sequence = utf8::read_sequence(input.substr(done));
+                if (sequence.kind == utf8::Sequence::valid) {
+                    done += sequence.length;
+                    continue;
+                }
+                out.append(input.substr(valid_from, done - valid_from));
+                if (sequence.kind == utf8::Sequence::incomplete && !input_ends)
+                    return input.size() - done;
+                on_undecodable(done, sequence.length);
+                done += sequence.length;
+                valid_from = done;
+            }
+            out.append(input.substr(valid_from));
+            return 0;
+        }
+
+        template <class OnUndecodable>
+        std::size_t convert_with_iconv(std::string_view input, bool input_ends, std::string& out,
+            OnUndecodable& on_undecodable)
         {
             std::array<char, 16 * 1024> buffer;
             std::size_t done = 0;
@@ -116,9 +157,9 @@ namespace {
             return 0;
         }
 
-    private:
         static iconv_t invalid_handle() { return reinterpret_cast<iconv_t>(static_cast<std::intptr_t>(-1)); }
         iconv_t handle_;
+        bool checks_utf8_;
     };
 
     struct TrialDecoding {
@@ -133,7 +174,7 @@ namespace {
         const PlausibilityScorer& scorer)
     {
         TrialDecoding trial { encoding };
-        IconvConverter converter(encoding);
+        Converter converter(encoding);
         if (!converter.valid()) {
             trial.available = false;
             return trial;
@@ -331,7 +372,7 @@ private:
         }
     }
 
-    IconvConverter converter_;
+    Converter converter_;
     std::istream& input_;
     std::string sample_;
     std::size_t sample_pos_ = 0;
@@ -401,10 +442,10 @@ int TextSource::get()
             ++next_;
         }
         const bool several = bad.bytes.size() > 1;
-        last_undecodable_ = { Severity::Error, "encoding.invalid",
+        last_undecodable_ = { Severity::Warning, "encoding.invalid-sequence",
             std::string(several ? "bytes " : "byte ") + describe_bytes(bad.bytes) + " at byte offset "
                 + std::to_string(bad.byte_offset) + (several ? " are" : " is") + " not valid "
-                + std::string(to_string(encoding_)),
+                + std::string(to_string(encoding_)) + ", read as U+FFFD",
             location() };
         ++column_;
         return undecodable;

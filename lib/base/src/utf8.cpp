@@ -29,4 +29,101 @@ LineColumn line_column_of(std::string_view text, std::size_t byte_offset)
         static_cast<std::uint32_t>(column_of(text.substr(line_start), byte_offset - line_start)) };
 }
 
+namespace {
+
+    bool is_continuation(unsigned char b) { return (b & 0xc0) == 0x80; }
+
+    void append_hex_escape(std::string& out, unsigned char b)
+    {
+        static constexpr char hex[] = "0123456789ABCDEF";
+        out += "\\x";
+        out += hex[b >> 4];
+        out += hex[b & 0xf];
+    }
+
+} // namespace
+
+Sequence read_sequence(std::string_view bytes)
+{
+    const auto lead = static_cast<unsigned char>(bytes[0]);
+    if (lead < 0x80)
+        return { Sequence::valid, 1 };
+    std::size_t length = 0;
+    // The range the second byte must fall in; later bytes are any continuation byte.
+    unsigned char second_low = 0x80;
+    unsigned char second_high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) {
+        length = 2;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+        length = 3;
+        if (lead == 0xe0)
+            second_low = 0xa0; // overlong below
+        else if (lead == 0xed)
+            second_high = 0x9f; // surrogates above
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+        length = 4;
+        if (lead == 0xf0)
+            second_low = 0x90; // overlong below
+        else if (lead == 0xf4)
+            second_high = 0x8f; // beyond U+10FFFF above
+    } else {
+        return { Sequence::invalid, 1 }; // a continuation byte, C0, C1, or F5..FF
+    }
+    for (std::size_t i = 1; i < length; ++i) {
+        if (i == bytes.size())
+            return { Sequence::incomplete, i };
+        const auto b = static_cast<unsigned char>(bytes[i]);
+        const bool fits = i == 1 ? b >= second_low && b <= second_high : is_continuation(b);
+        if (!fits)
+            return { Sequence::invalid, i };
+    }
+    return { Sequence::valid, length };
+}
+
+bool is_valid(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const Sequence s = read_sequence(text.substr(i));
+        if (s.kind != Sequence::valid)
+            return false;
+        i += s.length;
+    }
+    return true;
+}
+
+std::string replace_invalid(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const Sequence s = read_sequence(text.substr(i));
+        if (s.kind == Sequence::valid)
+            out.append(text.substr(i, s.length));
+        else
+            out += "\xEF\xBF\xBD"; // U+FFFD
+        i += s.length;
+    }
+    return out;
+}
+
+std::string escape_for_display(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const Sequence s = read_sequence(text.substr(i));
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const bool c1_control = lead == 0xc2 && s.kind == Sequence::valid
+            && static_cast<unsigned char>(text[i + 1]) < 0xa0;
+        if (s.kind != Sequence::valid || lead < 0x20 || lead == 0x7f || c1_control) {
+            for (std::size_t k = 0; k < s.length; ++k)
+                append_hex_escape(out, static_cast<unsigned char>(text[i + k]));
+        } else {
+            out.append(text.substr(i, s.length));
+        }
+        i += s.length;
+    }
+    return out;
+}
+
 } // namespace xq::utf8

@@ -75,7 +75,7 @@ namespace {
                 return read_next();
             } catch (const std::exception& e) {
                 throw std::runtime_error(
-                    std::string(e.what()) + " (while reading " + files_[file_index_].path.string() + ")");
+                    std::string(e.what()) + " (while reading " + display_name(files_[file_index_].path) + ")");
             }
         }
 
@@ -109,24 +109,11 @@ namespace {
         void open(const RecordFile& file)
         {
             file_open_ = true;
-            current_ = ValidatedFile { file.path.string(), file.bytes, 0, {} };
-            std::error_code error;
-            if (std::filesystem::is_directory(file.path, error)) {
-                current_.diagnostics.error("io.open", "cannot read a directory as a record file", { current_.path });
+            current_ = ValidatedFile { display_name(file.path), file.bytes, 0, {} };
+            const std::optional<RecordFormat> format
+                = open_record_stream(file.path, stream_, current_.path, current_.diagnostics);
+            if (!format)
                 return;
-            }
-            stream_.clear();
-            stream_.open(file.path, std::ios::binary);
-            if (!stream_.is_open()) {
-                current_.diagnostics.error("io.open", "cannot open the file", { current_.path });
-                return;
-            }
-            const std::optional<RecordFormat> format = sniff_record_format(stream_);
-            if (!format) {
-                current_.diagnostics.error(
-                    "io.read", "cannot go back to the start of the file after looking at it", { current_.path });
-                return;
-            }
             // No source name: every location in a record (one per move) would hold a copy of
             // the path, allocated here and freed by the thread that checks the game, which
             // costs a third of the speed gained from a second thread. The path is put back
@@ -171,7 +158,7 @@ namespace {
                 return result;
             }
             ValidatedFile& file = std::get<ValidatedFile>(work.item);
-            if (file.diagnostics.has_errors()) {
+            if (has_file_findings(file.diagnostics)) {
                 CheckedGame checked = check_file_problems(file.path, file.diagnostics);
                 std::string text = render(checked);
                 result.row = ValidatedRow { std::move(checked.row), std::move(text), work.bytes_read };

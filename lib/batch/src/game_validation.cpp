@@ -20,7 +20,11 @@ namespace {
         return out;
     }
 
-    // The errors of reading and replaying. replay_record lists the record's own diagnostics
+    // Bytes read as U+FFFD are only a warning to the reader, which reads on, but an archive
+    // keeper wants to hear of them.
+    bool is_damaged_text(const Diagnostic& d) { return d.code == "encoding.invalid-sequence"; }
+
+    // The errors of reading and replaying, and damaged text. replay_record lists the record's own diagnostics
     // first, then its own: the start position's, or the move that failed, last.
     void add_reading_findings(GameValidation& row, const GameRecord& record, const RecordReplay& replay,
         const std::vector<Diagnostic>& all)
@@ -28,6 +32,8 @@ namespace {
         const std::size_t record_count = record.diagnostics.size();
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Diagnostic& d = all[i];
+            if (is_damaged_text(d))
+                row.findings.push_back({ ValidationStatus::DamagedText, 0, format_diagnostic(d) });
             if (d.severity != Severity::Error)
                 continue;
             const bool failed_move = i + 1 == all.size() && i >= record_count && replay.failed_ply > 0;
@@ -119,6 +125,8 @@ std::string_view to_string(ValidationStatus status)
         return "result_contradicts_board";
     case ValidationStatus::RepetitionRuling:
         return "repetition_ruling";
+    case ValidationStatus::DamagedText:
+        return "damaged_text";
     }
     return "ok";
 }
@@ -189,6 +197,12 @@ CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
     return checked;
 }
 
+bool has_file_findings(const Diagnostics& file_diagnostics)
+{
+    return std::any_of(file_diagnostics.begin(), file_diagnostics.end(),
+        [](const Diagnostic& d) { return d.severity == Severity::Error || is_damaged_text(d); });
+}
+
 CheckedGame check_file_problems(const std::string& file, const Diagnostics& file_diagnostics)
 {
     CheckedGame checked;
@@ -198,6 +212,8 @@ CheckedGame check_file_problems(const std::string& file, const Diagnostics& file
     for (const Diagnostic& d : file_diagnostics)
         if (d.severity == Severity::Error)
             row.findings.push_back({ ValidationStatus::Unreadable, 0, format_diagnostic(d) });
+        else if (is_damaged_text(d))
+            row.findings.push_back({ ValidationStatus::DamagedText, 0, format_diagnostic(d) });
     row.status = status_of(row.findings);
     // Nothing to judge: the file's problems only, where a game's would be.
     checked.judged.game = 0;

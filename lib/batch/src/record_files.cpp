@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "xq/notation/record_reader.hpp"
+
 namespace xq {
 
 namespace fs = std::filesystem;
@@ -39,19 +41,28 @@ namespace {
         for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
             entries.push_back(*it);
         if (error) {
-            diagnostics.error("io.open", "cannot list the folder: " + error.message(), { folder.string() });
+            diagnostics.error("io.open", "cannot list the folder: " + error.message(), { display_name(folder) });
             return;
         }
         std::sort(entries.begin(), entries.end(),
             [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path().filename() < b.path().filename(); });
         for (const fs::directory_entry& entry : entries) {
             // Linked folders are not followed, so a link back up cannot loop.
-            if (entry.is_directory(error) && !entry.is_symlink(error)) {
+            const fs::file_status target = entry.status(error);
+            if (fs::is_directory(target) && !entry.is_symlink(error)) {
                 if (recursive)
                     list_folder(entry.path(), recursive, files, diagnostics);
-            } else if (entry.is_regular_file(error) && is_record_file_name(entry.path())) {
-                files.push_back({ entry.path(), size_of(entry.path()) });
+                continue;
             }
+            if (!is_record_file_name(entry.path()) || fs::is_directory(target))
+                continue;
+            // A FIFO or a device would block or never end, so it is named, not read. Anything
+            // else is read, and a dangling link or a link loop is reported by the reader,
+            // so no file of the archive goes unmentioned.
+            if (fs::is_fifo(target) || fs::is_character_file(target) || fs::is_block_file(target) || fs::is_socket(target))
+                diagnostics.error("io.open", "not a regular file, so not read", { display_name(entry.path()) });
+            else
+                files.push_back({ entry.path(), size_of(entry.path()) });
         }
     }
 

@@ -330,6 +330,12 @@ namespace {
                 report_unterminated(end, field_location);
                 break;
             }
+            if (detail::is_control_character(source_.peek())) {
+                diagnostics_.add(detail::control_character_warning(
+                    "dhtmlxq.control-character", source_.peek(), "ignored", source_.location()));
+                source_.get();
+                continue;
+            }
             const detail::TakenCharacter taken
                 = detail::take_character(source_, text, too_long ? text.size() : max_bytes);
             if (taken.undecodable)

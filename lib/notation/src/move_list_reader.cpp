@@ -46,10 +46,6 @@ namespace detail {
 
         // Which separator starts at the next byte, and its length in bytes.
         std::pair<Separator, std::size_t> separator_here();
-        static bool is_control(int c)
-        {
-            return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f') || c == 0x7f);
-        }
         void skip_control_character(Diagnostics& problems);
 
         TextSource& source_;
@@ -83,13 +79,8 @@ namespace detail {
 
     void MoveListScanner::skip_control_character(Diagnostics& problems)
     {
-        static constexpr char hex[] = "0123456789ABCDEF";
-        const int c = source_.peek();
-        const std::string code_point = std::string("0x") + hex[c >> 4] + hex[c & 0xf];
         add_bounded(problems,
-            { Severity::Warning, "movelist.control-character",
-                (c == 0 ? "NUL character (" : "control character (") + code_point + ") read as a separator",
-                source_.location() },
+            control_character_warning("movelist.control-character", source_.peek(), "read as a separator", source_.location()),
             limits_.max_diagnostics);
         source_.get();
     }
@@ -107,7 +98,7 @@ namespace detail {
                     trailing_problems_ = std::move(word.problems);
                     return std::nullopt;
                 }
-                if (!is_control(c))
+                if (!is_control_character(c))
                     break;
                 skip_control_character(word.problems);
                 continue;
@@ -124,7 +115,7 @@ namespace detail {
         bool too_long = false;
         for (;;) {
             const int c = source_.peek();
-            if (c == TextSource::end_of_text || is_control(c) || separator_here().first != Separator::None)
+            if (c == TextSource::end_of_text || is_control_character(c) || separator_here().first != Separator::None)
                 break;
             const TakenCharacter taken
                 = take_character(source_, word.text, too_long ? word.text.size() : limits_.max_token_bytes);

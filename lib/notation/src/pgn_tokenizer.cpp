@@ -194,14 +194,9 @@ std::size_t PgnTokenizer::blank_length(std::size_t ahead)
     return 0;
 }
 
-bool PgnTokenizer::is_control(int c)
-{
-    return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f') || c == 0x7f);
-}
-
 bool PgnTokenizer::is_word_end(int c)
 {
-    return c == end_of_text || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || is_control(c)
+    return c == end_of_text || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || is_control_character(c)
         || blank_length(0) > 0;
 }
 
@@ -224,7 +219,7 @@ void PgnTokenizer::skip_blank(std::vector<Diagnostic>& diagnostics)
         } else if (c == undecodable) {
             source_.get();
             add_limited(diagnostics, source_.last_undecodable(), limits_.max_diagnostics);
-        } else if (is_control(c)) {
+        } else if (is_control_character(c)) {
             report_control_character(c, diagnostics);
         } else {
             return;
@@ -282,11 +277,7 @@ bool PgnTokenizer::take_plain_run(std::string& out, std::size_t max_bytes, const
 
 void PgnTokenizer::report_control_character(int c, std::vector<Diagnostic>& diagnostics)
 {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    const std::string code_point = std::string("0x") + hex[c >> 4] + hex[c & 0xf];
-    add_limited(diagnostics,
-        { Severity::Warning, "pgn.control-character",
-            (c == 0 ? "NUL character (" : "control character (") + code_point + ") ignored", source_.location() },
+    add_limited(diagnostics, control_character_warning("pgn.control-character", c, "ignored", source_.location()),
         limits_.max_diagnostics);
     source_.get();
 }
@@ -364,7 +355,7 @@ void PgnTokenizer::read_tag(PgnToken& token)
             }
         } else if (c == '\\' && (source_.peek(1) == '"' || source_.peek(1) == '\\')) {
             source_.get();
-        } else if (is_control(c)) {
+        } else if (is_control_character(c)) {
             report_control_character(c, token.diagnostics);
             continue;
         }
@@ -402,7 +393,7 @@ void PgnTokenizer::read_brace_comment(PgnToken& token)
             source_.get();
             break;
         }
-        if (is_control(c)) {
+        if (is_control_character(c)) {
             report_control_character(c, token.diagnostics);
             continue;
         }
@@ -437,7 +428,7 @@ void PgnTokenizer::read_line_comment(PgnToken& token)
         const int c = source_.peek();
         if (c == end_of_text || c == '\n')
             break;
-        if (is_control(c)) {
+        if (is_control_character(c)) {
             report_control_character(c, token.diagnostics);
             continue;
         }

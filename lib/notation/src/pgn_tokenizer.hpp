@@ -66,7 +66,6 @@ public:
 
 private:
     std::size_t blank_length(std::size_t ahead);
-    static bool is_control(int c);
     bool is_word_end(int c);
     void skip_blank(std::vector<Diagnostic>& diagnostics);
     void skip_rest_of_line(std::vector<Diagnostic>& diagnostics);

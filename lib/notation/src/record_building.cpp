@@ -34,6 +34,15 @@ std::pair<int, std::size_t> leading_dots(std::string_view text)
     return { count, length };
 }
 
+Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location)
+{
+    static constexpr char hex[] = "0123456789ABCDEF";
+    const std::string code_point = std::string("0x") + hex[(c >> 4) & 0xf] + hex[c & 0xf];
+    return { Severity::Warning, std::move(code),
+        (c == 0 ? "NUL character (" : "control character (") + code_point + ") " + std::string(what),
+        std::move(location) };
+}
+
 TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes)
 {
     static constexpr std::string_view replacement_character = "\xEF\xBF\xBD"; // U+FFFD

@@ -23,6 +23,17 @@ struct TakenCharacter {
 // unless `out` would then exceed `max_bytes`. Undecodable input is appended as U+FFFD.
 TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes);
 
+// A control character no record text should hold (C0 but for the blanks tab, LF, VT and FF,
+// and DEL): it could retitle or clear a terminal, and XML cannot carry it. The readers drop it
+// with a warning.
+constexpr bool is_control_character(int c)
+{
+    return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f') || c == 0x7f);
+}
+
+// The warning for control character `c` at `location`: "<code>: control character (0x1B) <what>".
+Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location);
+
 // The dots after a move number at the start of `text` ("." and the full-width and ideographic
 // full stops count one each, the ellipsis U+2026 three), and their length in bytes.
 std::pair<int, std::size_t> leading_dots(std::string_view text);

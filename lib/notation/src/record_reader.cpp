@@ -1,8 +1,11 @@
 #include "xq/notation/record_reader.hpp"
 
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 
+#include "xq/base/utf8.hpp"
 #include "xq/notation/dhtmlxq_reader.hpp"
 #include "xq/notation/move_list_reader.hpp"
 #include "xq/notation/pgn_reader.hpp"
@@ -101,25 +104,41 @@ std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istre
     return std::make_unique<PgnReader>(input, std::move(source_name), options);
 }
 
-std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path, const RecordReaderOptions& options,
-    Diagnostics& diagnostics)
+std::string display_name(const std::filesystem::path& path) { return utf8::escape_for_display(path.native()); }
+
+std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path, std::ifstream& stream,
+    const std::string& shown_name, Diagnostics& diagnostics)
 {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
-        diagnostics.error("io.open", "cannot read a directory as a record file", { path.string() });
-        return nullptr;
+        diagnostics.error("io.open", "cannot read a directory as a record file", { shown_name });
+        return std::nullopt;
     }
-    auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
-    if (!file->is_open()) {
-        diagnostics.error("io.open", "cannot open the file", { path.string() });
-        return nullptr;
+    errno = 0;
+    stream.clear();
+    stream.open(path, std::ios::binary);
+    if (!stream.is_open()) {
+        const int reason = errno;
+        diagnostics.error("io.open",
+            "cannot open the file" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
+            { shown_name });
+        return std::nullopt;
     }
-    const std::optional<RecordFormat> format = sniff_record_format(*file);
-    if (!format) {
-        diagnostics.error("io.read", "cannot go back to the start of the file after looking at it", { path.string() });
+    const std::optional<RecordFormat> format = sniff_record_format(stream);
+    if (!format)
+        diagnostics.error("io.read", "cannot go back to the start of the file after looking at it", { shown_name });
+    return format;
+}
+
+std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path, const RecordReaderOptions& options,
+    Diagnostics& diagnostics)
+{
+    const std::string shown_name = display_name(path);
+    auto file = std::make_unique<std::ifstream>();
+    const std::optional<RecordFormat> format = open_record_stream(path, *file, shown_name, diagnostics);
+    if (!format)
         return nullptr;
-    }
-    return std::make_unique<FileRecordReader>(std::move(file), *format, path.string(), options);
+    return std::make_unique<FileRecordReader>(std::move(file), *format, shown_name, options);
 }
 
 } // namespace xq

@@ -150,7 +150,7 @@ void write_replay_json(std::ostream& out, const ReplayReport& report, const Mess
     if (report.board_at_ply)
         doc["board"] = Json { { "ply", *report.board_at_ply }, { "fen", to_fen(game.position_at(*report.board_at_ply)) } };
     doc["repetitions"] = episodes;
-    out << doc.dump() << '\n';
+    out << doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 } // namespace xq

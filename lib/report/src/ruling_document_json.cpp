@@ -62,7 +62,7 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
         { "notes", document.notes },
         { "repetitions", repetitions },
     };
-    out << doc.dump() << '\n';
+    out << doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 } // namespace xq

@@ -103,7 +103,7 @@ Json json_form::game_ruling(const GameRuling& game, const RuleSet& rules, const 
 void write_ruling_json(
     std::ostream& out, const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages)
 {
-    out << json_form::game_ruling(game, rules, messages).dump() << '\n';
+    out << json_form::game_ruling(game, rules, messages).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 } // namespace xq

@@ -16,7 +16,7 @@ namespace xq {
 
 // The encodings real Xiangqi archives use. GBK and GB2312 text is read as GB18030, which
 // contains both. Big5 is read as CP950 (Microsoft's Big5), the variant the CCPD archive uses.
-// All decoding goes through the C library's iconv.
+// GB18030 and Big5 go through the C library's iconv; UTF-8 is checked here (utf8.hpp).
 enum class TextEncoding { Utf8, Gb18030, Big5 };
 
 std::string_view to_string(TextEncoding encoding); // "UTF-8", "GB18030", "Big5"
@@ -64,8 +64,10 @@ struct TextSourceOptions {
 // plus a 1 MiB detection sample, however long the file or its lines are.
 //  - A UTF-8 byte-order mark at the start is dropped; CR LF and lone CR become LF.
 //  - Input bytes the encoding cannot explain come out as one `undecodable` value per bad
-//    sequence (one character wide), and last_undecodable() describes them as an
-//    `encoding.invalid` diagnostic with their line, column and byte offset.
+//    sequence (one character wide, read as U+FFFD), and last_undecodable() describes them as
+//    an `encoding.invalid-sequence` warning with their line, column and byte offset. A
+//    warning, not an error: the text around them reads as it should, so a game that holds
+//    them is still checked (a move they fall in fails as a move).
 //  - The encoding choice is reported as an `encoding.chosen` note, and read errors as
 //    `io.read`, into the Diagnostics given to the constructor.
 class TextSource {
@@ -111,7 +113,7 @@ public:
     SourceLocation location() const { return { source_name_, line_, column_ }; }
     const std::string& source_name() const { return source_name_; }
 
-    // After get() returned `undecodable`: the `encoding.invalid` error for those bytes.
+    // After get() returned `undecodable`: the `encoding.invalid-sequence` warning for those bytes.
     const Diagnostic& last_undecodable() const { return last_undecodable_; }
 
     TextEncoding encoding() const { return encoding_; }

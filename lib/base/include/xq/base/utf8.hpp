@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace xq::utf8 {
@@ -20,5 +21,29 @@ struct LineColumn {
     std::uint32_t column = 1;
 };
 LineColumn line_column_of(std::string_view text, std::size_t byte_offset);
+
+// How the bytes at the start of `bytes` read as UTF-8, by Unicode's table of well-formed
+// sequences (3-7): no overlong forms, no surrogates, nothing above U+10FFFF and no 5- or
+// 6-byte forms. The C library's decoder lets the last three through, so nothing that must be
+// valid UTF-8 is left to it.
+struct Sequence {
+    enum Kind {
+        valid, // `length` bytes make one character
+        invalid, // the first `length` bytes (at least one) start no character: one U+FFFD
+        incomplete, // all of `bytes` is the start of a character that the text cuts off
+    };
+    Kind kind = valid;
+    std::size_t length = 0;
+};
+Sequence read_sequence(std::string_view bytes); // `bytes` must not be empty
+
+bool is_valid(std::string_view text);
+
+// `text` with each ill-formed sequence (a cut-off one at its end too) replaced by U+FFFD.
+std::string replace_invalid(std::string_view text);
+
+// `text` for a place that shows it as it is, such as a file name on a terminal: bytes that are
+// not UTF-8, and control characters (C0, DEL and C1), as `\xHH`.
+std::string escape_for_display(std::string_view text);
 
 } // namespace xq::utf8

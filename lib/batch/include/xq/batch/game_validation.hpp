@@ -29,14 +29,16 @@ namespace xq {
 //    repetition and its result is not what the ruling gives (a draw for a draw, a loss for the
 //    side that violates, whether it must still change or has already lost) or is `*`; or a
 //    ruling says a side lost by repeating and the record gives another result.
-enum class ValidationStatus { Ok, Unreadable, IllegalMove, ResultContradictsBoard, RepetitionRuling };
+// DamagedText: bytes the encoding cannot explain, read as U+FFFD; the game was checked as read.
+enum class ValidationStatus { Ok, Unreadable, IllegalMove, ResultContradictsBoard, RepetitionRuling, DamagedText };
 
-// "ok", "unreadable", "illegal_move", "result_contradicts_board", "repetition_ruling"
+// "ok", "unreadable", "illegal_move", "result_contradicts_board", "repetition_ruling",
+// "damaged_text"
 std::string_view to_string(ValidationStatus status);
 
-inline constexpr std::array<ValidationStatus, 5> all_validation_statuses { ValidationStatus::Ok,
+inline constexpr std::array<ValidationStatus, 6> all_validation_statuses { ValidationStatus::Ok,
     ValidationStatus::Unreadable, ValidationStatus::IllegalMove, ValidationStatus::ResultContradictsBoard,
-    ValidationStatus::RepetitionRuling };
+    ValidationStatus::RepetitionRuling, ValidationStatus::DamagedText };
 
 // The more serious of two statuses (see the order above).
 ValidationStatus graver(ValidationStatus a, ValidationStatus b);
@@ -105,8 +107,12 @@ struct CheckedGame {
 // Locations inside the record without a source name are taken to be in the record's file.
 CheckedGame check_game(const GameRecord& record, const RuleSet& rules);
 
-// The row for a file whose own diagnostics hold an error (it cannot be opened or read):
-// status Unreadable, a finding per error.
+// Whether a file's own diagnostics, outside any game, are findings: an error (it cannot be
+// opened or read), or damaged text between games.
+bool has_file_findings(const Diagnostics& file_diagnostics);
+
+// The row for a file with has_file_findings: a finding per error (Unreadable) and per damaged
+// text (DamagedText).
 CheckedGame check_file_problems(const std::string& file, const Diagnostics& file_diagnostics);
 
 } // namespace xq

@@ -19,8 +19,11 @@ struct RecordFile {
 // subfolders too (a subfolder's files where its name sorts). In a folder, a record file is one
 // named *.pgn, *.txt or *.ubb (in any case), except licence and read-me files (LICENSE*,
 // COPYING*, README*), which archives ship beside their games. A path that is not a folder is
-// taken as it is, even when it does not exist: reading it reports the problem.
-// Folders that cannot be listed are reported as `io.open` errors.
+// taken as it is, even when it does not exist: reading it reports the problem. So is a record
+// file in a folder that cannot be opened (a dangling link, a link loop), so that it gets its
+// row. Folders that cannot be listed, and record files in them that are FIFOs, devices or
+// sockets (reading would block), are reported as `io.open` errors. Linked folders are not
+// followed.
 std::vector<RecordFile> list_record_files(const std::vector<std::filesystem::path>& paths, bool recursive,
     Diagnostics& diagnostics);
 

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <fstream>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -77,6 +78,17 @@ std::optional<RecordFormat> sniff_record_format(std::istream& input);
 // location (normally the file's path).
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input,
     std::string source_name, const RecordReaderOptions& options = {});
+
+// How a path is named in diagnostics and rows: its bytes as they are, but for those that are
+// not UTF-8 and control characters, written `\xHH` (a file name is not decoded text, and may
+// hold anything).
+std::string display_name(const std::filesystem::path& path);
+
+// Opens `path` into `stream` and tells its format from its first bytes. If it cannot be
+// opened or read, reports `io.open` or `io.read`, with the system's reason, under `shown_name`
+// and returns nothing.
+std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path, std::ifstream& stream,
+    const std::string& shown_name, Diagnostics& diagnostics);
 
 // Opens a file, picks its reader with detect_record_format, and returns a reader that owns
 // the file. If the file cannot be opened, reports `io.open` and returns nothing.
