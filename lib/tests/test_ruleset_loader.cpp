@@ -96,6 +96,40 @@ TEST_SUITE("ruleset loader")
         CHECK(diagnostics.items()[0].code == "io.open");
     }
 
+    TEST_CASE("hostile JSON is a ruleset error with its path, never an exception")
+    {
+        const auto first_problem = [](std::string_view text) {
+            Diagnostics diagnostics;
+            CHECK_FALSE(parse_ruleset(text, "hostile.json", diagnostics));
+            REQUIRE(!diagnostics.empty());
+            return diagnostics.items()[0];
+        };
+        // Beyond a double's range: nlohmann throws out_of_range, not parse_error.
+        const Diagnostic overflow = first_problem(R"({"id": "x", "rules": [{"id": "R1", "number": 1e400}]})");
+        CHECK(overflow.code == "ruleset.syntax");
+        CHECK(overflow.message.find("at /rules/0/number") == 0);
+        // A key given twice: the parser would keep the last silently.
+        const Diagnostic duplicate = first_problem(R"({"id": "x", "rules": [{"id": "R1"}, {"id": "R2", "title": "a", "title": "b"}]})");
+        CHECK(duplicate.code == "ruleset.duplicate-key");
+        CHECK(duplicate.message.find("at /rules/1/title") == 0);
+        // The parser would stop at the NUL and ignore the rest.
+        const Diagnostic nul = first_problem(std::string("{\"id\": \"x\"}\0garbage", 20));
+        CHECK(nul.code == "ruleset.syntax");
+        CHECK(nul.location.column == 12);
+    }
+
+    TEST_CASE("a ruleset file that is a folder or larger than the limit is refused without reading it all")
+    {
+        Diagnostics folder;
+        CHECK_FALSE(load_ruleset_file(XQ_TESTDATA "/rulesets", folder));
+        REQUIRE(folder.size() == 1);
+        CHECK(folder.items()[0].message.find("directory") != std::string::npos);
+        Diagnostics endless;
+        CHECK_FALSE(load_ruleset_file("/dev/zero", endless));
+        REQUIRE(endless.size() == 1);
+        CHECK(endless.items()[0].code == "ruleset.too-large");
+    }
+
     TEST_CASE("small rulesets check their own structure: required keys, ranges, reserved ids")
     {
         Diagnostics diagnostics;
@@ -110,7 +144,7 @@ TEST_SUITE("ruleset loader")
             "conducts": [{"id": "any", "forbidden": false, "description": "d"}, {"id": "c", "forbidden": true, "description": "d"}],
             "verdicts": [{"id": "v", "side": "c", "other": "any", "outcome": "lose", "description": "d"},
                 {"id": "v", "side": "c", "other": "any", "outcome": "draw"}],
-            "rules": [{"id": "R1", "kind": "principle", "number": "1", "title": "t", "text": "x", "diagrams": ["D1"]}]
+            "rules": [{"id": "R1", "kind": "principle", "number": "1", "title": "t", "text": "x", "diagrams": ["D1", 4294967377, 0]}]
         })",
             "tiny.json", diagnostics);
         CHECK_FALSE(rules);
@@ -121,7 +155,8 @@ TEST_SUITE("ruleset loader")
             "/classification/kill_depth", "/classification/check_capture_depth", "/classification/piece_worth/cannon",
             "/chase_rules/0/if/origin/0",
             "/chase_rules/1/if/target_restricts/0", "/chase_rules/1/if/attacked_by_several", "/conducts/0/id", "/conducts/0", "/conducts/1",
-            "/verdicts/0/outcome", "/verdicts/1", "/verdicts/1/id", "/rules/0/kind", "/rules/0/diagrams/0" };
+            "/verdicts/0/outcome", "/verdicts/1", "/verdicts/1/id", "/rules/0/kind", "/rules/0/diagrams/0",
+            "/rules/0/diagrams/1", "/rules/0/diagrams/2" };
         CHECK(paths == expected);
     }
 }

@@ -1,10 +1,10 @@
 #include "xq/arbiter/ruleset_loader.hpp"
 
 #include <array>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +16,88 @@ namespace xq {
 namespace {
 
     using Json = nlohmann::json;
+
+    // A rule book has a few hundred diagrams at most; a larger number is a typing error.
+    constexpr int max_diagram_number = 9999;
+
+    // Read as the type it was parsed as: a conversion to int would wrap.
+    bool in_diagram_range(const Json& number)
+    {
+        if (number.is_number_unsigned())
+            return number.get<std::uint64_t>() >= 1 && number.get<std::uint64_t>() <= max_diagram_number;
+        return number.get<std::int64_t>() >= 1 && number.get<std::int64_t>() <= max_diagram_number;
+    }
+
+    // A ruleset is tens of kilobytes; anything near this is not one (or is /dev/zero).
+    constexpr std::size_t max_ruleset_bytes = 4 * 1024 * 1024;
+
+    // Follows the parser through the document, so that a problem it meets (a key given twice
+    // in one object, a number out of range) can be reported with its JSON path: nlohmann's
+    // parser keeps the last of duplicate keys silently, and says nothing of where a number
+    // overflowed.
+    class PathTracker {
+    public:
+        bool on_event(Json::parse_event_t event, const Json& parsed)
+        {
+            switch (event) {
+            case Json::parse_event_t::object_start:
+            case Json::parse_event_t::array_start:
+                enter_value();
+                frames_.emplace_back().is_object = event == Json::parse_event_t::object_start;
+                break;
+            case Json::parse_event_t::object_end:
+            case Json::parse_event_t::array_end:
+                frames_.pop_back();
+                break;
+            case Json::parse_event_t::key: {
+                Frame& object = frames_.back();
+                object.key = parsed.get<std::string>();
+                if (!object.keys.insert(object.key).second && !duplicate_)
+                    duplicate_ = path();
+                break;
+            }
+            case Json::parse_event_t::value:
+                enter_value();
+                break;
+            }
+            return true;
+        }
+
+        // The path of the value being read, as a JSON pointer ("/rules/3/id").
+        std::string path() const
+        {
+            std::string out;
+            for (const Frame& f : frames_)
+                out += "/" + (f.is_object ? f.key : std::to_string(f.index));
+            return out;
+        }
+
+        // The path of the first key found twice in its object.
+        const std::optional<std::string>& duplicate() const { return duplicate_; }
+
+    private:
+        struct Frame {
+            bool is_object = false;
+            std::size_t index = 0; // of an array: the element being read
+            std::string key; // of an object: the key being read
+            std::set<std::string> keys;
+            bool started = false; // of an array: an element was read
+        };
+
+        // A value starts in the innermost array: it is that array's next element.
+        void enter_value()
+        {
+            if (frames_.empty() || frames_.back().is_object)
+                return;
+            Frame& array = frames_.back();
+            if (array.started)
+                ++array.index;
+            array.started = true;
+        }
+
+        std::vector<Frame> frames_;
+        std::optional<std::string> duplicate_;
+    };
 
     // The board's names of the pieces, as a table the readers below take.
     constexpr auto piece_names = [] {
@@ -72,7 +154,7 @@ namespace {
         // Reports an id that `seen` already holds; `what` names the kind of row.
         void unique_id(std::set<std::string>& seen, const std::string& id, const std::string& path, std::string_view what)
         {
-            if (!seen.insert(id).second)
+            if (!id.empty() && !seen.insert(id).second)
                 error("ruleset.bad-value", path + "/id", std::string(what) + " '" + id + "' is defined twice");
         }
 
@@ -223,9 +305,11 @@ namespace {
             for (const auto& [id, path] : references_)
                 if (!rs.find_rule(id))
                     error("ruleset.unknown-rule", path, "refers to rule '" + id + "', which the ruleset does not define");
-            for (const auto& [name, path] : guarded_)
+            for (const auto& guard : guarded_) {
+                const std::string& name = guard.first;
                 if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
-                    error("ruleset.bad-value", path, "unknown reading '" + name + "' (declare it under /readings)");
+                    error("ruleset.bad-value", guard.second, "unknown reading '" + name + "' (declare it under /readings)");
+            }
         }
 
         ThreatCondition threat_condition(const Json& j, const std::string& path)
@@ -504,11 +588,14 @@ namespace {
                     r.error("ruleset.type", path + "/diagrams", "expected an array of diagram numbers, found " + type_name(d));
                 } else {
                     for (std::size_t i = 0; i < d.size(); ++i) {
-                        if (d[i].is_number_integer() && d[i].get<long long>() > 0)
-                            t.diagrams.push_back(d[i].get<int>());
+                        const std::string where = path + "/diagrams/" + std::to_string(i);
+                        if (!d[i].is_number_integer())
+                            r.error("ruleset.type", where, "expected a diagram number, found " + type_name(d[i]));
+                        else if (!in_diagram_range(d[i]))
+                            r.error("ruleset.bad-value", where,
+                                d[i].dump() + " is out of range 1.." + std::to_string(max_diagram_number));
                         else
-                            r.error("ruleset.type", path + "/diagrams/" + std::to_string(i),
-                                "expected a diagram number, found " + type_name(d[i]));
+                            t.diagrams.push_back(d[i].get<int>());
                     }
                 }
             }
@@ -520,9 +607,17 @@ namespace {
 
 std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source, Diagnostics& diagnostics)
 {
+    // The parser stops at a NUL as at the end of the text, and would ignore what follows.
+    if (const std::size_t nul = json_text.find('\0'); nul != std::string_view::npos) {
+        const utf8::LineColumn at = utf8::line_column_of(json_text, nul);
+        diagnostics.error("ruleset.syntax", "not valid JSON: a NUL byte", { source, at.line, at.column });
+        return std::nullopt;
+    }
     Json root;
+    PathTracker tracker;
     try {
-        root = Json::parse(json_text);
+        root = Json::parse(json_text,
+            [&tracker](int, Json::parse_event_t event, Json& parsed) { return tracker.on_event(event, parsed); });
     } catch (const Json::parse_error& e) {
         // e.byte counts from 1.
         const utf8::LineColumn at = utf8::line_column_of(json_text, e.byte == 0 ? 0 : e.byte - 1);
@@ -531,6 +626,21 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         diagnostics.error("ruleset.syntax",
             "not valid JSON: " + (colon == std::string::npos ? message : message.substr(colon + 7)),
             { source, at.line, at.column });
+        return std::nullopt;
+    } catch (const Json::exception& e) {
+        // A number beyond the range of a double (1e400) is the one problem met here.
+        std::string message = e.what();
+        const std::size_t bracket = message.find("] ");
+        diagnostics.error("ruleset.syntax",
+            "at " + (tracker.path().empty() ? std::string("/") : tracker.path()) + ": not valid JSON: "
+                + (bracket == std::string::npos ? message : message.substr(bracket + 2)),
+            { source, 0, 0 });
+        return std::nullopt;
+    }
+    if (tracker.duplicate()) {
+        diagnostics.error("ruleset.duplicate-key",
+            "at " + *tracker.duplicate() + ": the key is given twice in its object (a reader would keep only one)",
+            { source, 0, 0 });
         return std::nullopt;
     }
 
@@ -563,14 +673,33 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
 
 std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diagnostics& diagnostics)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        diagnostics.error("io.open", "cannot open the ruleset", { file.string(), 0, 0 });
+    const std::string shown_name = utf8::escape_for_display(file.native());
+    std::error_code error;
+    if (std::filesystem::is_directory(file, error)) {
+        diagnostics.error("io.open", "cannot read a directory as a ruleset", { shown_name, 0, 0 });
         return std::nullopt;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_ruleset(text.str(), file.string(), diagnostics);
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        diagnostics.error("io.open", "cannot open the ruleset", { shown_name, 0, 0 });
+        return std::nullopt;
+    }
+    // Read one byte past the limit, to tell a file at the limit from a larger one.
+    std::string text(max_ruleset_bytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) {
+        diagnostics.error("io.read", "cannot read the ruleset", { shown_name, 0, 0 });
+        return std::nullopt;
+    }
+    if (text.size() > max_ruleset_bytes) {
+        diagnostics.error("ruleset.too-large",
+            "the ruleset is larger than " + std::to_string(max_ruleset_bytes / (1024 * 1024))
+                + " MiB, so it is not read (a ruleset is tens of kilobytes)",
+            { shown_name, 0, 0 });
+        return std::nullopt;
+    }
+    return parse_ruleset(text, shown_name, diagnostics);
 }
 
 } // namespace xq
