@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <iostream>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -11,6 +12,7 @@
 #include "commands/adjudicate_command.hpp"
 #include "commands/convert_command.hpp"
 #include "commands/exit_codes.hpp"
+#include "commands/output_file.hpp"
 #include "commands/perft_command.hpp"
 #include "commands/replay_command.hpp"
 #include "commands/rules_command.hpp"
@@ -59,22 +61,26 @@ int main(int argc, char** argv)
             : verbosity == 1         ? spdlog::level::info
                                      : spdlog::level::warn);
 
+    int code = exit_ok;
     try {
         if (perft->parsed())
-            return run_perft(perft_options);
-        if (replay->parsed())
-            return run_replay(replay_options, verbosity > 0);
-        if (adjudicate->parsed())
-            return run_adjudicate(adjudicate_options, verbosity > 0);
-        if (rules.list->parsed() || rules.show->parsed() || rules.check->parsed())
-            return run_rules(rules, rules_options);
-        if (convert->parsed())
-            return run_convert(convert_options, verbosity > 0);
-        if (validate->parsed())
-            return run_validate(validate_options);
+            code = run_perft(perft_options);
+        else if (replay->parsed())
+            code = run_replay(replay_options, verbosity > 0);
+        else if (adjudicate->parsed())
+            code = run_adjudicate(adjudicate_options, verbosity > 0);
+        else if (rules.list->parsed() || rules.show->parsed() || rules.check->parsed())
+            code = run_rules(rules, rules_options);
+        else if (convert->parsed())
+            code = run_convert(convert_options, verbosity > 0);
+        else if (validate->parsed())
+            code = run_validate(validate_options);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "xqarb: internal error: %s\n", e.what());
         return exit_internal;
     }
-    return exit_ok;
+    // Whatever the command wrote to standard output is only known to be written once flushed.
+    if (code != exit_write && !finish_output(std::cout, ""))
+        return exit_write;
+    return code;
 }

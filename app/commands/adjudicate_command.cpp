@@ -80,7 +80,7 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (options.format == "html")
         write_html_tail(out);
     if (!finish_output(out, options.output))
-        return exit_findings;
+        return exit_write;
     return clean ? exit_ok : exit_findings;
 }
 

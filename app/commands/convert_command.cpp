@@ -70,7 +70,7 @@ int run_convert(const ConvertOptions& options, bool verbose)
     });
 
     if (!finish_output(out, options.output))
-        return exit_findings;
+        return exit_write;
     return clean ? exit_ok : exit_findings;
 }
 

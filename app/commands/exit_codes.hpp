@@ -8,6 +8,7 @@ enum ExitCode : int {
     exit_findings = 1, // done, but some input had errors (printed on stderr)
     exit_usage = 2, // bad command line
     exit_internal = 3, // a bug in xqarb
+    exit_write = 4, // an output could not be written completely (a full disk, a closed pipe's error)
 };
 
 } // namespace xq::app

@@ -115,7 +115,7 @@ int run_validate(const ValidateOptions& options)
         write_validation_summary_end(out, tally, elapsed, validation.jobs);
 
     if (!finish_output(out, options.output))
-        return exit_findings;
+        return exit_write;
     return tally.clean() && !listing.has_errors() ? exit_ok : exit_findings;
 }
 
