@@ -1,6 +1,7 @@
 #include "commands/game_source.hpp"
 
 #include <cstdio>
+#include <limits>
 
 #include "xq/arbiter/move_list.hpp"
 #include "xq/notation/record_reader.hpp"
@@ -22,7 +23,8 @@ namespace {
 void add_game_source_options(CLI::App& command, GameSourceOptions& options)
 {
     command.add_option("files", options.files, "Game record files (PGN, DhtmlXQ, or a FEN line and moves; UTF-8, GBK or Big5)");
-    command.add_option("--game", options.game, "Only the N-th game of each file")->check(CLI::PositiveNumber);
+    command.add_option("--game", options.game, "Only the N-th game of each file")
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)");
     auto* moves = command.add_option("--moves", options.moves, "Moves in ICCS, WXF or Chinese notation, separated by spaces");
     fen->needs(moves);
@@ -53,14 +55,29 @@ bool for_each_game(const GameSourceOptions& options, bool verbose,
         clean = print(open_problems, verbose) && clean;
         if (!reader)
             continue;
+        std::size_t games = 0;
+        bool game_found = false;
         while (auto record = reader->next()) {
+            games = record->index;
             if (options.game && static_cast<int>(record->index) != *options.game)
                 continue;
+            game_found = true;
             const RecordReplay replay = replay_record(*record);
             clean = print(replay.diagnostics, verbose) && clean;
             visit(*record, replay);
+            if (options.game)
+                break;
         }
         clean = print(reader->diagnostics(), verbose) && clean;
+        if (options.game && !game_found) {
+            // A mistyped game number must not leave an empty ruling and a success code.
+            Diagnostics missing;
+            missing.error("game.not-found",
+                "there is no game " + std::to_string(*options.game) + ": the file has " + std::to_string(games)
+                    + (games == 1 ? " game" : " games"),
+                { display_name(file) });
+            clean = print(missing, verbose) && clean;
+        }
     }
     return clean;
 }

@@ -243,19 +243,46 @@ TEST_SUITE("pgn_writer")
             "[Event \"E\"]\n[Result \"1-0\"]\n\n1. h2e2 {good} h9g7 2. h2h9 (2. h0g2) i9h9 {lost} 3. i0h0 (3. c3c4) 1-0\n",
             PgnNotation::Iccs);
         // The reason is the notation's message, whose wording is not this test's business.
-        CHECK(out.text.starts_with("[Event \"E\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n\n1. h2e2 {good} 1... h9g7\n"
-                                   "{xqarb: stopped at ply 3: 'h2h9' is not legal here: "));
+        CHECK(out.text.starts_with("[Event \"E\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n"
+                                   "[XqarbStopped \"ply 3: 'h2h9' is not legal here: "));
+        CHECK(out.text.find("\"]\n\n1. h2e2 {good} 1... h9g7\n{xqarb: stopped at ply 3: 'h2h9' is not legal here: ")
+            != std::string::npos);
         CHECK(out.text.ends_with(". Not converted: h2h9 i9h9 i0h0}\n1-0\n"));
         // The variations that replace ply 3 or later have no position to start from.
         CHECK(count_code(out.writer_diagnostics, "convert.variation-dropped") == 2);
+    }
+
+    TEST_CASE("a game cut by a conversion fails, read again, at the ply where the original failed")
+    {
+        const Converted out = convert_pgn("[Event \"E\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h2h9 i9h9 1-0\n", PgnNotation::Wxf);
+        const ReadResult again = read_text(RecordFormat::Pgn, out.text);
+        REQUIRE(again.games.size() == 1);
+        const RecordReplay replay = replay_record(again.games[0]);
+        CHECK(replay.status == GameStatus::IllegalMove);
+        CHECK(replay.failed_ply == 3);
+        CHECK(replay.game->ply_count() == 2);
+        CHECK(count_code(replay.diagnostics, "record.cut") == 1);
+        // Converted once more, it is the same: the tag is kept, not added twice.
+        CHECK(convert_pgn(out.text, PgnNotation::Wxf).text == out.text);
+    }
+
+    TEST_CASE("text after the result is left out with a warning, not silently")
+    {
+        const Converted out = convert_pgn("[Event \"E\"]\n\n1. h2e2 h9g7 *\n{a summary of the game}\n", PgnNotation::Iccs);
+        CHECK(out.text == "[Event \"E\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *\n");
+        const Diagnostic* dropped = find_code(out.writer_diagnostics, "convert.text-after-result-dropped");
+        REQUIRE(dropped);
+        CHECK(where(dropped->location) == "4:1");
     }
 
     TEST_CASE("a game whose start position cannot be set up keeps its tags and its moves as written")
     {
         const Converted out = convert_pgn(
             "[Event \"E\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4KK3 w - - 0 1\"]\n\n{Study} 1. K5+1 (1. K5=4) *\n", PgnNotation::Chinese);
-        CHECK(out.text.starts_with("[Event \"E\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4KK3 w - - 0 1\"]\n[Format \"Chinese\"]\n\n"
-                                   "{Study}\n{xqarb: stopped at ply 1: the start position could not be set up: "));
+        CHECK(out.text.starts_with("[Event \"E\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4KK3 w - - 0 1\"]\n[Format \"Chinese\"]\n"
+                                   "[XqarbStopped \"ply 1: the start position could not be set up: "));
+        CHECK(out.text.find("\"]\n\n{Study}\n{xqarb: stopped at ply 1: the start position could not be set up: ")
+            != std::string::npos);
         CHECK(out.text.ends_with(". Not converted: K5+1}\n*\n"));
         CHECK(count_code(out.writer_diagnostics, "convert.variation-dropped") == 1);
     }

@@ -1,8 +1,10 @@
 #include "xq/arbiter/record_replay.hpp"
 
+#include <charconv>
 #include <variant>
 
 #include "xq/board/fen.hpp"
+#include "xq/notation/pgn_writer.hpp"
 
 namespace xq {
 
@@ -57,6 +59,25 @@ namespace {
             if (m.text.find("10") != std::string::npos && detect_notation(m.text) == Notation::Iccs)
                 return true;
         return false;
+    }
+
+    // A game that a conversion cut at a move it could not play is as broken as the original:
+    // the tag write_pgn left says where and why.
+    void note_cut_by_conversion(const GameRecord& record, const std::string& game_name, RecordReplay& out)
+    {
+        const RecordedTag* stopped = record.find_tag(stopped_tag_name);
+        if (!stopped)
+            return;
+        int ply = 0;
+        const std::string_view value = stopped->value;
+        if (value.starts_with("ply "))
+            std::from_chars(value.data() + 4, value.data() + value.size(), ply);
+        out.failed_ply = ply > 0 ? ply : static_cast<int>(record.moves.size()) + 1;
+        out.diagnostics.error("record.cut",
+            game_name + ", ply " + std::to_string(out.failed_ply) + ": the record was cut here when it was converted ("
+                + std::string(stopped_tag_name) + " \"" + stopped->value + "\")",
+            stopped->location);
+        out.status = GameStatus::IllegalMove;
     }
 
 } // namespace
@@ -150,6 +171,8 @@ RecordReplay replay_record(const GameRecord& record)
             bad.location);
         out.status = attempt.error->kind == MoveErrorKind::Syntax ? GameStatus::Unreadable : GameStatus::IllegalMove;
     }
+    if (!attempt.error)
+        note_cut_by_conversion(record, game_name, out);
     out.game.emplace(std::move(attempt.game));
     return out;
 }

@@ -212,6 +212,7 @@ namespace {
 
         void note_text_after_result(const SourceLocation& where)
         {
+            record_.text_after_result = where;
             diagnostics_.add(Severity::Note, "movelist.text-after-result",
                 "the text after the result is not part of the game and is ignored", where);
         }

@@ -194,6 +194,10 @@ namespace {
                     movetext.add(comment_token(comment));
             if (played_main_moves() < record_.moves.size())
                 movetext.add(comment_token(stop_comment()));
+            if (record_.text_after_result)
+                diagnostics_.warning("convert.text-after-result-dropped",
+                    "the text after the result is left out: it is not part of the game; in " + describe_game(record_),
+                    *record_.text_after_result);
             movetext.add(result_token());
             movetext.finish();
         }
@@ -324,6 +328,8 @@ namespace {
                 write_tag(out, "FEN", record_.start_fen->text);
             if (!format_tag)
                 write_tag(out, "Format", format);
+            if (played_main_moves() < record_.moves.size() && !record_.find_tag(stopped_tag_name))
+                write_tag(out, stopped_tag_name, "ply " + std::to_string(played_main_moves() + 1) + ": " + stop_reason());
         }
 
         // "12." before Red's move of that pair, "12..." before Black's.
@@ -383,9 +389,8 @@ namespace {
             }
         }
 
-        // Why the main line stopped, and the moves it leaves out as written, so that an
-        // archive keeper can mend them by hand.
-        std::string stop_comment() const
+        // Why the main line stopped.
+        std::string stop_reason() const
         {
             const std::size_t stopped = played_main_moves();
             std::string why;
@@ -414,8 +419,16 @@ namespace {
                 else // the caller stopped the replay for a reason of its own
                     why = "not replayed";
             }
+            return why;
+        }
+
+        // Why the main line stopped, and the moves it leaves out as written, so that an
+        // archive keeper can mend them by hand.
+        std::string stop_comment() const
+        {
+            const std::size_t stopped = played_main_moves();
             std::string comment
-                = "xqarb: stopped at ply " + std::to_string(stopped + 1) + ": " + why + ". Not converted:";
+                = "xqarb: stopped at ply " + std::to_string(stopped + 1) + ": " + stop_reason() + ". Not converted:";
             for (std::size_t i = stopped; i < record_.moves.size(); ++i)
                 comment += " " + record_.moves[i].text;
             return comment;

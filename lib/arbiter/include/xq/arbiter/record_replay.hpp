@@ -35,7 +35,9 @@ struct RecordReplay {
 // Replays a game record from its start position, each move matched against the legal moves.
 // The first move that fails stops the game with a diagnostic at the move's place in the file
 // naming the game, the ply and the reason. Coordinates with ranks 1-10 are recognised per
-// game: when a game reads legally both ways, 0-9 is taken and a note says so.
+// game: when a game reads legally both ways, 0-9 is taken and a note says so. A record that
+// xqarb's own conversion cut short (its XqarbStopped tag, see write_pgn) fails at the ply the
+// tag names, with a `record.cut` error, as the record it came from did.
 RecordReplay replay_record(const GameRecord& record);
 
 } // namespace xq

@@ -76,6 +76,10 @@ struct GameRecord {
     // Variations dropped because a limit was hit or they had nothing to branch from.
     std::size_t skipped_variations = 0;
 
+    // Where text after the result token starts, if there is any before the next game: it is
+    // not part of the game (an annotator's summary, or XQWizard's advert), so it is not kept.
+    std::optional<SourceLocation> text_after_result;
+
     // The result token that ended the movetext (1-0, 0-1, 1/2-1/2, *, or a Chinese result
     // word), as written. A Result tag is among the tags.
     std::optional<LocatedText> result;

@@ -18,6 +18,10 @@ namespace xq {
 // gives the same bytes again.
 enum class PgnNotation { Iccs, Wxf, Chinese };
 
+// The tag write_pgn gives a game whose main line it had to cut at a move it could not play:
+// "ply N: <why>". replay_record reads it back as that failed move.
+inline constexpr std::string_view stopped_tag_name = "XqarbStopped";
+
 // The value of the Format tag that announces the notation: "ICCS", "WXF", "Chinese".
 std::string_view format_tag_value(PgnNotation notation);
 
@@ -58,8 +62,12 @@ struct PlayedMainLine {
 //    from its branch point. Otherwise it is left out, with the variations inside it, and a
 //    `convert.variation-dropped` warning in `diagnostics` says why;
 //  - when the main line stopped short, the moves up to there, then the comment
-//    {xqarb: stopped at ply N: <why>. Not converted: <the rest of the moves as written>};
+//    {xqarb: stopped at ply N: <why>. Not converted: <the rest of the moves as written>},
+//    and the tag [XqarbStopped "ply N: <why>"] (stopped_tag_name), so that a reader of the
+//    output knows by machine that the game is not whole;
 //  - the result: the record's result token, else its Result tag, in standard spelling, else *.
+//    Text after the result is not part of the game and is left out, with a
+//    `convert.text-after-result-dropped` warning.
 void write_pgn(std::ostream& out, const GameRecord& record, const PlayedMainLine& main_line,
     const PgnWriterOptions& options, Diagnostics& diagnostics);
 
