@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages xqarb builds with, if any is missing. Safe to rerun: with
 # everything present it only checks and returns.
+#   scripts/install-deps.sh          what building and testing need
+#   scripts/install-deps.sh fuzz     that, and clang with its libFuzzer, for scripts/fuzz.sh
 set -euo pipefail
 
 # libxml2-utils: xmllint, with which the tests check the HTML rulings.
 packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils)
+if [ "${1:-}" = fuzz ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

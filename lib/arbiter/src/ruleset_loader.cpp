@@ -143,9 +143,12 @@ namespace {
         {
         }
 
+        // The message quotes keys and values from the file, where JSON escapes can put any
+        // control character: they are shown escaped, never passed to a terminal.
         void error(std::string_view code, const std::string& path, const std::string& message)
         {
-            diagnostics_.error(std::string(code), "at " + (path.empty() ? std::string("/") : path) + ": " + message,
+            diagnostics_.error(std::string(code),
+                utf8::escape_for_display("at " + (path.empty() ? std::string("/") : path) + ": " + message),
                 { source_, 0, 0 });
             ++errors_;
         }
@@ -623,8 +626,9 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         const utf8::LineColumn at = utf8::line_column_of(json_text, e.byte == 0 ? 0 : e.byte - 1);
         std::string message = e.what();
         const std::size_t colon = message.find("error: ");
+        // nlohmann quotes the bytes it last read, which may be anything.
         diagnostics.error("ruleset.syntax",
-            "not valid JSON: " + (colon == std::string::npos ? message : message.substr(colon + 7)),
+            utf8::escape_for_display("not valid JSON: " + (colon == std::string::npos ? message : message.substr(colon + 7))),
             { source, at.line, at.column });
         return std::nullopt;
     } catch (const Json::exception& e) {
@@ -632,14 +636,15 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         std::string message = e.what();
         const std::size_t bracket = message.find("] ");
         diagnostics.error("ruleset.syntax",
-            "at " + (tracker.path().empty() ? std::string("/") : tracker.path()) + ": not valid JSON: "
-                + (bracket == std::string::npos ? message : message.substr(bracket + 2)),
+            utf8::escape_for_display("at " + (tracker.path().empty() ? std::string("/") : tracker.path())
+                + ": not valid JSON: " + (bracket == std::string::npos ? message : message.substr(bracket + 2))),
             { source, 0, 0 });
         return std::nullopt;
     }
     if (tracker.duplicate()) {
         diagnostics.error("ruleset.duplicate-key",
-            "at " + *tracker.duplicate() + ": the key is given twice in its object (a reader would keep only one)",
+            utf8::escape_for_display(
+                "at " + *tracker.duplicate() + ": the key is given twice in its object (a reader would keep only one)"),
             { source, 0, 0 });
         return std::nullopt;
     }

@@ -303,14 +303,14 @@ public:
     bool finished() const { return finished_; }
 
     // Decodes one more chunk into `text`, recording the bytes behind each undecodable mark.
-    void decode_more(std::string& text, std::deque<UndecodableInput>& undecodable)
+    void decode_more(std::string& text, std::deque<UndecodableInput>& undecodable_runs)
     {
         const bool input_ends = !read_chunk();
         scratch_.clear();
         const std::size_t carried = converter_.convert(raw_, input_ends, scratch_,
             [&](std::size_t offset, std::size_t length) {
                 scratch_ += static_cast<char>(undecodable_mark);
-                undecodable.push_back({ raw_.substr(offset, length), raw_offset_ + offset });
+                undecodable_runs.push_back({ raw_.substr(offset, length), raw_offset_ + offset });
             });
         raw_offset_ += raw_.size() - carried;
         raw_.erase(0, raw_.size() - carried);

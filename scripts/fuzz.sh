@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Fuzzing: builds the libFuzzer harnesses of fuzz/ with clang (build/fuzz) and runs each for
+# SECONDS (default 60), seeded from the project's own testdata and fuzz/regressions.
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]      harnesses: record fen move text_decoding ruleset
+# An input that breaks a property is kept in build/fuzz/artifacts/ and fails the run; copy it
+# into fuzz/regressions/<harness>/ once fixed, so that ctest replays it in every build. The
+# last lines give each harness's executions, coverage and findings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+harnesses=("$@")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(record fen move text_decoding ruleset)
+
+scripts/install-deps.sh fuzz
+CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_FUZZ=ON \
+  -DBUILD_TESTING=OFF -DXQ_BUILD_BENCH=OFF >/dev/null
+targets=()
+for harness in "${harnesses[@]}"; do targets+=("fuzz_$harness"); done
+cmake --build build/fuzz -j"$(nproc)" --target "${targets[@]}"
+
+work=build/fuzz/work
+mkdir -p build/fuzz/artifacts
+
+# Writes each seed as a file of its own: the option byte the harness reads first, then the
+# bytes. $1: folder, $2: option byte as \xHH; the seeds come on standard input, NUL-separated.
+write_seeds() {
+  local folder=$1 option=$2 n=0
+  mkdir -p "$folder"
+  while IFS= read -r -d '' seed; do
+    n=$((n + 1))
+    { printf "$option"; printf '%s' "$seed"; } >"$folder/seed-$option-$n"
+  done
+}
+
+# Seeds as files, prefixed with the option byte: record files read by format detection into
+# PGN (0x33) or Chinese (0xb3) output.
+seed_files() {
+  local folder=$1 option=$2
+  shift 2
+  mkdir -p "$folder"
+  local file
+  for file in "$@"; do
+    [ -f "$file" ] && [ "$(stat -c %s "$file")" -le 65536 ] || continue
+    { printf "$option"; cat "$file"; } >"$folder/$(basename "$file")-${option//\\/}"
+  done
+}
+
+seed() {
+  local harness=$1 folder=$work/$1
+  rm -rf "$folder"
+  mkdir -p "$folder"
+  case $harness in
+  record)
+    mapfile -t files < <(find testdata/records testdata/samples testdata/validate testdata/rulings -type f | sort)
+    seed_files "$folder" '\x33' "${files[@]}"
+    seed_files "$folder" '\xb3' "${files[@]}"
+    ;;
+  text_decoding)
+    mapfile -t files < <(find testdata/records -type f | sort)
+    seed_files "$folder" '\x03' "${files[@]}"
+    ;;
+  fen)
+    grep -rhoE '[rnbakcpehRNBAKCPEH1-9]+(/[rnbakcpehRNBAKCPEH1-9]+){9} [wrb]( - - [0-9]+ [0-9]+)?' testdata |
+      sort -u | head -300 | tr '\n' '\0' | write_seeds "$folder" '\x01'
+    ;;
+  move)
+    # Move texts of the records in testdata: every notation, as people write them.
+    find testdata/records/good -name '*.pgn' -size -64k -print0 | xargs -0 grep -vh '^\[' |
+      tr -s ' \t\r' '\n\n\n' | grep -vE '^[0-9]+\.*$|^\{|^$' | sort -u | head -400 | tr '\n' '\0' |
+      write_seeds "$folder" '\x00'
+    ;;
+  ruleset)
+    mapfile -t files < <(find rulesets testdata/rulesets -name '*.json' | sort)
+    for file in "${files[@]}"; do cp "$file" "$folder/$(echo "$file" | tr / _)"; done
+    ;;
+  esac
+}
+
+summary=()
+status=0
+for harness in "${harnesses[@]}"; do
+  seed "$harness"
+  rm -f build/fuzz/artifacts/"$harness"-*
+  log=build/fuzz/$harness.log
+  echo "fuzzing $harness for $seconds s" >&2
+  # The first folder collects what the run finds; the regressions are read only.
+  if ! build/fuzz/fuzz/fuzz_$harness -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=65536 \
+      -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$harness-" \
+      "$work/$harness" "fuzz/regressions/$harness" >"$log" 2>&1; then
+    status=1
+    echo "fuzz_$harness broke a property or crashed; see $log and build/fuzz/artifacts/" >&2
+    tail -n 30 "$log" >&2
+  fi
+  runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  crashes=$(find build/fuzz/artifacts -name "$harness-*" | wc -l)
+  summary+=("$(printf '%-14s %10s executions  cov %6s  %s findings' "$harness" "$runs" "$coverage" "$crashes")")
+done
+printf '%s\n' "${summary[@]}"
+exit $status
