@@ -365,7 +365,10 @@ TEST_SUITE("rule interpreter")
                 CHECK_MESSAGE(cites(ruling, rule), id << " cites " << rule);
             int plies_checked = 0;
             const nlohmann::json ply_classes = c.value("ply_classes", nlohmann::json::object());
-            for (const auto& [ply, classes] : ply_classes.items()) {
+            for (const auto& item : ply_classes.items()) {
+                // Plain names, not a structured binding: clang 14 cannot capture one in a lambda.
+                const std::string& ply = item.key();
+                const nlohmann::json& classes = item.value();
                 const auto move = std::find_if(ruling.moves.begin(), ruling.moves.end(),
                     [&](const MoveRuling& m) { return m.ply == std::stoi(ply); });
                 REQUIRE_MESSAGE(move != ruling.moves.end(), id << " ply " << ply);

@@ -43,11 +43,13 @@ TEST_SUITE("validation_report")
         write_ruling_json(adjudicated, game, axf_rules(), english());
         const Json adjudicate = Json::parse(adjudicated.str());
 
-        for (const auto& [field, value] : adjudicate.items()) {
+        for (const auto& item : adjudicate.items()) {
+            // Plain names, not a structured binding: clang 14 cannot capture one (CAPTURE does).
+            const std::string& field = item.key();
             CAPTURE(field);
             REQUIRE(row.contains(field));
             if (field != "status")
-                CHECK(row[field] == value);
+                CHECK(row[field] == item.value());
         }
         CHECK(row["status"] == "repetition_ruling");
         CHECK(row["file"] == "test.pgn");

@@ -26,6 +26,8 @@ namespace {
     // well-formed non-ASCII UTF-8 characters per undecodable sequence.
     constexpr std::size_t utf8_damage_ratio = 10;
 
+    constexpr std::string_view replacement_character = "\xEF\xBF\xBD"; // U+FFFD
+
     // Undecodable bytes next to each other are reported together, up to this many.
     constexpr std::size_t max_bytes_per_undecodable_report = 8;
 
@@ -38,9 +40,15 @@ namespace {
             return "GB18030";
         case TextEncoding::Big5:
             return "CP950";
+        case TextEncoding::Utf16Le:
+            return "UTF-16LE";
+        case TextEncoding::Utf16Be:
+            return "UTF-16BE";
         }
         return "UTF-8";
     }
+
+    bool is_utf16(TextEncoding encoding) { return encoding == TextEncoding::Utf16Le || encoding == TextEncoding::Utf16Be; }
 
     bool is_ascii(std::string_view bytes)
     {
@@ -75,6 +83,7 @@ namespace {
         explicit Converter(TextEncoding from)
             : handle_(from == TextEncoding::Utf8 ? invalid_handle() : iconv_open("UTF-8", iconv_name(from)))
             , checks_utf8_(from == TextEncoding::Utf8)
+            , unit_bytes_(is_utf16(from) ? 2 : 1)
         {
         }
         ~Converter()
@@ -149,7 +158,9 @@ namespace {
                     continue;
                 if (error == EINVAL && !input_ends)
                     return input.size() - done;
-                const std::size_t bad_length = error == EINVAL ? input.size() - done : 1;
+                // Skipping a whole code unit keeps UTF-16 in step after a lone surrogate.
+                const std::size_t bad_length
+                    = error == EINVAL ? input.size() - done : std::min(unit_bytes_, input.size() - done);
                 on_undecodable(done, bad_length);
                 done += bad_length;
                 iconv(handle_, nullptr, nullptr, nullptr, nullptr); // back to the initial state
@@ -160,6 +171,7 @@ namespace {
         static iconv_t invalid_handle() { return reinterpret_cast<iconv_t>(static_cast<std::intptr_t>(-1)); }
         iconv_t handle_;
         bool checks_utf8_;
+        std::size_t unit_bytes_;
     };
 
     struct TrialDecoding {
@@ -205,8 +217,23 @@ std::string_view to_string(TextEncoding encoding)
         return "GB18030";
     case TextEncoding::Big5:
         return "Big5";
+    case TextEncoding::Utf16Le:
+        return "UTF-16LE";
+    case TextEncoding::Utf16Be:
+        return "UTF-16BE";
     }
     return "UTF-8";
+}
+
+std::optional<TextEncoding> byte_order_mark_encoding(std::string_view bytes)
+{
+    if (bytes.starts_with("\xEF\xBB\xBF"))
+        return TextEncoding::Utf8;
+    if (bytes.starts_with("\xFF\xFE"))
+        return TextEncoding::Utf16Le;
+    if (bytes.starts_with("\xFE\xFF"))
+        return TextEncoding::Utf16Be;
+    return std::nullopt;
 }
 
 std::optional<TextEncoding> parse_text_encoding(std::string_view name)
@@ -220,6 +247,10 @@ std::optional<TextEncoding> parse_text_encoding(std::string_view name)
         return TextEncoding::Gb18030;
     if (lower == "big5" || lower == "cp950")
         return TextEncoding::Big5;
+    if (lower == "utf-16le" || lower == "utf16le")
+        return TextEncoding::Utf16Le;
+    if (lower == "utf-16be" || lower == "utf16be")
+        return TextEncoding::Utf16Be;
     return std::nullopt;
 }
 
@@ -229,8 +260,8 @@ EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_tex
     const std::string sample_size = std::to_string(sample.size()) + " bytes";
     if (sample.empty())
         return { TextEncoding::Utf8, "read as UTF-8: the text is empty" };
-    if (starts_with_utf8_bom(sample))
-        return { TextEncoding::Utf8, "read as UTF-8: the text starts with a UTF-8 byte-order mark" };
+    if (const auto marked = byte_order_mark_encoding(sample))
+        return { *marked, "read as " + std::string(to_string(*marked)) + ": the text starts with its byte-order mark" };
     if (is_ascii(sample))
         return { TextEncoding::Utf8, "read as UTF-8: the first " + sample_size + " are plain ASCII" };
 
@@ -278,6 +309,26 @@ EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_tex
     }
     reason += ")";
     return { best->encoding, reason };
+}
+
+std::string decode_text(std::string_view bytes, TextEncoding encoding, std::size_t& undecodable)
+{
+    std::string out;
+    Converter converter(encoding);
+    if (!converter.valid()) {
+        // Without a converter only ASCII can be read safely.
+        for (const char c : bytes) {
+            const bool ascii = static_cast<unsigned char>(c) < 0x80;
+            out += ascii ? std::string(1, c) : std::string(replacement_character);
+            undecodable += ascii ? 0 : 1;
+        }
+        return out;
+    }
+    converter.convert(bytes, true, out, [&](std::size_t, std::size_t) {
+        out += replacement_character;
+        ++undecodable;
+    });
+    return out;
 }
 
 // Reads raw chunks (the detection sample first, then the stream) and appends their UTF-8
@@ -394,9 +445,20 @@ TextSource::TextSource(std::istream& input, std::string source_name, const TextS
 {
     std::string sample;
     if (options.encoding) {
-        encoding_ = *options.encoding;
-        file_diagnostics.note("encoding.chosen",
-            "read as " + std::string(to_string(encoding_)) + ", as requested", { source_name_ });
+        // Only the byte-order mark is looked at: what was asked for is otherwise taken.
+        sample.resize(3);
+        input.read(sample.data(), static_cast<std::streamsize>(sample.size()));
+        sample.resize(static_cast<std::size_t>(input.gcount()));
+        const std::optional<TextEncoding> marked = byte_order_mark_encoding(sample);
+        encoding_ = marked.value_or(*options.encoding);
+        if (marked && *marked != *options.encoding)
+            file_diagnostics.warning("encoding.byte-order-mark",
+                "read as " + std::string(to_string(encoding_)) + ", as the byte-order mark says, not as the "
+                    + std::string(to_string(*options.encoding)) + " asked for",
+                { source_name_ });
+        else
+            file_diagnostics.note("encoding.chosen",
+                "read as " + std::string(to_string(encoding_)) + ", as requested", { source_name_ });
     } else {
         bool whole_text = false;
         while (!whole_text && (sample.size() < sample_step_bytes || (sample.size() < max_sample_bytes && is_ascii(sample)))) {

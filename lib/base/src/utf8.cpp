@@ -80,15 +80,43 @@ Sequence read_sequence(std::string_view bytes)
     return { Sequence::valid, length };
 }
 
-bool is_valid(std::string_view text)
+std::optional<std::size_t> first_invalid(std::string_view text)
 {
     for (std::size_t i = 0; i < text.size();) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {
+            ++i;
+            continue;
+        }
         const Sequence s = read_sequence(text.substr(i));
         if (s.kind != Sequence::valid)
-            return false;
+            return i;
         i += s.length;
     }
-    return true;
+    return std::nullopt;
+}
+
+bool is_valid(std::string_view text) { return !first_invalid(text); }
+
+void append(std::string& out, char32_t code_point)
+{
+    const auto put = [&](char32_t value) { out.push_back(static_cast<char>(value)); };
+    if (code_point > 0x10ffff || (code_point >= 0xd800 && code_point <= 0xdfff))
+        code_point = 0xfffd;
+    if (code_point < 0x80) {
+        put(code_point);
+    } else if (code_point < 0x800) {
+        put(0xc0 | (code_point >> 6));
+        put(0x80 | (code_point & 0x3f));
+    } else if (code_point < 0x10000) {
+        put(0xe0 | (code_point >> 12));
+        put(0x80 | ((code_point >> 6) & 0x3f));
+        put(0x80 | (code_point & 0x3f));
+    } else {
+        put(0xf0 | (code_point >> 18));
+        put(0x80 | ((code_point >> 12) & 0x3f));
+        put(0x80 | ((code_point >> 6) & 0x3f));
+        put(0x80 | (code_point & 0x3f));
+    }
 }
 
 std::string replace_invalid(std::string_view text)

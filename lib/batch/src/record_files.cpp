@@ -24,7 +24,10 @@ namespace {
         for (const std::string_view beside_games : { "license", "licence", "copying", "readme" })
             if (name.starts_with(beside_games))
                 return false;
-        return name.ends_with(".pgn") || name.ends_with(".txt") || name.ends_with(".ubb");
+        for (const std::string_view extension : { ".pgn", ".txt", ".ubb", ".xqf", ".cbr", ".cbl", ".cbf" })
+            if (name.ends_with(extension))
+                return true;
+        return false;
     }
 
     std::uint64_t size_of(const fs::path& path)

@@ -8,6 +8,7 @@
 #include "file_notation.hpp"
 #include "move_errors.hpp"
 #include "move_token.hpp"
+#include "xq/base/utf8.hpp"
 
 // A Chinese token is four or five characters, each a piece (P), a position marker (前 后 中),
 // a number (N: a Chinese numeral or a digit, whichever side moves) or a direction (D):
@@ -143,7 +144,7 @@ namespace {
             const auto glyph = classify(c);
             if (!glyph) {
                 std::string shown;
-                detail::append_utf8(shown, c);
+                utf8::append(shown, c);
                 return "'" + shown + "' is not a character of Chinese notation";
             }
             glyphs.push_back(*glyph);

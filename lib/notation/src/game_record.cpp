@@ -46,6 +46,16 @@ std::string_view to_string(RecordFormat format)
         return "DhtmlXQ";
     case RecordFormat::MoveList:
         return "move list";
+    case RecordFormat::Xqf:
+        return "XQF";
+    case RecordFormat::Cbr:
+        return "CBR";
+    case RecordFormat::Cbl:
+        return "CBL";
+    case RecordFormat::Cbf:
+        return "CBF";
+    case RecordFormat::BinaryData:
+        return "binary data";
     }
     return "PGN";
 }

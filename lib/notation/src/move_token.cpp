@@ -83,24 +83,4 @@ std::string_view trim(std::string_view text)
     return text.substr(first, last - first + 1);
 }
 
-void append_utf8(std::string& out, char32_t c)
-{
-    const auto put = [&](unsigned value) { out.push_back(static_cast<char>(value)); };
-    if (c < 0x80) {
-        put(c);
-    } else if (c < 0x800) {
-        put(0xc0 | (c >> 6));
-        put(0x80 | (c & 0x3f));
-    } else if (c < 0x10000) {
-        put(0xe0 | (c >> 12));
-        put(0x80 | ((c >> 6) & 0x3f));
-        put(0x80 | (c & 0x3f));
-    } else {
-        put(0xf0 | (c >> 18));
-        put(0x80 | ((c >> 12) & 0x3f));
-        put(0x80 | ((c >> 6) & 0x3f));
-        put(0x80 | (c & 0x3f));
-    }
-}
-
 } // namespace xq::detail

@@ -17,6 +17,4 @@ std::u32string clean_move_token(std::string_view text);
 // The text with surrounding ASCII white space removed: how error messages quote a token.
 std::string_view trim(std::string_view text);
 
-void append_utf8(std::string& out, char32_t code_point);
-
 } // namespace xq::detail

@@ -1,14 +1,17 @@
 #include "xq/notation/record_reader.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 
 #include "xq/base/utf8.hpp"
+#include "xq/notation/binary_records.hpp"
 #include "xq/notation/dhtmlxq_reader.hpp"
 #include "xq/notation/move_list_reader.hpp"
 #include "xq/notation/pgn_reader.hpp"
+#include "record_building.hpp"
 
 namespace xq {
 
@@ -33,6 +36,152 @@ namespace {
         return is_fen_placement(bytes.substr(0, bytes.find_first_of(", \t\r\n\v\f")));
     }
 
+    // The text formats, told apart by what their first bytes say (see detect_record_format).
+    RecordFormat detect_text_format(std::string_view first_bytes)
+    {
+        static constexpr std::string_view marker = "[dhtmlxq";
+        for (std::size_t at = first_bytes.find('['); at != std::string_view::npos; at = first_bytes.find('[', at + 1)) {
+            const std::string_view candidate = first_bytes.substr(at, marker.size());
+            bool same = candidate.size() == marker.size();
+            for (std::size_t i = 0; same && i < marker.size(); ++i) {
+                const char c = candidate[i];
+                same = ((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c) == marker[i];
+            }
+            // A DhtmlXQ field closes its bracket right after the name ([DhtmlXQ], [DhtmlXQ_ver]); a
+            // PGN tag of that name ([DhtmlXQ_ver "..."], as convert writes) has a value first.
+            std::size_t end = at + marker.size();
+            if (same && end < first_bytes.size() && first_bytes[end] == '_')
+                while (end < first_bytes.size()
+                    && (first_bytes[end] == '_' || std::isalnum(static_cast<unsigned char>(first_bytes[end]))))
+                    ++end;
+            if (same && end < first_bytes.size() && first_bytes[end] == ']')
+                return RecordFormat::DhtmlXq;
+        }
+        return starts_with_fen_placement(first_bytes) ? RecordFormat::MoveList : RecordFormat::Pgn;
+    }
+
+    // The ASCII that UTF-16 text (with its byte-order mark) spells, other characters as '?':
+    // enough to look for the DhtmlXQ marker and a FEN, which are ASCII.
+    std::string ascii_of_utf16(std::string_view bytes, bool little_endian)
+    {
+        std::string out;
+        for (std::size_t i = 2; i + 1 < bytes.size(); i += 2) {
+            const char low = bytes[little_endian ? i : i + 1];
+            const char high = bytes[little_endian ? i + 1 : i];
+            out += high == 0 && static_cast<unsigned char>(low) < 0x80 ? low : '?';
+        }
+        return out;
+    }
+
+    // No text record holds control characters other than blanks (and DOS's end-of-file mark)
+    // in any number; binary data is full of them.
+    bool looks_like_binary_data(std::string_view bytes)
+    {
+        std::size_t controls = 0;
+        for (const char c : bytes) {
+            const auto b = static_cast<unsigned char>(c);
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\v' && b != '\f' && b != 0x1a)
+                ++controls;
+        }
+        return controls * 10 > bytes.size();
+    }
+
+    // Four bytes a move at least: all that a file of max_binary_record_bytes can hold.
+    constexpr std::size_t max_binary_record_plies = max_binary_record_bytes / 4;
+
+    // Reads a whole binary record file, then hands its games out one by one. A library's
+    // headings are handed out as games without moves, each where its entry stands, so that
+    // every entry gets its row and the numbers stay CCBridge's.
+    class BinaryRecordReader final : public RecordReader {
+    public:
+        BinaryRecordReader(RecordFormat format, std::istream& input, std::string source_name, const RecordReaderOptions& options)
+            : encoding_(format == RecordFormat::Xqf ? TextEncoding::Gb18030
+                      : format == RecordFormat::Cbf ? TextEncoding::Utf8
+                                                    : TextEncoding::Utf16Le)
+        {
+            std::string bytes(max_binary_record_bytes + 1, '\0');
+            input.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+            bytes.resize(static_cast<std::size_t>(input.gcount()));
+            if (input.bad())
+                diagnostics_.error("io.read", "reading failed after " + std::to_string(bytes.size()) + " bytes",
+                    { source_name });
+            // A game's memory is bounded by the file's size here, so a tree of analysis may be
+            // as long as the file holds (FiveGoatsTest.xqf, a study, has 32,124 moves).
+            RecordLimits limits = options.limits;
+            limits.max_plies = std::max(limits.max_plies, max_binary_record_plies);
+            BinaryRecords read = read_binary_records(binary_format_of(format), bytes, source_name, limits);
+            for (const Diagnostic& d : read.diagnostics)
+                detail::add_diagnostic(diagnostics_, d);
+            for (GameRecord& game : read.games) {
+                game.format = format;
+                games_.push_back(std::move(game));
+            }
+            for (LibraryHeading& heading : read.headings)
+                games_.push_back(game_of(std::move(heading), format, source_name));
+            std::sort(games_.begin(), games_.end(),
+                [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+            if (games_.empty() && !diagnostics_.has_errors())
+                diagnostics_.warning("record.no-games", "the file holds no game", { source_name });
+        }
+
+        std::optional<GameRecord> next() override
+        {
+            if (next_ == games_.size())
+                return std::nullopt;
+            return std::move(games_[next_++]);
+        }
+        const Diagnostics& diagnostics() const override { return diagnostics_; }
+        TextEncoding encoding() const override { return encoding_; }
+
+    private:
+        static BinaryFormat binary_format_of(RecordFormat format)
+        {
+            switch (format) {
+            case RecordFormat::Cbr:
+                return BinaryFormat::Cbr;
+            case RecordFormat::Cbl:
+                return BinaryFormat::Cbl;
+            case RecordFormat::Cbf:
+                return BinaryFormat::Cbf;
+            default:
+                return BinaryFormat::Xqf;
+            }
+        }
+
+        static GameRecord game_of(LibraryHeading heading, RecordFormat format, const std::string& source_name)
+        {
+            GameRecord game;
+            game.format = format;
+            game.index = heading.index;
+            game.location = heading.location;
+            game.tags.push_back({ "Title", std::move(heading.title), heading.location, heading.location });
+            game.comments_before_first_move = std::move(heading.comments);
+            game.diagnostics.note("cbl.heading",
+                "entry " + std::to_string(heading.index) + " is a heading of the library, not a game", { source_name });
+            return game;
+        }
+
+        TextEncoding encoding_;
+        Diagnostics diagnostics_;
+        std::vector<GameRecord> games_;
+        std::size_t next_ = 0;
+    };
+
+    // Reads nothing from a file that is not a game record, and says so once.
+    class BinaryDataReader final : public RecordReader {
+    public:
+        explicit BinaryDataReader(const std::string& source_name)
+        {
+            diagnostics_.error("record.binary-data", "not a game record (looks like binary data)", { source_name });
+        }
+        std::optional<GameRecord> next() override { return std::nullopt; }
+        const Diagnostics& diagnostics() const override { return diagnostics_; }
+        TextEncoding encoding() const override { return TextEncoding::Utf8; }
+
+    private:
+        Diagnostics diagnostics_;
+    };
+
     // A reader that owns the file it reads.
     class FileRecordReader final : public RecordReader {
     public:
@@ -56,25 +205,24 @@ namespace {
 
 RecordFormat detect_record_format(std::string_view first_bytes)
 {
-    static constexpr std::string_view marker = "[dhtmlxq";
-    for (std::size_t at = first_bytes.find('['); at != std::string_view::npos; at = first_bytes.find('[', at + 1)) {
-        const std::string_view candidate = first_bytes.substr(at, marker.size());
-        bool same = candidate.size() == marker.size();
-        for (std::size_t i = 0; same && i < marker.size(); ++i) {
-            const char c = candidate[i];
-            same = ((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c) == marker[i];
+    if (const std::optional<BinaryFormat> binary = detect_binary_format(first_bytes)) {
+        switch (*binary) {
+        case BinaryFormat::Xqf:
+            return RecordFormat::Xqf;
+        case BinaryFormat::Cbr:
+            return RecordFormat::Cbr;
+        case BinaryFormat::Cbl:
+            return RecordFormat::Cbl;
+        case BinaryFormat::Cbf:
+            return RecordFormat::Cbf;
         }
-        // A DhtmlXQ field closes its bracket right after the name ([DhtmlXQ], [DhtmlXQ_ver]); a
-        // PGN tag of that name ([DhtmlXQ_ver "..."], as convert writes) has a value first.
-        std::size_t end = at + marker.size();
-        if (same && end < first_bytes.size() && first_bytes[end] == '_')
-            while (end < first_bytes.size()
-                && (first_bytes[end] == '_' || std::isalnum(static_cast<unsigned char>(first_bytes[end]))))
-                ++end;
-        if (same && end < first_bytes.size() && first_bytes[end] == ']')
-            return RecordFormat::DhtmlXq;
     }
-    return starts_with_fen_placement(first_bytes) ? RecordFormat::MoveList : RecordFormat::Pgn;
+    const std::optional<TextEncoding> marked = byte_order_mark_encoding(first_bytes);
+    if (marked == TextEncoding::Utf16Le || marked == TextEncoding::Utf16Be)
+        return detect_text_format(ascii_of_utf16(first_bytes, marked == TextEncoding::Utf16Le));
+    if (looks_like_binary_data(first_bytes))
+        return RecordFormat::BinaryData;
+    return detect_text_format(first_bytes);
 }
 
 std::optional<RecordFormat> sniff_record_format(std::istream& input)
@@ -98,6 +246,13 @@ std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istre
         return std::make_unique<DhtmlXqReader>(input, std::move(source_name), options);
     case RecordFormat::MoveList:
         return std::make_unique<MoveListReader>(input, std::move(source_name), options);
+    case RecordFormat::Xqf:
+    case RecordFormat::Cbr:
+    case RecordFormat::Cbl:
+    case RecordFormat::Cbf:
+        return std::make_unique<BinaryRecordReader>(format, input, std::move(source_name), options);
+    case RecordFormat::BinaryData:
+        return std::make_unique<BinaryDataReader>(source_name);
     case RecordFormat::Pgn:
         break;
     }

@@ -5,6 +5,7 @@
 #include "file_notation.hpp"
 #include "move_errors.hpp"
 #include "move_token.hpp"
+#include "xq/base/utf8.hpp"
 
 // A WXF token, once cleaned, upper-cased and with '.' read as '=', has four characters:
 //
@@ -153,7 +154,7 @@ namespace {
         for (const char32_t c : cleaned) {
             if (c >= 0x80) {
                 std::string shown;
-                detail::append_utf8(shown, c);
+                utf8::append(shown, c);
                 return "'" + shown + "' is not a WXF character";
             }
             char ascii = static_cast<char>(c);

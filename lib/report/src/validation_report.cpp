@@ -16,7 +16,8 @@ namespace {
 
     std::string where(const GameValidation& row)
     {
-        if (row.game == 0)
+        // A binary record file has no lines (row.line 0).
+        if (row.game == 0 || row.line == 0)
             return row.file + ": " + row.description;
         return row.file + ":" + std::to_string(row.line) + ": " + row.description;
     }

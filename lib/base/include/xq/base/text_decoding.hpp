@@ -17,12 +17,13 @@ namespace xq {
 // The encodings real Xiangqi archives use. GBK and GB2312 text is read as GB18030, which
 // contains both. Big5 is read as CP950 (Microsoft's Big5), the variant the CCPD archive uses.
 // GB18030 and Big5 go through the C library's iconv; UTF-8 is checked here (utf8.hpp).
-enum class TextEncoding { Utf8, Gb18030, Big5 };
+// UTF-16 (Windows Notepad's "Unicode") is read when a byte-order mark announces it.
+enum class TextEncoding { Utf8, Gb18030, Big5, Utf16Le, Utf16Be };
 
-std::string_view to_string(TextEncoding encoding); // "UTF-8", "GB18030", "Big5"
+std::string_view to_string(TextEncoding encoding); // "UTF-8", "GB18030", "Big5", "UTF-16LE", "UTF-16BE"
 
 // Reads an encoding name as people type it: utf-8/utf8, gbk/gb2312/gb18030/cp936,
-// big5/cp950, in any case. Returns nothing for anything else.
+// big5/cp950, utf-16le, utf-16be, in any case. Returns nothing for anything else.
 std::optional<TextEncoding> parse_text_encoding(std::string_view name);
 
 // Says how plausible a decoded text is, so that a decoding which produces nonsense can be
@@ -39,8 +40,13 @@ struct EncodingChoice {
     std::string reason;
 };
 
+// The encoding a byte-order mark at the start of `bytes` announces (UTF-8, UTF-16LE or
+// UTF-16BE), if there is one.
+std::optional<TextEncoding> byte_order_mark_encoding(std::string_view bytes);
+
 // Picks the encoding of a text from `sample`, its first bytes (all of it when
 // `sample_is_whole_text`):
+//  0. a UTF-16 byte-order mark means UTF-16 of that byte order;
 //  1. a UTF-8 byte-order mark, plain ASCII, or valid UTF-8 with other characters means UTF-8
 //     (legacy Chinese text is practically never valid UTF-8 by accident), and so does text
 //     whose non-ASCII characters outnumber its undecodable sequences ten to one (UTF-8 with a
@@ -52,8 +58,15 @@ struct EncodingChoice {
 EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_text,
     const PlausibilityScorer& scorer);
 
+// Decodes a whole text held in memory, such as a field of a binary record file, to UTF-8:
+// each byte sequence `encoding` cannot explain becomes U+FFFD and is counted in `undecodable`.
+// Unlike TextSource, line ends and a byte-order mark are left as they are.
+std::string decode_text(std::string_view bytes, TextEncoding encoding, std::size_t& undecodable);
+
 struct TextSourceOptions {
-    // Decode as this encoding instead of choosing one from a sample.
+    // Decode as this encoding instead of choosing one from a sample. A byte-order mark still
+    // wins, with an `encoding.byte-order-mark` warning when it says otherwise: it cannot be
+    // there by accident.
     std::optional<TextEncoding> encoding;
     // Bytes read from the stream at a time. Tests use 1..5 to exercise the chunk seams.
     std::size_t read_chunk_size = 64 * 1024;
@@ -62,7 +75,7 @@ struct TextSourceOptions {
 // A byte stream decoded to UTF-8 on the fly, a chunk at a time, handed out byte by byte with
 // the line and column (in characters) of each byte. Memory stays bounded by the chunk size
 // plus a 1 MiB detection sample, however long the file or its lines are.
-//  - A UTF-8 byte-order mark at the start is dropped; CR LF and lone CR become LF.
+//  - A byte-order mark at the start is dropped; CR LF and lone CR become LF.
 //  - Input bytes the encoding cannot explain come out as one `undecodable` value per bad
 //    sequence (one character wide, read as U+FFFD), and last_undecodable() describes them as
 //    an `encoding.invalid-sequence` warning with their line, column and byte offset. A

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,7 +38,13 @@ struct Sequence {
 };
 Sequence read_sequence(std::string_view bytes); // `bytes` must not be empty
 
+// The offset of the first byte of `text` that starts no well-formed character, if any.
+std::optional<std::size_t> first_invalid(std::string_view text);
+
 bool is_valid(std::string_view text);
+
+// Appends the UTF-8 of `code_point`, or U+FFFD when it is a surrogate or above U+10FFFF.
+void append(std::string& out, char32_t code_point);
 
 // `text` with each ill-formed sequence (a cut-off one at its end too) replaced by U+FFFD.
 std::string replace_invalid(std::string_view text);

@@ -14,10 +14,13 @@ namespace xq {
 // they stand, comments, variations and the result, all as found. Turning the move texts into
 // moves and checking them is the replay's job; a GameRecord knows nothing of the rules.
 
-// MoveList is a FEN followed by moves, with no tags (move_list_reader.hpp).
-enum class RecordFormat { Pgn, DhtmlXq, MoveList };
+// MoveList is a FEN followed by moves, with no tags (move_list_reader.hpp). Xqf, Cbr, Cbl
+// and Cbf are the files of Chinese Xiangqi programs (binary_records.hpp). BinaryData is
+// what is none of these, nor text: it holds no game.
+enum class RecordFormat { Pgn, DhtmlXq, MoveList, Xqf, Cbr, Cbl, Cbf, BinaryData };
 
-std::string_view to_string(RecordFormat format); // "PGN", "DhtmlXQ", "move list"
+// "PGN", "DhtmlXQ", "move list", "XQF", "CBR", "CBL", "CBF", "binary data"
+std::string_view to_string(RecordFormat format);
 
 // Text from the file with the location of its first character.
 struct LocatedText {

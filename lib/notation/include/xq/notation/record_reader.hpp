@@ -62,11 +62,17 @@ public:
     virtual TextEncoding encoding() const = 0;
 };
 
-// Which reader a file needs, from its first bytes (as stored, before decoding):
-//  - a `[DhtmlXQ` marker anywhere, in any case, means DhtmlXQ;
-//  - a first non-blank line that starts with a FEN placement (is_fen_placement: 10 ranks of
-//    FEN letters and digits separated by '/') means a move list. A PGN file starts with a tag
-//    line or movetext, never with a FEN, so no PGN file reads as one;
+// Which reader a file needs, from its first bytes (as stored, before decoding), whatever its
+// name says:
+//  - the magic bytes of XQF, CBR or CBL, or XML whose root is <ChineseChessRecord> (CBF),
+//    mean that format (detect_binary_format);
+//  - text (in UTF-16 when a byte-order mark says so, as far as the checks below go):
+//    - a `[DhtmlXQ` marker anywhere, in any case, means DhtmlXQ;
+//    - a first non-blank line that starts with a FEN placement (is_fen_placement: 10 ranks
+//      of FEN letters and digits separated by '/') means a move list. A PGN file starts with
+//      a tag line or movetext, never with a FEN, so no PGN file reads as one;
+//  - bytes of which more than one in ten is a control character (NUL included) that text
+//    never holds, without a UTF-16 byte-order mark, are BinaryData: no text record looks so;
 //  - anything else is read as PGN.
 RecordFormat detect_record_format(std::string_view first_bytes);
 
@@ -75,7 +81,8 @@ RecordFormat detect_record_format(std::string_view first_bytes);
 std::optional<RecordFormat> sniff_record_format(std::istream& input);
 
 // A reader of `format` over `input`, which must outlive it. `source_name` goes into every
-// location (normally the file's path).
+// location (normally the file's path). The binary formats are read whole (at most
+// max_binary_record_bytes); BinaryData gives no game and one `record.binary-data` error.
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input,
     std::string source_name, const RecordReaderOptions& options = {});
 

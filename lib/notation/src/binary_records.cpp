@@ -1,0 +1,379 @@
+#include "xq/notation/binary_records.hpp"
+
+#include <cstdint>
+#include <new>
+#include <utility>
+
+#include "binary_building.hpp"
+#include "xq/base/text_decoding.hpp"
+
+namespace xq {
+
+namespace {
+
+    std::string code_prefix(BinaryFormat format)
+    {
+        switch (format) {
+        case BinaryFormat::Xqf:
+            return "xqf";
+        case BinaryFormat::Cbr:
+            return "cbr";
+        case BinaryFormat::Cbl:
+            return "cbl";
+        case BinaryFormat::Cbf:
+            return "cbf";
+        }
+        return "binary";
+    }
+
+} // namespace
+
+std::string_view to_string(BinaryFormat format)
+{
+    switch (format) {
+    case BinaryFormat::Xqf:
+        return "XQF";
+    case BinaryFormat::Cbr:
+        return "CBR";
+    case BinaryFormat::Cbl:
+        return "CBL";
+    case BinaryFormat::Cbf:
+        return "CBF";
+    }
+    return "binary";
+}
+
+std::optional<BinaryFormat> detect_binary_format(std::string_view first_bytes)
+{
+    if (first_bytes.starts_with(detail::cbr_magic))
+        return BinaryFormat::Cbr;
+    if (first_bytes.starts_with(detail::cbl_magic))
+        return BinaryFormat::Cbl;
+    // Text never has a control character right after its first two letters, an XQF file has
+    // its version there (10 to 18 in practice).
+    if (first_bytes.size() >= 3 && first_bytes.starts_with("XQ") && static_cast<unsigned char>(first_bytes[2]) < 0x20)
+        return BinaryFormat::Xqf;
+    if (detail::starts_with_cbf_root(first_bytes))
+        return BinaryFormat::Cbf;
+    return std::nullopt;
+}
+
+BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes, const std::string& source_name,
+    const RecordLimits& limits)
+{
+    BinaryRecords out;
+    if (bytes.size() > max_binary_record_bytes) {
+        out.diagnostics.error(code_prefix(format) + ".too-large",
+            "the file has " + std::to_string(bytes.size()) + " bytes, more than the "
+                + std::to_string(max_binary_record_bytes) + " a " + std::string(to_string(format))
+                + " file is read with; it is not read",
+            { source_name });
+        return out;
+    }
+    try {
+        switch (format) {
+        case BinaryFormat::Xqf:
+            detail::read_xqf(bytes, source_name, limits, out);
+            break;
+        case BinaryFormat::Cbr:
+            detail::read_cbr(bytes, source_name, limits, out);
+            break;
+        case BinaryFormat::Cbl:
+            detail::read_cbl(bytes, source_name, limits, out);
+            break;
+        case BinaryFormat::Cbf:
+            detail::read_cbf(bytes, source_name, limits, out);
+            break;
+        }
+    } catch (const std::bad_alloc&) {
+        // The limits keep a record small, so only a machine already short of memory gets here.
+        out.diagnostics.error(code_prefix(format) + ".out-of-memory",
+            "memory ran out while reading the file; the games read so far are kept", { source_name });
+    }
+    return out;
+}
+
+namespace detail {
+
+    std::string hex(std::size_t value)
+    {
+        static constexpr std::string_view digits = "0123456789abcdef";
+        std::string text;
+        do {
+            text.insert(text.begin(), digits[value % 16]);
+            value /= 16;
+        } while (value);
+        return "0x" + text;
+    }
+
+    std::string at_byte(std::size_t offset) { return "byte " + hex(offset); }
+
+    std::optional<std::uint32_t> read_u32le(std::string_view bytes, std::size_t offset)
+    {
+        if (offset > bytes.size() || bytes.size() - offset < 4)
+            return std::nullopt;
+        std::uint32_t value = 0;
+        for (std::size_t i = 4; i-- > 0;)
+            value = (value << 8) | static_cast<unsigned char>(bytes[offset + i]);
+        return value;
+    }
+
+    std::optional<std::string_view> slice(std::string_view bytes, std::size_t offset, std::size_t length)
+    {
+        if (offset > bytes.size() || bytes.size() - offset < length)
+            return std::nullopt;
+        return bytes.substr(offset, length);
+    }
+
+    std::string decode_utf16le(std::string_view bytes, bool& damaged)
+    {
+        std::size_t end = 0;
+        while (end + 1 < bytes.size() && (bytes[end] != 0 || bytes[end + 1] != 0))
+            end += 2;
+        if (end + 1 == bytes.size())
+            ++end; // an odd last byte: decoded, it is a truncated unit
+        std::size_t undecodable = 0;
+        std::string text = decode_text(bytes.substr(0, end), TextEncoding::Utf16Le, undecodable);
+        damaged = damaged || undecodable > 0;
+        return text;
+    }
+
+    std::string decode_gbk(std::string_view bytes, bool& damaged)
+    {
+        std::size_t undecodable = 0;
+        std::string text = decode_text(bytes.substr(0, bytes.find('\0')), TextEncoding::Gb18030, undecodable);
+        damaged = damaged || undecodable > 0;
+        return text;
+    }
+
+    std::string clean_text(std::string_view text, std::optional<int>& dropped)
+    {
+        std::string out;
+        out.reserve(text.size());
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text[i] == '\r') {
+                out += '\n';
+                if (i + 1 < text.size() && text[i + 1] == '\n')
+                    ++i;
+                continue;
+            }
+            // In UTF-8 a byte below 0x20 or 0x7F is always a character of its own.
+            if (is_control_character(static_cast<unsigned char>(text[i]))) {
+                if (!dropped)
+                    dropped = static_cast<unsigned char>(text[i]);
+                continue;
+            }
+            out += text[i];
+        }
+        return out;
+    }
+
+    std::string result_from_code(unsigned code, bool& known)
+    {
+        known = code <= 4;
+        switch (code) {
+        case 1:
+            return "1-0";
+        case 2:
+            return "0-1";
+        case 3:
+        case 4:
+            return "1/2-1/2";
+        default:
+            return "*";
+        }
+    }
+
+    std::size_t board_index(int file, int rank) { return static_cast<std::size_t>((9 - rank) * 9 + file); }
+
+    std::string fen_of(const BoardLetters& board, bool red_to_move)
+    {
+        std::string fen;
+        for (std::size_t row = 0; row < 10; ++row) {
+            int empty = 0;
+            for (std::size_t column = 0; column < 9; ++column) {
+                const char piece = board[row * 9 + column];
+                if (!piece) {
+                    ++empty;
+                    continue;
+                }
+                if (empty)
+                    fen += static_cast<char>('0' + empty);
+                empty = 0;
+                fen += piece;
+            }
+            if (empty)
+                fen += static_cast<char>('0' + empty);
+            if (row < 9)
+                fen += '/';
+        }
+        return fen + (red_to_move ? " w" : " b") + " - - 0 1";
+    }
+
+    std::string iccs_square(int file, int rank)
+    {
+        return { static_cast<char>('a' + file), static_cast<char>('0' + rank) };
+    }
+
+    GameRecord new_binary_record(std::size_t index, const std::string& source_name)
+    {
+        GameRecord record;
+        record.index = index;
+        record.location = { source_name };
+        record.notation_hint = "ICCS";
+        return record;
+    }
+
+    void add_tag(GameRecord& record, std::string name, std::string value)
+    {
+        if (value.empty())
+            return;
+        const SourceLocation location = record.location;
+        record.tags.push_back({ std::move(name), std::move(value), location, location });
+    }
+
+    MoveTreeBuilder::MoveTreeBuilder(GameRecord& record, GameDiagnostics& diagnostics, const RecordLimits& limits,
+        std::string code_prefix)
+        : record_(record)
+        , diagnostics_(diagnostics)
+        , limits_(limits)
+        , code_prefix_(std::move(code_prefix))
+        , lines_ { LineInfo {} }
+    {
+    }
+
+    void MoveTreeBuilder::start(bool root_has_child, std::optional<std::string> game_comment, const StoredMove& root)
+    {
+        if (game_comment)
+            add_comment(record_.comments_before_first_move, std::move(*game_comment), root);
+        finished_ = !root_has_child;
+        next_ply_ = 1;
+        current_line_ = 0;
+        next_starts_variation_ = false;
+    }
+
+    std::vector<RecordedMove>& MoveTreeBuilder::moves_of(int line)
+    {
+        return line == 0 ? record_.moves : record_.variations[static_cast<std::size_t>(line - 1)].moves;
+    }
+
+    void MoveTreeBuilder::report_once(bool& reported, Severity severity, const std::string& code_suffix,
+        std::string message, const StoredMove& where)
+    {
+        if (reported)
+            return;
+        reported = true;
+        if (where.location.line == 0)
+            message += " (at " + at_byte(where.byte_offset) + ")";
+        diagnostics_.add(severity, code_prefix_ + "." + code_suffix, std::move(message), where.location);
+    }
+
+    int MoveTreeBuilder::open_variation(int parent, std::size_t ply, const StoredMove& first_move)
+    {
+        if (parent == dropped_line) {
+            ++record_.skipped_variations;
+            return dropped_line;
+        }
+        const std::size_t nesting = lines_[static_cast<std::size_t>(parent)].nesting + 1;
+        if (moves_kept_ >= limits_.max_plies) {
+            ++record_.skipped_variations;
+            return dropped_line; // reported by add()
+        }
+        if (nesting > limits_.max_variation_depth) {
+            report_once(nesting_limit_reported_, Severity::Warning, "too-deep-variations",
+                "variations nested more than " + std::to_string(limits_.max_variation_depth)
+                    + " deep are skipped",
+                first_move);
+            ++record_.skipped_variations;
+            return dropped_line;
+        }
+        if (record_.variations.size() >= limits_.max_variations) {
+            report_once(variations_limit_reported_, Severity::Warning, "too-many-variations",
+                "more than " + std::to_string(limits_.max_variations) + " variations; the rest are skipped", first_move);
+            ++record_.skipped_variations;
+            return dropped_line;
+        }
+        RecordedVariation variation;
+        variation.id = static_cast<int>(record_.variations.size()) + 1;
+        variation.parent = parent;
+        variation.first_ply = ply;
+        variation.location = first_move.location;
+        record_.variations.push_back(std::move(variation));
+        lines_.push_back({ parent, ply, nesting });
+        return record_.variations.back().id;
+    }
+
+    void MoveTreeBuilder::add_comment(std::vector<std::string>& to, std::string text, const StoredMove& where)
+    {
+        if (comments_kept_ >= limits_.max_comments || text.size() > limits_.max_comment_bytes - comment_bytes_kept_) {
+            report_once(comments_limit_reported_, Severity::Warning, "too-many-comments",
+                "the game's comments exceed " + std::to_string(limits_.max_comments) + " comments or "
+                    + std::to_string(limits_.max_comment_bytes) + " bytes; the rest are dropped",
+                where);
+            return;
+        }
+        ++comments_kept_;
+        comment_bytes_kept_ += text.size();
+        to.push_back(std::move(text));
+    }
+
+    void MoveTreeBuilder::add(StoredMove move)
+    {
+        if (finished_)
+            return;
+        const std::size_t ply = next_ply_;
+        int line = next_starts_variation_ ? open_variation(next_variation_parent_, ply, move) : current_line_;
+        if (moves_kept_ >= limits_.max_plies) {
+            report_once(plies_limit_reported_, Severity::Error, "too-many-plies",
+                "more than " + std::to_string(limits_.max_plies)
+                    + " moves in one game; the rest are read but not kept",
+                move);
+            line = dropped_line;
+        }
+        // Another alternative to this move branches from the line this move replaces a move of.
+        int sibling_parent = line;
+        if (line > 0 && lines_[static_cast<std::size_t>(line)].first_ply == ply)
+            sibling_parent = lines_[static_cast<std::size_t>(line)].parent;
+
+        if (line != dropped_line) {
+            RecordedMove kept;
+            kept.text = std::move(move.text);
+            kept.location = move.location;
+            if (move.comment)
+                add_comment(kept.comments, std::move(*move.comment), move);
+            moves_of(line).push_back(std::move(kept));
+            ++moves_kept_;
+        }
+
+        if (move.has_child) {
+            if (ply >= limits_.max_plies) {
+                diagnostics_.add(Severity::Error, code_prefix_ + ".too-deep",
+                    "a line goes on past " + std::to_string(limits_.max_plies)
+                        + " plies; the rest of the move tree is not read"
+                        + (move.location.line == 0 ? " (at " + at_byte(move.byte_offset) + ")" : std::string()),
+                    move.location);
+                abandon();
+                return;
+            }
+            if (move.has_sibling)
+                pending_.push_back({ ply, sibling_parent });
+            current_line_ = line;
+            next_ply_ = ply + 1;
+            next_starts_variation_ = false;
+        } else if (move.has_sibling) {
+            next_ply_ = ply;
+            next_starts_variation_ = true;
+            next_variation_parent_ = sibling_parent;
+        } else if (!pending_.empty()) {
+            next_ply_ = pending_.back().ply;
+            next_starts_variation_ = true;
+            next_variation_parent_ = pending_.back().parent_line;
+            pending_.pop_back();
+        } else {
+            finished_ = true;
+        }
+    }
+
+} // namespace detail
+
+} // namespace xq
