@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzing: builds the libFuzzer harnesses of fuzz/ with clang (build/fuzz) and runs each for
 # SECONDS (default 60), seeded from the project's own testdata and fuzz/regressions.
-#   scripts/fuzz.sh [SECONDS] [HARNESS...]      harnesses: record fen move text_decoding ruleset
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]
+# harnesses: record binary_records fen move text_decoding ruleset
 # An input that breaks a property is kept in build/fuzz/artifacts/ and fails the run; copy it
 # into fuzz/regressions/<harness>/ once fixed, so that ctest replays it in every build. The
 # last lines give each harness's executions, coverage and findings.
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(record fen move text_decoding ruleset)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(record binary_records fen move text_decoding ruleset)
 
 scripts/install-deps.sh fuzz
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_FUZZ=ON \
@@ -56,6 +57,16 @@ seed() {
     mapfile -t files < <(find testdata/records testdata/samples testdata/validate testdata/rulings -type f | sort)
     seed_files "$folder" '\x33' "${files[@]}"
     seed_files "$folder" '\xb3' "${files[@]}"
+    ;;
+  binary_records)
+    # The project keeps no binary record files but its hand-made regressions; the fixtures
+    # beside the checkout are used when they are there (copied into the build folder only).
+    local shared=../shared/corpus-binary
+    if [ -d "$shared" ]; then
+      seed_files "$folder" '\x00' "$shared"/*.xqf
+      seed_files "$folder" '\x01' "$shared"/*.cbr
+      seed_files "$folder" '\x03' "$shared"/*.cbf
+    fi
     ;;
   text_decoding)
     mapfile -t files < <(find testdata/records -type f | sort)

@@ -309,6 +309,14 @@ TEST_SUITE("pgn_reader")
         CHECK(move_texts(read.games[0].moves) == "炮二平五 马８进７ 马二进三");
     }
 
+    TEST_CASE("a line starting with % is PGN's escape for other programs, and is skipped")
+    {
+        const ReadResult read = read_text(RecordFormat::Pgn, "[Event \"E\"]\n\n1. h2e2 h9g7\n% for some other program\n2. h0g2 *\n");
+        REQUIRE(read.games.size() == 1);
+        CHECK(move_texts(read.games[0].moves) == "h2e2 h9g7 h0g2");
+        CHECK(problems(read.games[0].diagnostics).empty());
+    }
+
     TEST_CASE("a NUL byte is reported and ignored")
     {
         const ReadResult read = read_record_file("broken/nul_byte.pgn");

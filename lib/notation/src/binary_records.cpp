@@ -229,7 +229,7 @@ namespace detail {
         if (value.empty())
             return;
         const SourceLocation location = record.location;
-        record.tags.push_back({ std::move(name), std::move(value), location, location });
+        record.tags.push_back({ std::move(name), single_line(std::move(value)), location, location });
     }
 
     MoveTreeBuilder::MoveTreeBuilder(GameRecord& record, GameDiagnostics& diagnostics, const RecordLimits& limits,

@@ -583,7 +583,7 @@ namespace {
             const std::size_t first = value.find_first_not_of(" \t\r\n");
             const std::size_t last = value.find_last_not_of(" \t\r\n");
             if (first != std::string::npos)
-                record_.start_fen = LocatedText { value.substr(first, last - first + 1), location };
+                record_.start_fen = LocatedText { single_line(value.substr(first, last - first + 1)), location };
             return;
         }
         std::string tag = name;
@@ -609,7 +609,7 @@ namespace {
             return;
         }
         if (!value.empty())
-            record_.tags.push_back({ std::move(tag), std::move(value), location, location });
+            record_.tags.push_back({ std::move(tag), single_line(std::move(value)), location, location });
     }
 
     void CbfParser::add_move(const XmlToken& tag)

@@ -370,7 +370,7 @@ namespace {
         for (const TextField& field : library_fields) {
             std::string value = decode_library_text(bytes_.substr(field.offset, field.size));
             if (!value.empty())
-                out_.library_tags.push_back({ std::string(field.tag), std::move(value), { source_name_ }, { source_name_ } });
+                out_.library_tags.push_back({ std::string(field.tag), single_line(std::move(value)), { source_name_ }, { source_name_ } });
         }
         // The header says how many directory slots there are, not how many games.
         const std::uint64_t capacity = *read_u32le(bytes_, capacity_offset);

@@ -304,7 +304,7 @@ namespace {
             break;
         }
         case Kind::Tag: {
-            std::string value = read_text(limits_.max_tag_value_bytes, too_long, field_location);
+            std::string value = detail::single_line(read_text(limits_.max_tag_value_bytes, too_long, field_location));
             if (too_long)
                 diagnostics_.add(Severity::Warning, "dhtmlxq.field-too-long",
                     "the value of field " + name + " is cut at " + std::to_string(limits_.max_tag_value_bytes) + " bytes",

@@ -2,6 +2,7 @@
 
 #include "move_errors.hpp"
 #include "move_token.hpp"
+#include "xq/base/utf8.hpp"
 #include "xq/board/fen.hpp"
 
 namespace xq {
@@ -35,14 +36,16 @@ std::string_view diagnostic_code(MoveErrorKind kind)
 namespace detail {
 
     namespace {
-        std::string quoted(std::string_view text) { return "'" + std::string(trim(text)) + "'"; }
+        // The text may hold anything when it does not come through a reader (a library caller's
+        // string): what a terminal should not get is shown escaped.
+        std::string quoted(std::string_view text) { return "'" + utf8::escape_for_display(trim(text)) + "'"; }
     }
 
     MoveError syntax_error(
         std::string_view text, std::string_view notation, std::string_view reason)
     {
         return { MoveErrorKind::Syntax,
-            quoted(text) + " is not " + std::string(notation) + ": " + std::string(reason), {} };
+            quoted(text) + " is not " + std::string(notation) + ": " + utf8::escape_for_display(reason), {} };
     }
 
     MoveError illegal_move(std::string_view text, const Position& pos, std::string_view reason)

@@ -124,6 +124,11 @@ PgnToken PgnTokenizer::next()
             tag_on_this_line_ = true;
             return token;
         }
+        if (c == '%' && at_line_start_) {
+            // PGN's escape mechanism: such a line is for some other program, and is skipped.
+            skip_rest_of_line(token.diagnostics);
+            continue;
+        }
         at_line_start_ = false;
         tag_on_this_line_ = false;
         switch (c) {

@@ -34,6 +34,14 @@ std::pair<int, std::size_t> leading_dots(std::string_view text)
     return { count, length };
 }
 
+std::string single_line(std::string text)
+{
+    for (char& c : text)
+        if (c == '\n' || c == '\v' || c == '\f')
+            c = ' ';
+    return text;
+}
+
 Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location)
 {
     static constexpr char hex[] = "0123456789ABCDEF";

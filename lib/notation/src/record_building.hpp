@@ -31,6 +31,11 @@ constexpr bool is_control_character(int c)
     return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f') || c == 0x7f);
 }
 
+// `text` on one line, each line break (LF, VT, FF) a space: for a tag or a FEN, which every
+// output shows on one line, and which a reader of a format with free text (DhtmlXQ, CBF) may
+// find spread over several.
+std::string single_line(std::string text);
+
 // The warning for control character `c` at `location`: "<code>: control character (0x1B) <what>".
 Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location);
 
