@@ -61,7 +61,7 @@ inline void require_clean_text(std::string_view text, bool line_breaks_allowed =
     require(utf8::is_valid(text), "text is valid UTF-8", text);
     for (const char c : text) {
         const auto b = static_cast<unsigned char>(c);
-        const bool blank = c == '\t' || (line_breaks_allowed && (c == '\n' || c == '\v' || c == '\f'));
+        const bool blank = c == '\t' || (line_breaks_allowed && c == '\n');
         require(b >= 0x20 ? b != 0x7f : blank, "text holds no control character", text);
     }
 }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/notation/binary_records.hpp"
+#include "xq/notation/pgn_writer.hpp"
 
 namespace {
 
@@ -530,6 +532,55 @@ TEST_SUITE("binary_records")
         put_u32(huge, 0x3C, 0xFFFFFFFF);
         const BinaryRecords huge_read = read(BinaryFormat::Cbl, huge);
         CHECK(find_code(huge_read.diagnostics, "cbl.bad-directory"));
+    }
+
+    TEST_CASE("binary files read through a RecordReader, told by content; a library's headings are games without moves")
+    {
+        CHECK(detect_record_format(xqf10_file()) == RecordFormat::Xqf);
+        CHECK(detect_record_format(cbr_file()) == RecordFormat::Cbr);
+        CHECK(detect_record_format(cbf_text) == RecordFormat::Cbf);
+        const std::string game = cbr_file();
+        const std::string heading = cbr_header(true) + cbr_node(0x01 | 0x04, 0, 0, u"标题");
+        const std::string library = cbl_file({ heading, game, game },
+            { static_cast<std::uint32_t>(heading.size()), static_cast<std::uint32_t>(game.size()),
+                static_cast<std::uint32_t>(game.size()) });
+        REQUIRE(detect_record_format(library) == RecordFormat::Cbl);
+        // One byte at a time, as a slow stream would hand it over.
+        RecordReaderOptions options;
+        options.read_chunk_size = 1;
+        const ReadResult read_back = read_text(RecordFormat::Cbl, library, options);
+        REQUIRE(read_back.games.size() == 3);
+        CHECK(read_back.games[0].index == 1);
+        CHECK(read_back.games[0].moves.empty());
+        CHECK(read_back.games[0].comments_before_first_move == std::vector<std::string> { "标题" });
+        CHECK(find_code(read_back.games[0].diagnostics, "cbl.heading"));
+        CHECK(read_back.games[1].index == 2);
+        CHECK(read_back.games[2].index == 3);
+        for (const GameRecord& g : read_back.games)
+            CHECK(g.format == RecordFormat::Cbl);
+        CHECK(read_back.encoding == TextEncoding::Utf16Le);
+    }
+
+    TEST_CASE("binary XQF converts to PGN with its variation and its comments")
+    {
+        const BinaryRecords read_back = read(BinaryFormat::Xqf, xqf10_file());
+        REQUIRE(read_back.games.size() == 1);
+        const GameRecord& game = read_back.games[0];
+        const RecordReplay replay = replay_record(game);
+        REQUIRE(replay.status == GameStatus::Ok);
+        std::vector<Move> moves;
+        for (const PlyRecord& ply : replay.game->plies())
+            moves.push_back(ply.move);
+        std::ostringstream pgn;
+        Diagnostics problems_found;
+        PgnWriterOptions writer;
+        writer.notation = PgnNotation::Chinese;
+        write_pgn(pgn, game, { &replay.game->start(), moves, { replay.notation, replay.iccs_ranks } }, writer,
+            problems_found);
+        CHECK(problems_found.empty());
+        CHECK(pgn.str().find("[Red \"Hu Ronghua\"]") != std::string::npos);
+        // The root comment keeps its line break ("Hi\r\n" in the file).
+        CHECK(pgn.str().find("{Hi\n} 1. 炮二平五 马８进７ (1... 炮８平５) 2. 马二进三 {好} 1-0\n") != std::string::npos);
     }
 
     TEST_CASE("binary CBF: XML head fields, the placeholder's game comment, moves with lines and columns")

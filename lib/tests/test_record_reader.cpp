@@ -42,6 +42,34 @@ ReadResult read_bytes_as(RecordFormat format, const std::string& bytes, const Re
     return read_all(*reader);
 }
 
+// UTF-8 text as UTF-16 in either byte order, after its byte-order mark.
+std::string utf16_with_byte_order_mark(std::string_view utf8_text, bool little_endian)
+{
+    std::string out;
+    const auto unit = [&](char32_t u) {
+        const char high = static_cast<char>(u >> 8);
+        const char low = static_cast<char>(u & 0xff);
+        out += little_endian ? low : high;
+        out += little_endian ? high : low;
+    };
+    unit(0xfeff);
+    for (std::size_t i = 0; i < utf8_text.size();) {
+        const auto lead = static_cast<unsigned char>(utf8_text[i]);
+        const std::size_t length = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+        char32_t c = length == 1 ? lead : lead & (0xff >> (length + 1));
+        for (std::size_t k = 1; k < length; ++k)
+            c = (c << 6) | (static_cast<unsigned char>(utf8_text[i + k]) & 0x3f);
+        i += length;
+        if (c >= 0x10000) {
+            unit(0xd800 + ((c - 0x10000) >> 10));
+            unit(0xdc00 + ((c - 0x10000) & 0x3ff));
+        } else {
+            unit(c);
+        }
+    }
+    return out;
+}
+
 // splitmix64: a fixed, portable sequence, so every run tests the same mutants.
 class Random {
 public:
@@ -124,6 +152,56 @@ TEST_SUITE("record_reader")
         CHECK(read.encoding == TextEncoding::Gb18030);
         REQUIRE_FALSE(read.games.empty());
         CHECK(tag_value(read.games[0], "Red") != "甲");
+    }
+
+    TEST_CASE("a UTF-16 copy of every test record, with its byte-order mark, reads as the original does")
+    {
+        for (const fs::path& file : record_files("good")) {
+            CAPTURE(file.filename().string());
+            const std::string bytes = read_bytes(file);
+            std::size_t undecodable = 0;
+            const ReadResult original = read_bytes_as(detect_record_format(bytes), bytes, {});
+            std::string text = decode_text(bytes, original.encoding, undecodable);
+            REQUIRE(undecodable == 0);
+            if (text.starts_with("\xEF\xBB\xBF"))
+                text.erase(0, 3); // the copy gets its own byte-order mark
+            for (const bool little_endian : { true, false }) {
+                const std::string copy = utf16_with_byte_order_mark(text, little_endian);
+                const RecordFormat format = detect_record_format(copy);
+                CHECK(format == detect_record_format(bytes));
+                const ReadResult read_copy = read_bytes_as(format, copy, {});
+                CHECK(read_copy.encoding == (little_endian ? TextEncoding::Utf16Le : TextEncoding::Utf16Be));
+                // The same games, locations and diagnostics; only the encoding note differs.
+                ReadResult original_games = original;
+                original_games.file_diagnostics.clear();
+                ReadResult copy_games = read_copy;
+                copy_games.file_diagnostics.clear();
+                CHECK(dump(copy_games) == dump(original_games));
+            }
+        }
+    }
+
+    TEST_CASE("a byte-order mark beats a forced encoding, with a warning")
+    {
+        RecordReaderOptions options;
+        options.encoding = TextEncoding::Gb18030;
+        const ReadResult read = read_bytes_as(RecordFormat::Pgn, utf16_with_byte_order_mark("[Event \"E\"]\n\n1. 炮二平五 *\n", true), options);
+        CHECK(read.encoding == TextEncoding::Utf16Le);
+        REQUIRE(read.games.size() == 1);
+        CHECK(move_texts(read.games[0].moves) == "炮二平五");
+        CHECK(find_code(read.file_diagnostics, "encoding.byte-order-mark"));
+    }
+
+    TEST_CASE("a file of binary data is one error, not a flood")
+    {
+        const std::string zeros(100000, '\0');
+        CHECK(detect_record_format(zeros) == RecordFormat::BinaryData);
+        const ReadResult read = read_bytes_as(detect_record_format(zeros), zeros, {});
+        CHECK(read.games.empty());
+        REQUIRE(read.file_diagnostics.size() == 1);
+        CHECK(read.file_diagnostics.items()[0].code == "record.binary-data");
+        // A record with a stray NUL is still text.
+        CHECK(detect_record_format(read_bytes(records_dir() / "broken/nul_byte.pgn")) == RecordFormat::Pgn);
     }
 
     TEST_CASE("every test record reads the same through 1 to 5 byte chunks as through the default")

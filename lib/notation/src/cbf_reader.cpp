@@ -276,7 +276,9 @@ namespace {
                     else
                         code_point = code_point * (hexadecimal ? 16 : 10) + static_cast<std::uint32_t>(digit);
                 }
-                if (valid && code_point > 0 && code_point <= 0x10FFFF && (code_point < 0xD800 || code_point > 0xDFFF)) {
+                // A reference to a control character is left as written, as XML does not allow them.
+                const bool control = is_control_character(static_cast<int>(code_point)) || code_point == '\r';
+                if (valid && !control && code_point <= 0x10FFFF && (code_point < 0xD800 || code_point > 0xDFFF)) {
                     replacement.emplace();
                     utf8::append(*replacement, code_point);
                 }
@@ -706,8 +708,21 @@ void read_cbf(std::string_view bytes, const std::string& source_name, const Reco
     if (bytes.starts_with(utf8_bom))
         bytes.remove_prefix(utf8_bom.size());
     const std::optional<std::size_t> first_bad = utf8::first_invalid(bytes);
-    const std::string text = first_bad ? utf8::replace_invalid(bytes) : std::string(bytes);
+    std::string text = first_bad ? utf8::replace_invalid(bytes) : std::string(bytes);
+    // XML allows no control characters but tab and line ends: each reads as a space, so that
+    // none reaches an output and every location stays where it was.
+    std::optional<std::size_t> first_control;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (is_control_character(static_cast<unsigned char>(text[i])) && text[i] != '\r') {
+            first_control = first_control.value_or(i);
+            text[i] = ' ';
+        }
     CbfParser parser(text, source_name, limits);
+    if (first_control)
+        parser.report(Severity::Warning, "cbf.control-character",
+            "the file holds control characters, which XML does not allow (first at " + at_byte(*first_control)
+                + "); each reads as a space",
+            *first_control);
     if (first_bad)
         parser.report(Severity::Warning, "encoding.invalid-sequence",
             "the file is not well-formed UTF-8 (first at " + at_byte(*first_bad) + " after the byte-order mark); each bad byte reads as U+FFFD",

@@ -23,15 +23,15 @@ struct TakenCharacter {
 // unless `out` would then exceed `max_bytes`. Undecodable input is appended as U+FFFD.
 TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes);
 
-// A control character no record text should hold (C0 but for the blanks tab, LF, VT and FF,
-// and DEL): it could retitle or clear a terminal, and XML cannot carry it. The readers drop it
-// with a warning.
+// A control character no record text should hold (C0 but for tab and LF, and DEL): it could
+// retitle or clear a terminal, and XML cannot carry it. The readers drop it with a warning;
+// where blanks separate tokens, VT and FF are blanks first.
 constexpr bool is_control_character(int c)
 {
-    return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f') || c == 0x7f);
+    return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f);
 }
 
-// `text` on one line, each line break (LF, VT, FF) a space: for a tag or a FEN, which every
+// `text` on one line, each line break a space: for a tag or a FEN, which every
 // output shows on one line, and which a reader of a format with free text (DhtmlXQ, CBF) may
 // find spread over several.
 std::string single_line(std::string text);
