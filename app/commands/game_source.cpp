@@ -25,7 +25,9 @@ void add_game_source_options(CLI::App& command, GameSourceOptions& options)
     command.add_option("files", options.files, "Game record files (PGN, DhtmlXQ, or a FEN line and moves; UTF-8, GBK or Big5)");
     command.add_option("--game", options.game, "Only the N-th game of each file")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
-    auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)");
+    auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)")
+                    // An empty --fen is a script's missing variable, not the opening position.
+                    ->check([](const std::string& text) { return text.empty() ? "the FEN is empty" : ""; });
     auto* moves = command.add_option("--moves", options.moves, "Moves in ICCS, WXF or Chinese notation, separated by spaces");
     fen->needs(moves);
     moves->excludes("files");

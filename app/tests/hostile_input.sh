@@ -124,6 +124,9 @@ done
 expect_exit 2 adjudicate "$sample" --game 0
 [ "$(wc -l <"$work/err")" -eq 1 ] || fail "--game 0 is not one line: $(cat "$work/err")"
 
+# F10: an empty --fen is a usage error, not the opening position.
+expect_exit 2 replay --fen "" --moves "h2e2"
+
 # F7: text after the result is not dropped silently.
 printf '[Event "E"]\n\n1. h2e2 h9g7 *\n{a summary of the game}\n' >"$work/after_result.pgn"
 expect_exit 0 convert --to pgn-iccs "$work/after_result.pgn"
