@@ -79,7 +79,7 @@ seed() {
   move)
     # Move texts of the records in testdata: every notation, as people write them.
     find testdata/records/good -name '*.pgn' -size -64k -print0 | xargs -0 grep -avh '^\[' |
-      tr -s ' \t\r' '\n\n\n' | grep -vE '^[0-9]+\.*$|^\{|^$' | sort -u | head -400 | tr '\n' '\0' |
+      tr -s ' \t\r' '\n\n\n' | grep -avE '^[0-9]+\.*$|^\{|^$' | sort -u | head -400 | tr '\n' '\0' |
       write_seeds "$folder" '\x00'
     ;;
   ruleset)

@@ -664,8 +664,8 @@ namespace {
         if (std::optional<std::string> iccs = cbf_move_to_iccs(held.value)) {
             stored.text = std::move(*iccs);
         } else {
-            // Kept as written, so that the replay stops at this ply and says where.
-            stored.text = held.value;
+            // Kept as written (on one line), so that the replay stops at this ply and says where.
+            stored.text = single_line(held.value);
             report(Severity::Error, "cbf.bad-move",
                 "the move value \"" + held.value + "\" is not two squares XY-XY (column 0-8, row 0-9)", held.location);
         }

@@ -37,7 +37,7 @@ std::pair<int, std::size_t> leading_dots(std::string_view text)
 std::string single_line(std::string text)
 {
     for (char& c : text)
-        if (c == '\n')
+        if (c == '\n' || c == '\r')
             c = ' ';
     return text;
 }

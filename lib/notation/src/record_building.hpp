@@ -31,7 +31,7 @@ constexpr bool is_control_character(int c)
     return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f);
 }
 
-// `text` on one line, each line break a space: for a tag or a FEN, which every
+// `text` on one line, each line break (LF, or CR where a format keeps it) a space: for a tag or a FEN, which every
 // output shows on one line, and which a reader of a format with free text (DhtmlXQ, CBF) may
 // find spread over several.
 std::string single_line(std::string text);
