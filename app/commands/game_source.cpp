@@ -22,7 +22,7 @@ namespace {
 
 void add_game_source_options(CLI::App& command, GameSourceOptions& options)
 {
-    command.add_option("files", options.files, "Game record files (PGN, DhtmlXQ, or a FEN line and moves; UTF-8, GBK or Big5)");
+    command.add_option("files", options.files, "Game record files (PGN, DhtmlXQ, a FEN line and moves, XQF, CBR, CBL, CBF)");
     command.add_option("--game", options.game, "Only the N-th game of each file")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)")
@@ -31,9 +31,9 @@ void add_game_source_options(CLI::App& command, GameSourceOptions& options)
     auto* moves = command.add_option("--moves", options.moves, "Moves in ICCS, WXF or Chinese notation, separated by spaces");
     fen->needs(moves);
     moves->excludes("files");
-    command.add_option("--encoding", options.encoding, "Decode files as utf-8, gbk or big5 instead of detecting")
+    command.add_option("--encoding", options.encoding, "Decode text files as utf-8, gbk, big5, utf-16le or utf-16be instead of detecting (a byte-order mark wins)")
         ->check([](const std::string& name) {
-            return parse_text_encoding(name) ? std::string() : "unknown encoding '" + name + "' (utf-8, gbk, big5)";
+            return parse_text_encoding(name) ? std::string() : "unknown encoding '" + name + "' (utf-8, gbk, big5, utf-16le, utf-16be)";
         });
 }
 
