@@ -264,6 +264,13 @@ TEST_SUITE("pgn_writer")
         CHECK(count_code(replay.diagnostics, "record.cut") == 1);
         // Converted once more, it is the same: the tag is kept, not added twice.
         CHECK(convert_pgn(out.text, PgnNotation::Wxf).text == out.text);
+        // The tag on a game that does not stop where it says is not believed.
+        const ReadResult other = read_text(RecordFormat::Pgn,
+            "[XqarbStopped \"ply 2: pasted\"]\n\n1. h2e2 h9g7 2. h0g2 *\n");
+        const RecordReplay whole = replay_record(other.games.at(0));
+        CHECK(whole.status == GameStatus::Ok);
+        CHECK(whole.game->ply_count() == 3);
+        CHECK(count_code(whole.diagnostics, "record.cut-elsewhere") == 1);
     }
 
     TEST_CASE("text after the result is left out with a warning, not silently")

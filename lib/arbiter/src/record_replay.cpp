@@ -62,17 +62,26 @@ namespace {
     }
 
     // A game that a conversion cut at a move it could not play is as broken as the original:
-    // the tag write_pgn left says where and why.
+    // the tag write_pgn left says where and why. It is believed only where the record does
+    // stop, right before the ply it names: a tag edited or copied onto another game is not.
     void note_cut_by_conversion(const GameRecord& record, const std::string& game_name, RecordReplay& out)
     {
         const RecordedTag* stopped = record.find_tag(stopped_tag_name);
         if (!stopped)
             return;
-        int ply = 0;
+        std::size_t ply = 0;
         const std::string_view value = stopped->value;
         if (value.starts_with("ply "))
             std::from_chars(value.data() + 4, value.data() + value.size(), ply);
-        out.failed_ply = ply > 0 ? ply : static_cast<int>(record.moves.size()) + 1;
+        if (ply != record.moves.size() + 1) {
+            out.diagnostics.warning("record.cut-elsewhere",
+                game_name + ": the tag " + std::string(stopped_tag_name) + " \"" + stopped->value
+                    + "\" does not name the ply after the record's last move (" + std::to_string(record.moves.size())
+                    + "), so it is not taken to mean that the record was cut",
+                stopped->location);
+            return;
+        }
+        out.failed_ply = static_cast<int>(ply);
         out.diagnostics.error("record.cut",
             game_name + ", ply " + std::to_string(out.failed_ply) + ": the record was cut here when it was converted ("
                 + std::string(stopped_tag_name) + " \"" + stopped->value + "\")",

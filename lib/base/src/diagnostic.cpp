@@ -38,6 +38,17 @@ std::string_view to_string(Severity severity)
     return "error";
 }
 
+std::string hex_number(std::uint64_t value)
+{
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string text;
+    do {
+        text.insert(text.begin(), digits[value % 16]);
+        value /= 16;
+    } while (value != 0);
+    return "0x" + text;
+}
+
 std::string format_diagnostic(const Diagnostic& diagnostic)
 {
     std::string out;
@@ -48,6 +59,8 @@ std::string format_diagnostic(const Diagnostic& diagnostic)
             out += ':' + std::to_string(where.line);
             if (where.column != 0)
                 out += ':' + std::to_string(where.column);
+        } else if (where.byte_offset) {
+            out += ": byte " + hex_number(*where.byte_offset);
         }
         out += ": ";
     }

@@ -21,11 +21,6 @@ namespace xq::detail {
 inline constexpr std::string_view cbr_magic { "CCBridge Record\0", 16 };
 inline constexpr std::string_view cbl_magic { "CCBridgeLibrary\0", 16 };
 
-// "0x41c"
-std::string hex(std::size_t value);
-
-// "byte 0x41c", for messages: a SourceLocation cannot hold a byte offset.
-std::string at_byte(std::size_t offset);
 
 // The little-endian u32 at `offset`, or nothing when it does not fit in `bytes`.
 std::optional<std::uint32_t> read_u32le(std::string_view bytes, std::size_t offset);
@@ -33,14 +28,19 @@ std::optional<std::uint32_t> read_u32le(std::string_view bytes, std::size_t offs
 // `length` bytes at `offset`, or nothing when they do not fit in `bytes`.
 std::optional<std::string_view> slice(std::string_view bytes, std::size_t offset, std::size_t length);
 
-// UTF-16LE text up to its first zero code unit (at an even offset: a zero byte pair that
-// straddles two characters, as in "2退" = 32 00 00 90, is not one). A lone surrogate or an odd
-// last byte becomes U+FFFD and sets `damaged`.
-std::string decode_utf16le(std::string_view bytes, bool& damaged);
+// Where a stored text ends: a field of fixed size is padded with zeros after its text; a
+// comment has its length stored, and a zero inside it is a character (a control character,
+// which clean_text drops with a warning), not its end.
+enum class TextEnd { FirstZero, StoredLength };
 
-// GBK text (decoded as GB18030, its superset) to UTF-8, up to its first zero byte. Bytes that
-// do not decode become U+FFFD and set `damaged`.
-std::string decode_gbk(std::string_view bytes, bool& damaged);
+// UTF-16LE text, up to its first zero code unit (at an even offset: a zero byte pair that
+// straddles two characters, as in "2退" = 32 00 00 90, is not one) when `end` says so. A lone
+// surrogate or an odd last byte becomes U+FFFD and sets `damaged`.
+std::string decode_utf16le(std::string_view bytes, TextEnd end, bool& damaged);
+
+// GBK text (decoded as GB18030, its superset) to UTF-8, up to its first zero byte when `end`
+// says so. Bytes that do not decode become U+FFFD and set `damaged`.
+std::string decode_gbk(std::string_view bytes, TextEnd end, bool& damaged);
 
 // `text` as the text readers hand it out: CR LF and lone CR become LF, and control characters
 // (is_control_character) are dropped, the first of them given in `dropped` for a warning.
@@ -68,9 +68,7 @@ struct StoredMove {
     std::optional<std::string> comment;
     bool has_child = false;
     bool has_sibling = false;
-    std::size_t byte_offset = 0;
-    // The source alone for the binary formats (messages then give byte_offset), or a line and
-    // column for a text format.
+    // A byte offset for the binary formats, a line and column for CBF.
     SourceLocation location;
 };
 

@@ -95,19 +95,6 @@ BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes, c
 
 namespace detail {
 
-    std::string hex(std::size_t value)
-    {
-        static constexpr std::string_view digits = "0123456789abcdef";
-        std::string text;
-        do {
-            text.insert(text.begin(), digits[value % 16]);
-            value /= 16;
-        } while (value);
-        return "0x" + text;
-    }
-
-    std::string at_byte(std::size_t offset) { return "byte " + hex(offset); }
-
     std::optional<std::uint32_t> read_u32le(std::string_view bytes, std::size_t offset)
     {
         if (offset > bytes.size() || bytes.size() - offset < 4)
@@ -125,23 +112,24 @@ namespace detail {
         return bytes.substr(offset, length);
     }
 
-    std::string decode_utf16le(std::string_view bytes, bool& damaged)
+    std::string decode_utf16le(std::string_view bytes, TextEnd end, bool& damaged)
     {
-        std::size_t end = 0;
-        while (end + 1 < bytes.size() && (bytes[end] != 0 || bytes[end + 1] != 0))
-            end += 2;
-        if (end + 1 == bytes.size())
-            ++end; // an odd last byte: decoded, it is a truncated unit
+        std::size_t length = 0;
+        while (end == TextEnd::FirstZero && length + 1 < bytes.size() && (bytes[length] != 0 || bytes[length + 1] != 0))
+            length += 2;
+        if (end == TextEnd::StoredLength || length + 1 == bytes.size())
+            length = bytes.size(); // an odd last byte is decoded: a truncated unit
         std::size_t undecodable = 0;
-        std::string text = decode_text(bytes.substr(0, end), TextEncoding::Utf16Le, undecodable);
+        std::string text = decode_text(bytes.substr(0, length), TextEncoding::Utf16Le, undecodable);
         damaged = damaged || undecodable > 0;
         return text;
     }
 
-    std::string decode_gbk(std::string_view bytes, bool& damaged)
+    std::string decode_gbk(std::string_view bytes, TextEnd end, bool& damaged)
     {
         std::size_t undecodable = 0;
-        std::string text = decode_text(bytes.substr(0, bytes.find('\0')), TextEncoding::Gb18030, undecodable);
+        const std::string_view text_bytes = end == TextEnd::FirstZero ? bytes.substr(0, bytes.find('\0')) : bytes;
+        std::string text = decode_text(text_bytes, TextEncoding::Gb18030, undecodable);
         damaged = damaged || undecodable > 0;
         return text;
     }
@@ -263,8 +251,6 @@ namespace detail {
         if (reported)
             return;
         reported = true;
-        if (where.location.line == 0)
-            message += " (at " + at_byte(where.byte_offset) + ")";
         diagnostics_.add(severity, code_prefix_ + "." + code_suffix, std::move(message), where.location);
     }
 
@@ -349,8 +335,7 @@ namespace detail {
             if (ply >= limits_.max_plies) {
                 diagnostics_.add(Severity::Error, code_prefix_ + ".too-deep",
                     "a line goes on past " + std::to_string(limits_.max_plies)
-                        + " plies; the rest of the move tree is not read"
-                        + (move.location.line == 0 ? " (at " + at_byte(move.byte_offset) + ")" : std::string()),
+                        + " plies; the rest of the move tree is not read",
                     move.location);
                 abandon();
                 return;

@@ -53,6 +53,14 @@ namespace {
         return true;
     }
 
+    // A name PGN can write as a tag and read back: ASCII letters, digits and '_'.
+    bool is_tag_name(std::string_view name, std::size_t max_bytes)
+    {
+        return !name.empty() && name.size() <= max_bytes && std::all_of(name.begin(), name.end(), [](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        });
+    }
+
     // Line and column (in characters) of byte offsets, for offsets that mostly increase.
     class LocationTracker {
     public:
@@ -252,8 +260,11 @@ namespace {
         } };
         std::string out;
         for (std::size_t i = 0; i < raw.size();) {
-            const std::size_t semicolon = raw[i] == '&' ? raw.find(';', i) : std::string_view::npos;
-            if (semicolon == std::string_view::npos || semicolon - i > 10) {
+            // A reference is at most 10 bytes long: looking further would make a text full of
+            // '&' cost its length squared.
+            const std::size_t in_reach = raw[i] == '&' ? raw.substr(i, 11).find(';') : std::string_view::npos;
+            const std::size_t semicolon = in_reach == std::string_view::npos ? in_reach : i + in_reach;
+            if (semicolon == std::string_view::npos) {
                 out += raw[i++];
                 continue;
             }
@@ -493,7 +504,10 @@ namespace {
                 return Context::MoveList;
             break;
         case Context::Head:
-            return Context::HeadField;
+            // A head field becomes a tag of its name, which PGN must be able to carry.
+            if (is_tag_name(tag.name, limits_.max_tag_name_bytes))
+                return Context::HeadField;
+            break;
         case Context::MoveList:
             if (tag.name == "Move")
                 return Context::Move;
@@ -573,10 +587,14 @@ namespace {
                 add_head_field(element.name, std::move(text), element.location);
             else if (held_move_ && !is_blank(text))
                 held_move_->comment = std::move(text);
-        } else if (element.context == Context::MoveList && held_move_)
+        } else if (element.context == Context::MoveList && held_move_) {
             feed_held_move(false);
-        element_text_.clear();
-        element_text_cut_ = false;
+        }
+        // An element inside a move's text (<b/>) does not end that text.
+        if (element.context == Context::HeadField || element.context == Context::Move) {
+            element_text_.clear();
+            element_text_cut_ = false;
+        }
     }
 
     void CbfParser::add_head_field(const std::string& name, std::string value, const SourceLocation& location)
@@ -655,7 +673,6 @@ namespace {
         HeldMove held = std::move(*held_move_);
         held_move_.reset();
         StoredMove stored;
-        stored.byte_offset = held.offset;
         stored.location = held.location;
         if (held.placeholder) {
             tree_.start(another_follows, std::move(held.comment), stored);
@@ -664,10 +681,11 @@ namespace {
         if (std::optional<std::string> iccs = cbf_move_to_iccs(held.value)) {
             stored.text = std::move(*iccs);
         } else {
-            // Kept as written (on one line), so that the replay stops at this ply and says where.
-            stored.text = single_line(held.value);
+            // Kept as written (on one line, as long as a token may be), so that the replay stops at
+            // this ply and says where.
+            stored.text = single_line(held.value.substr(0, limits_.max_token_bytes));
             report(Severity::Error, "cbf.bad-move",
-                "the move value \"" + held.value + "\" is not two squares XY-XY (column 0-8, row 0-9)", held.location);
+                "the move value \"" + stored.text + "\" is not two squares XY-XY (column 0-8, row 0-9)", held.location);
         }
         stored.comment = std::move(held.comment);
         stored.has_child = another_follows;
@@ -720,12 +738,11 @@ void read_cbf(std::string_view bytes, const std::string& source_name, const Reco
     CbfParser parser(text, source_name, limits);
     if (first_control)
         parser.report(Severity::Warning, "cbf.control-character",
-            "the file holds control characters, which XML does not allow (first at " + at_byte(*first_control)
-                + "); each reads as a space",
+            "the file holds control characters, which XML does not allow (the first is here); each reads as a space",
             *first_control);
     if (first_bad)
         parser.report(Severity::Warning, "encoding.invalid-sequence",
-            "the file is not well-formed UTF-8 (first at " + at_byte(*first_bad) + " after the byte-order mark); each bad byte reads as U+FFFD",
+            "the file is not well-formed UTF-8 (the first bad byte is here); each bad byte reads as U+FFFD",
             *first_bad);
     std::string problem;
     if (std::optional<GameRecord> game = parser.parse(problem)) {

@@ -105,11 +105,16 @@ namespace {
         void read_header();
         void read_tree();
         bool read_node(unsigned& flags, unsigned& origin, unsigned& target, std::optional<std::string>& comment);
-        std::string decode_text(std::string_view raw, std::string_view what, std::size_t offset);
-        void error(std::string code, std::string message) { report(Severity::Error, std::move(code), std::move(message)); }
-        void report(Severity severity, std::string code, std::string message)
+        std::string decode_text(std::string_view raw, TextEnd end, std::string_view what, std::size_t offset);
+        // `offset` is within this record: the location gives it within the file.
+        SourceLocation at(std::size_t offset) const { return { source_name_, 0, 0, base_ + offset }; }
+        void error(std::string code, std::string message, std::size_t offset)
         {
-            diagnostics_.add(severity, std::move(code), std::move(message), { source_name_ });
+            report(Severity::Error, std::move(code), std::move(message), offset);
+        }
+        void report(Severity severity, std::string code, std::string message, std::size_t offset)
+        {
+            diagnostics_.add(severity, std::move(code), std::move(message), at(offset));
         }
 
         std::string_view bytes_;
@@ -144,9 +149,9 @@ namespace {
             const bool red_moves = !(mover >= 'a' && mover <= 'z');
             if (red_moves != red_to_move)
                 report(Severity::Warning, "cbr.side-to-move",
-                    "the side-to-move field (" + at_byte(base_ + side_offset) + ") is " + std::to_string(side_code)
-                        + ", but the first move is " + (red_moves ? "Red's" : "Black's") + "; it is taken as "
-                        + (red_moves ? "Red's" : "Black's") + " turn");
+                    "the side-to-move field is " + std::to_string(side_code) + ", but the first move is "
+                        + (red_moves ? "Red's" : "Black's") + "; it is taken as " + (red_moves ? "Red's" : "Black's") + " turn",
+                    side_offset);
             red_to_move = red_moves;
         }
         result_.record.start_fen = LocatedText { fen_of(board_, red_to_move), { source_name_ } };
@@ -154,18 +159,17 @@ namespace {
         return std::move(result_);
     }
 
-    std::string CbrParser::decode_text(std::string_view raw, std::string_view what, std::size_t offset)
+    std::string CbrParser::decode_text(std::string_view raw, TextEnd end, std::string_view what, std::size_t offset)
     {
         bool damaged = false;
         std::optional<int> control;
-        std::string text = clean_text(decode_utf16le(raw, damaged), control);
+        std::string text = clean_text(decode_utf16le(raw, end, damaged), control);
         if (damaged)
             report(Severity::Warning, "encoding.invalid-sequence",
-                std::string(what) + " at " + at_byte(base_ + offset)
-                    + " is not well-formed UTF-16LE; what cannot be read is U+FFFD");
+                std::string(what) + " is not well-formed UTF-16LE; what cannot be read is U+FFFD", offset);
         if (control)
             diagnostics_.add(control_character_warning("cbr.control-character", *control,
-                "dropped from " + std::string(what) + " at " + at_byte(base_ + offset), { source_name_ }));
+                "dropped from " + std::string(what), at(offset)));
         return text;
     }
 
@@ -174,15 +178,15 @@ namespace {
         GameRecord& record = result_.record;
         for (const TextField& field : cbr_fields) {
             add_tag(record, std::string(field.tag),
-                decode_text(bytes_.substr(field.offset, field.size), "the " + std::string(field.tag) + " field", field.offset));
+                decode_text(bytes_.substr(field.offset, field.size), TextEnd::FirstZero, "the " + std::string(field.tag) + " field", field.offset));
             if (field.tag == "Black") { // the tags in PGN's order: Result after the players
                 bool known = false;
                 const unsigned code = byte_at(bytes_, result_offset);
                 add_tag(record, "Result", result_from_code(code, known));
                 if (!known)
                     report(Severity::Warning, "cbr.bad-result",
-                        "the result code " + std::to_string(code) + " at " + at_byte(base_ + result_offset)
-                            + " is none of 0 to 4; the result is taken as unknown");
+                        "the result code " + std::to_string(code) + " is none of 0 to 4; the result is taken as unknown",
+                        result_offset);
             }
         }
         for (std::size_t k = 0; k < board_.size(); ++k) {
@@ -193,9 +197,9 @@ namespace {
             const unsigned colour = code >> 4;
             if (kind < 1 || kind > piece_letters.size() || (colour != 1 && colour != 2)) {
                 error("cbr.bad-board",
-                    "the board byte for " + square_text(static_cast<unsigned>(k)) + " at "
-                        + at_byte(base_ + board_offset + k) + " is " + hex(code)
-                        + ", which is no piece; the square is left empty");
+                    "the board byte for " + square_text(static_cast<unsigned>(k)) + " is " + hex_number(code)
+                        + ", which is no piece; the square is left empty",
+                    board_offset + k);
                 continue;
             }
             const char letter = piece_letters[kind - 1];
@@ -211,8 +215,9 @@ namespace {
         const std::optional<std::string_view> node = slice(bytes_, position_, node_bytes);
         if (!node) {
             error("cbr.truncated",
-                "the " + std::string(in_library_ ? "entry" : "file") + " ends inside the move record at "
-                    + at_byte(base_ + offset) + "; the rest of the move tree is missing");
+                "the " + std::string(in_library_ ? "entry" : "file")
+                    + " ends inside the move record here; the rest of the move tree is missing",
+                offset);
             return false;
         }
         flags = byte_at(*node, 0);
@@ -222,35 +227,37 @@ namespace {
         if ((flags & ~(end_flag | sibling_flag | comment_flag)) && !unknown_flags_reported_) {
             unknown_flags_reported_ = true;
             report(Severity::Warning, "cbr.unknown-flags",
-                "the move record at " + at_byte(base_ + offset) + " has flag bits " + hex(flags)
-                    + ", of which only 0x01, 0x02 and 0x04 are known; the others are ignored");
+                "the move record here has flag bits " + hex_number(flags)
+                    + ", of which only 0x01, 0x02 and 0x04 are known; the others are ignored",
+                offset);
         }
         if (!(flags & comment_flag))
             return true;
         const std::optional<std::uint32_t> length = read_u32le(bytes_, position_);
         if (!length) {
             error("cbr.truncated",
-                "the " + std::string(in_library_ ? "entry" : "file") + " ends inside the comment length of the move record at "
-                    + at_byte(base_ + offset) + "; the rest of the move tree is missing");
+                "the " + std::string(in_library_ ? "entry" : "file")
+                    + " ends inside the comment length of the move record here; the rest of the move tree is missing",
+                offset);
             return false;
         }
         position_ += 4;
         const std::optional<std::string_view> raw = slice(bytes_, position_, *length);
         if (!raw) {
             error("cbr.bad-length",
-                "the move record at " + at_byte(base_ + offset) + " announces a comment of " + std::to_string(*length)
-                    + " bytes, but only " + std::to_string(bytes_.size() - position_)
-                    + " are left; the rest of the move tree is not read");
+                "the move record here announces a comment of " + std::to_string(*length) + " bytes, but only "
+                    + std::to_string(bytes_.size() - position_) + " are left; the rest of the move tree is not read",
+                offset);
             return false;
         }
         // Decoded only when it can be kept: a game's comments are limited as a whole.
         if (*length <= limits_.max_comment_bytes)
-            comment = decode_text(*raw, "the comment", position_);
+            comment = decode_text(*raw, TextEnd::StoredLength, "the comment", position_);
         else
             report(Severity::Warning, "cbr.comment-too-long",
-                "the comment of " + std::to_string(*length) + " bytes at " + at_byte(base_ + position_)
-                    + " is longer than the " + std::to_string(limits_.max_comment_bytes)
-                    + " bytes a game's comments may have; it is dropped");
+                "the comment of " + std::to_string(*length) + " bytes here is longer than the "
+                    + std::to_string(limits_.max_comment_bytes) + " bytes a game's comments may have; it is dropped",
+                position_);
         position_ += *length;
         return true;
     }
@@ -261,18 +268,17 @@ namespace {
         unsigned flags = 0, origin = 0, target = 0;
         std::optional<std::string> comment;
         StoredMove root;
-        root.byte_offset = base_ + position_;
-        root.location = { source_name_ };
+        root.location = at(position_);
         if (!read_node(flags, origin, target, comment))
             return;
         tree.start(!(flags & end_flag), std::move(comment), root);
         while (tree.wants_more()) {
             const std::size_t offset = position_;
-            // Blocks of a library are padded with zeros, and a zero record (a1 to a1) is no move.
+            // Blocks of a library are padded with zeros, and a zero record (a9 to a9) is no move.
             const std::optional<std::string_view> next = slice(bytes_, position_, node_bytes);
             if (!next || *next == std::string_view("\0\0\0\0", 4)) {
                 error("cbr.truncated",
-                    "the move tree stops at " + at_byte(base_ + offset) + ", but its last record announced another move");
+                    "the move tree stops here, but its last record announced another move", offset);
                 tree.abandon();
                 break;
             }
@@ -290,14 +296,14 @@ namespace {
                 // Kept as read, so that the replay stops at this ply and says where.
                 move.text = std::to_string(origin) + "-" + std::to_string(target);
                 error("cbr.bad-move",
-                    "the move record at " + at_byte(base_ + offset) + " goes from square " + std::to_string(origin)
-                        + " to " + std::to_string(target) + ", but squares run from 0 to 89");
+                    "the move record here goes from square " + std::to_string(origin) + " to " + std::to_string(target)
+                        + ", but squares run from 0 to 89",
+                    offset);
             }
             move.comment = std::move(comment);
             move.has_child = !(flags & end_flag);
             move.has_sibling = (flags & sibling_flag) != 0;
-            move.byte_offset = base_ + offset;
-            move.location = { source_name_ };
+            move.location = at(offset);
             tree.add(std::move(move));
         }
         if (tree.stopped_early())
@@ -305,8 +311,9 @@ namespace {
         const std::string_view rest = bytes_.substr(position_);
         if (!rest.empty() && rest.find_first_not_of('\0') != std::string_view::npos)
             report(Severity::Warning, "cbr.trailing-bytes",
-                "the move tree ends at " + at_byte(base_ + position_) + ", " + std::to_string(rest.size()) + " bytes before the end of the "
-                    + (in_library_ ? "entry's content" : "file") + "; they are not read");
+                "the move tree ends here, " + std::to_string(rest.size()) + " bytes before the end of the "
+                    + (in_library_ ? "entry's content" : "file") + "; they are not read",
+                position_);
     }
 
     // Compares games by what they hold, to spot a library storing one game twice.
@@ -331,7 +338,7 @@ namespace {
         // The library's own fields are for show: damage in them is worth no warning.
         bool damaged = false;
         std::optional<int> control;
-        return clean_text(decode_utf16le(raw, damaged), control);
+        return single_line(clean_text(decode_utf16le(raw, TextEnd::FirstZero, damaged), control));
     }
 
     class CblParser {
@@ -347,14 +354,14 @@ namespace {
         void parse();
 
     private:
-        void read_entry(std::size_t slot, std::string_view entry, std::uint64_t block_offset);
-        void bad_entry(std::size_t slot, const std::string& title, std::string problem)
+        void read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset);
+        void bad_entry(std::size_t slot, const std::string& title, std::string problem, std::uint64_t offset)
         {
             add_bounded(out_.diagnostics,
                 { Severity::Error, "cbl.bad-entry",
                     "entry " + std::to_string(slot + 1) + (title.empty() ? std::string() : " (" + title + ")") + ": "
                         + std::move(problem) + "; it is skipped",
-                    { source_name_ } },
+                    { source_name_, 0, 0, offset } },
                 limits_.max_diagnostics);
         }
 
@@ -377,9 +384,9 @@ namespace {
         const std::uint64_t blocks_offset = cbl_header_bytes + directory_entry_bytes * capacity;
         if (blocks_offset > bytes_.size())
             out_.diagnostics.error("cbl.bad-directory",
-                "the header (" + at_byte(capacity_offset) + ") announces " + std::to_string(capacity)
+                "the header announces " + std::to_string(capacity)
                     + " directory entries, which would end past the end of the file; the entries that fit are read",
-                { source_name_ });
+                { source_name_, 0, 0, capacity_offset });
         std::size_t used = 0;
         for (std::uint64_t slot = 0; slot < capacity; ++slot) {
             const std::uint64_t entry_offset = cbl_header_bytes + directory_entry_bytes * slot;
@@ -389,37 +396,39 @@ namespace {
             if (entry->find_first_not_of('\0') == std::string_view::npos)
                 continue; // an unused slot
             ++used;
-            read_entry(static_cast<std::size_t>(slot), *entry, blocks_offset + block_bytes * slot);
+            read_entry(static_cast<std::size_t>(slot), *entry, entry_offset, blocks_offset + block_bytes * slot);
         }
         if (used == 0)
             out_.diagnostics.warning("cbl.no-games", "the library's directory has no entries", { source_name_ });
     }
 
-    void CblParser::read_entry(std::size_t slot, std::string_view entry, std::uint64_t block_offset)
+    void CblParser::read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset)
     {
         const std::string title = decode_library_text(entry.substr(entry_title_offset, entry_title_bytes));
         const std::uint32_t content_length = *read_u32le(entry, entry_content_length_offset);
         if (content_length < cbr_header_bytes + node_bytes) {
             bad_entry(slot, title,
-                "its content length is " + std::to_string(content_length) + " bytes, less than a CBR header and its root record");
+                "its content length is " + std::to_string(content_length) + " bytes, less than a CBR header and its root record",
+                entry_offset);
             return;
         }
         // No known library stores a record of more than one block, so how it would is unknown.
         if (content_length > block_bytes) {
             bad_entry(slot, title,
                 "its content length is " + std::to_string(content_length) + " bytes, more than the "
-                    + std::to_string(block_bytes) + "-byte block a CBL entry is known to have");
+                    + std::to_string(block_bytes) + "-byte block a CBL entry is known to have",
+                entry_offset);
             return;
         }
         if (block_offset > bytes_.size() || bytes_.size() - block_offset < content_length) {
             bad_entry(slot, title,
-                "its record at " + at_byte(static_cast<std::size_t>(block_offset)) + " would end past the end of the file");
+                "its record would end past the end of the file", block_offset);
             return;
         }
         const std::string_view record = bytes_.substr(static_cast<std::size_t>(block_offset), content_length);
         if (!record.starts_with(cbr_magic)) {
             bad_entry(slot, title,
-                "its block at " + at_byte(static_cast<std::size_t>(block_offset)) + " does not start with \"CCBridge Record\"");
+                "its block does not start with \"CCBridge Record\"", block_offset);
             return;
         }
         CbrParser parser(record, static_cast<std::size_t>(block_offset), true, slot + 1, source_name_, limits_);

@@ -86,8 +86,9 @@ namespace {
         return controls * 10 > bytes.size();
     }
 
-    // Four bytes a move at least: all that a file of max_binary_record_bytes can hold.
-    constexpr std::size_t max_binary_record_plies = max_binary_record_bytes / 4;
+    // A binary file may hold a study's whole tree of analysis (FiveGoatsTest.xqf has 32,124
+    // moves), which is not cut at a game record's limit; this bounds its memory all the same.
+    constexpr std::size_t max_binary_record_plies = 100000;
 
     // Reads a whole binary record file, then hands its games out one by one. A library's
     // headings are handed out as games without moves, each where its entry stands, so that
@@ -99,14 +100,18 @@ namespace {
                       : format == RecordFormat::Cbf ? TextEncoding::Utf8
                                                     : TextEncoding::Utf16Le)
         {
-            std::string bytes(max_binary_record_bytes + 1, '\0');
-            input.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-            bytes.resize(static_cast<std::size_t>(input.gcount()));
+            // Up to one byte past the limit, so that the reader can tell a file too large.
+            std::string bytes;
+            while (input && bytes.size() <= max_binary_record_bytes) {
+                const std::size_t old_size = bytes.size();
+                const std::size_t chunk = std::max<std::size_t>(options.read_chunk_size, 1);
+                bytes.resize(old_size + std::min(chunk, max_binary_record_bytes + 1 - old_size));
+                input.read(bytes.data() + old_size, static_cast<std::streamsize>(bytes.size() - old_size));
+                bytes.resize(old_size + static_cast<std::size_t>(input.gcount()));
+            }
             if (input.bad())
                 diagnostics_.error("io.read", "reading failed after " + std::to_string(bytes.size()) + " bytes",
                     { source_name });
-            // A game's memory is bounded by the file's size here, so a tree of analysis may be
-            // as long as the file holds (FiveGoatsTest.xqf, a study, has 32,124 moves).
             RecordLimits limits = options.limits;
             limits.max_plies = std::max(limits.max_plies, max_binary_record_plies);
             BinaryRecords read = read_binary_records(binary_format_of(format), bytes, source_name, limits);
@@ -117,7 +122,7 @@ namespace {
                 games_.push_back(std::move(game));
             }
             for (LibraryHeading& heading : read.headings)
-                games_.push_back(game_of(std::move(heading), format, source_name));
+                games_.push_back(game_of(std::move(heading), format));
             std::sort(games_.begin(), games_.end(),
                 [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
             if (games_.empty() && !diagnostics_.has_errors())
@@ -148,7 +153,7 @@ namespace {
             }
         }
 
-        static GameRecord game_of(LibraryHeading heading, RecordFormat format, const std::string& source_name)
+        static GameRecord game_of(LibraryHeading heading, RecordFormat format)
         {
             GameRecord game;
             game.format = format;
@@ -156,8 +161,6 @@ namespace {
             game.location = heading.location;
             game.tags.push_back({ "Title", std::move(heading.title), heading.location, heading.location });
             game.comments_before_first_move = std::move(heading.comments);
-            game.diagnostics.note("cbl.heading",
-                "entry " + std::to_string(heading.index) + " is a heading of the library, not a game", { source_name });
             return game;
         }
 

@@ -114,7 +114,8 @@ namespace {
         void read_board();
         void read_tree();
         std::optional<XqfNode> read_node();
-        std::string decode_text(std::string_view raw, std::string_view what, std::size_t offset);
+        std::string decode_text(std::string_view raw, TextEnd end, std::string_view what, std::size_t offset);
+        SourceLocation at(std::size_t offset) const { return { source_name_, 0, 0, offset }; }
 
         std::string_view bytes_;
         const std::string& source_name_;
@@ -155,18 +156,17 @@ namespace {
         return std::move(record_);
     }
 
-    std::string XqfParser::decode_text(std::string_view raw, std::string_view what, std::size_t offset)
+    std::string XqfParser::decode_text(std::string_view raw, TextEnd end, std::string_view what, std::size_t offset)
     {
         bool damaged = false;
         std::optional<int> control;
-        std::string text = clean_text(decode_gbk(raw, damaged), control);
+        std::string text = clean_text(decode_gbk(raw, end, damaged), control);
         if (damaged)
             diagnostics_.add(Severity::Warning, "encoding.invalid-sequence",
-                std::string(what) + " at " + at_byte(offset) + " has bytes that are not GBK; each reads as U+FFFD",
-                { source_name_ });
+                std::string(what) + " has bytes that are not GBK; each reads as U+FFFD", at(offset));
         if (control)
             diagnostics_.add(control_character_warning("xqf.control-character", *control,
-                "dropped from " + std::string(what) + " at " + at_byte(offset), { source_name_ }));
+                "dropped from " + std::string(what), at(offset)));
         return text;
     }
 
@@ -175,7 +175,7 @@ namespace {
         const auto read_field = [&](const TextField& field) {
             const std::size_t length = std::min<std::size_t>(byte_at(bytes_, field.offset), field.size - 1);
             add_tag(record_, std::string(field.tag),
-                decode_text(bytes_.substr(field.offset + 1, length), "the " + std::string(field.tag) + " field", field.offset));
+                decode_text(bytes_.substr(field.offset + 1, length), TextEnd::FirstZero, "the " + std::string(field.tag) + " field", field.offset));
         };
         for (const TextField& field : game_fields)
             read_field(field);
@@ -184,9 +184,8 @@ namespace {
         add_tag(record_, "Result", result_from_code(result_code, known));
         if (!known)
             diagnostics_.add(Severity::Warning, "xqf.bad-result",
-                "the result code " + std::to_string(result_code) + " at " + at_byte(result_offset)
-                    + " is none of 0 to 4; the result is taken as unknown",
-                { source_name_ });
+                "the result code " + std::to_string(result_code) + " is none of 0 to 4; the result is taken as unknown",
+                at(result_offset));
         for (const TextField& field : other_fields)
             read_field(field);
         const unsigned type = byte_at(bytes_, type_offset);
@@ -216,10 +215,10 @@ namespace {
             if (slot_on_square[index] >= 0) {
                 diagnostics_.add(Severity::Error, "xqf.bad-board",
                     "pieces " + std::to_string(slot_on_square[index] + 1) + " and " + std::to_string(slot + 1)
-                        + " of the piece table (" + at_byte(piece_table_offset) + ") both stand on "
+                        + " of the piece table both stand on "
                         + iccs_square(static_cast<int>(square / 10), static_cast<int>(square % 10))
                         + "; the second is left out",
-                    { source_name_ });
+                    at(piece_table_offset));
                 continue;
             }
             slot_on_square[index] = static_cast<int>(slot);
@@ -236,10 +235,9 @@ namespace {
         const std::optional<std::string_view> fixed = slice(body_, position_, fixed_bytes);
         if (!fixed) {
             diagnostics_.add(Severity::Error, "xqf.truncated",
-                "the file ends inside the move record at " + at_byte(node.offset) + " ("
-                    + std::to_string(body_.size() - position_) + " of its " + std::to_string(fixed_bytes)
-                    + " bytes are there); the rest of the move tree is missing",
-                { source_name_ });
+                "the file ends inside the move record here (" + std::to_string(body_.size() - position_) + " of its "
+                    + std::to_string(fixed_bytes) + " bytes are there); the rest of the move tree is missing",
+                at(node.offset));
             return std::nullopt;
         }
         position_ += fixed_bytes;
@@ -257,9 +255,8 @@ namespace {
                 const std::optional<std::uint32_t> encoded = read_u32le(body_, position_);
                 if (!encoded) {
                     diagnostics_.add(Severity::Error, "xqf.truncated",
-                        "the file ends inside the comment length of the move record at " + at_byte(node.offset)
-                            + "; the rest of the move tree is missing",
-                        { source_name_ });
+                        "the file ends inside the comment length of the move record here; the rest of the move tree is missing",
+                        at(node.offset));
                     return std::nullopt;
                 }
                 position_ += 4;
@@ -279,21 +276,19 @@ namespace {
             const std::optional<std::string_view> raw = slice(body_, position_, comment_length);
             if (!raw) {
                 diagnostics_.add(Severity::Error, "xqf.bad-length",
-                    "the move record at " + at_byte(node.offset) + " announces a comment of "
-                        + std::to_string(comment_length) + " bytes, but only " + std::to_string(body_.size() - position_)
-                        + " are left; the rest of the move tree is not read",
-                    { source_name_ });
+                    "the move record here announces a comment of " + std::to_string(comment_length) + " bytes, but only "
+                        + std::to_string(body_.size() - position_) + " are left; the rest of the move tree is not read",
+                    at(node.offset));
                 return std::nullopt;
             }
             // Decoded only when it can be kept: a game's comments are limited as a whole.
             if (comment_length <= limits_.max_comment_bytes)
-                node.comment = decode_text(*raw, "the comment", header_bytes + position_);
+                node.comment = decode_text(*raw, TextEnd::StoredLength, "the comment", header_bytes + position_);
             else
                 diagnostics_.add(Severity::Warning, "xqf.comment-too-long",
-                    "the comment of " + std::to_string(comment_length) + " bytes at " + at_byte(header_bytes + position_)
-                        + " is longer than the " + std::to_string(limits_.max_comment_bytes)
-                        + " bytes a game's comments may have; it is dropped",
-                    { source_name_ });
+                    "the comment of " + std::to_string(comment_length) + " bytes here is longer than the "
+                        + std::to_string(limits_.max_comment_bytes) + " bytes a game's comments may have; it is dropped",
+                    at(header_bytes + position_));
             position_ += comment_length;
         }
         return node;
@@ -310,8 +305,7 @@ namespace {
         if (!root)
             return;
         StoredMove root_move;
-        root_move.byte_offset = root->offset;
-        root_move.location = { source_name_ };
+        root_move.location = at(root->offset);
         tree.start(root->has_child, root->comment, root_move);
         while (tree.wants_more()) {
             std::optional<XqfNode> node = read_node();
@@ -329,23 +323,21 @@ namespace {
                 // Kept as read, so that the replay stops at this ply and says where.
                 move.text = std::to_string(node->origin) + "-" + std::to_string(node->target);
                 diagnostics_.add(Severity::Error, "xqf.bad-move",
-                    "the move record at " + at_byte(node->offset) + " goes from square " + std::to_string(node->origin)
-                        + " to " + std::to_string(node->target) + ", but squares run from 0 to 89",
-                    { source_name_ });
+                    "the move record here goes from square " + std::to_string(node->origin) + " to "
+                        + std::to_string(node->target) + ", but squares run from 0 to 89",
+                    at(node->offset));
             }
             move.comment = std::move(node->comment);
             move.has_child = node->has_child;
             move.has_sibling = node->has_sibling;
-            move.byte_offset = node->offset;
-            move.location = { source_name_ };
+            move.location = at(node->offset);
             tree.add(std::move(move));
         }
         if (!tree.stopped_early() && position_ != body_.size())
             diagnostics_.add(Severity::Warning, "xqf.trailing-bytes",
-                "the move tree ends at " + at_byte(header_bytes + position_) + ", "
-                    + std::to_string(body_.size() - position_)
+                "the move tree ends here, " + std::to_string(body_.size() - position_)
                     + " bytes before the end of the file; they are not read (a damaged file, or misread keys)",
-                { source_name_ });
+                at(header_bytes + position_));
     }
 
 } // namespace

@@ -27,6 +27,7 @@ namespace {
         { "header.result", "" },
         { "header.record", "" },
         { "header.record_value", "file line game" },
+        { "header.record_value_binary", "file game" },
         { "header.ruleset", "" },
         { "header.ruleset_value", "title id" },
         { "header.edition", "" },

@@ -45,9 +45,12 @@ namespace {
             }
             fields.push_back({ "result", m_.format("header.result"), result_text(game.recorded_result) });
             fields.push_back({ "record", m_.format("header.record"),
-                m_.format("header.record_value",
-                    { { "file", game.source.source }, { "line", std::to_string(game.source.line) },
-                        { "game", std::to_string(game.game) } }) });
+                game.source.line > 0
+                    ? m_.format("header.record_value",
+                          { { "file", game.source.source }, { "line", std::to_string(game.source.line) },
+                              { "game", std::to_string(game.game) } })
+                    : m_.format("header.record_value_binary",
+                          { { "file", game.source.source }, { "game", std::to_string(game.game) } }) });
             fields.push_back({ "ruleset", m_.format("header.ruleset"),
                 m_.format("header.ruleset_value",
                     { { "title", text(rules_.translations, "title", rules_.title) }, { "id", rules_.id } }) });

@@ -85,7 +85,8 @@ Json json_form::game_ruling(const GameRuling& game, const RuleSet& rules, const 
         rulings.push_back(ruling_json(r, rules, messages));
     Json doc {
         { "game", game.game },
-        { "source", game.source.source + ":" + std::to_string(game.source.line) },
+        // A binary record file has no lines.
+        { "source", game.source.line > 0 ? game.source.source + ":" + std::to_string(game.source.line) : game.source.source },
         { "status", to_string(game.status) },
         { "diagnostics", diagnostics },
         { "ruleset", rules.id },

@@ -37,7 +37,8 @@ struct RecordReplay {
 // naming the game, the ply and the reason. Coordinates with ranks 1-10 are recognised per
 // game: when a game reads legally both ways, 0-9 is taken and a note says so. A record that
 // xqarb's own conversion cut short (its XqarbStopped tag, see write_pgn) fails at the ply the
-// tag names, with a `record.cut` error, as the record it came from did.
+// tag names, with a `record.cut` error, as the record it came from did (when that ply follows
+// the record's last move; otherwise the tag is only a `record.cut-elsewhere` warning).
 RecordReplay replay_record(const GameRecord& record);
 
 } // namespace xq

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,11 +9,13 @@ namespace xq {
 
 // Where a problem was found: a file (or another named source such as "--fen"),
 // a 1-based line and a 1-based column counted in characters (code points), not bytes.
-// A zero line or column means "not known" and is left out when printed.
+// A zero line or column means "not known" and is left out when printed. A binary file has no
+// lines: there the place is the offset of a byte, printed "byte 0x41c".
 struct SourceLocation {
     std::string source;
     std::uint32_t line = 0;
     std::uint32_t column = 0;
+    std::optional<std::uint64_t> byte_offset = std::nullopt;
 };
 
 enum class Severity { Error, Warning, Note };
@@ -46,7 +49,11 @@ private:
 
 std::string_view to_string(Severity severity);
 
-// gcc style: `file:line:col: error[code]: message`, parts that are unknown left out.
+// A number as messages write offsets and flags: "0x41c".
+std::string hex_number(std::uint64_t value);
+
+// gcc style: `file:line:col: error[code]: message`, parts that are unknown left out;
+// `file: byte 0x41c: error[code]: message` in a binary file.
 std::string format_diagnostic(const Diagnostic& diagnostic);
 
 } // namespace xq

@@ -24,7 +24,7 @@ std::string_view to_string(BinaryFormat format); // "XQF", "CBR", "CBL", "CBF"
 
 // Files larger than this are refused (`<format>.too-large`): no real record comes near it, and
 // the whole file is held in memory.
-inline constexpr std::size_t max_binary_record_bytes = 64 * 1024 * 1024;
+inline constexpr std::size_t max_binary_record_bytes = 16 * 1024 * 1024;
 
 // The format of a file from its first bytes (the content, not the name), or nothing when it is
 // none of them (a text record, say). Magic bytes: "XQ" followed by a version byte below 0x20
