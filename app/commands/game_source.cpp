@@ -1,8 +1,8 @@
 #include "commands/game_source.hpp"
 
-#include <cstdio>
 #include <limits>
 
+#include "commands/terminal.hpp"
 #include "xq/arbiter/move_list.hpp"
 #include "xq/notation/record_reader.hpp"
 
@@ -10,13 +10,8 @@ namespace xq::app {
 
 namespace {
 
-    bool print(const Diagnostics& diagnostics, bool verbose)
-    {
-        for (const Diagnostic& d : diagnostics)
-            if (verbose || d.severity != Severity::Note)
-                std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-        return !diagnostics.has_errors();
-    }
+    // Prints the problems (and with `verbose` the notes); whether there was no error.
+    bool print(const Diagnostics& diagnostics, bool verbose) { return !print_diagnostics(diagnostics, verbose); }
 
 } // namespace
 

@@ -18,9 +18,13 @@ fail() {
   failures=$((failures + 1))
 }
 
-# validate's CSV of a file, the file's own name left out, so that copies compare equal.
+# validate's CSV of a file, the file's own name left out, so that copies compare equal. A
+# file that gives no game row at all fails: two empty outputs prove nothing.
 rows_of() {
-  "$xqarb" validate "$1" --format csv --progress never 2>/dev/null | sed "s#$1##g"
+  local rows
+  rows=$("$xqarb" validate "$1" --format csv --progress never 2>/dev/null | sed "s#$1##g")
+  [ "$(printf '%s\n' "$rows" | wc -l)" -ge 2 ] || fail "validate $1 gives no row"
+  printf '%s\n' "$rows"
 }
 
 # $1: the original, $2: the iconv name of its encoding.

@@ -17,9 +17,9 @@ namespace xq {
 
 // What validation says of one game, from the most serious to none. A game can have several
 // findings; its status is the most serious of them, in this order:
-//  - Unreadable: the record itself has an error (bytes no encoding explains, an unterminated
-//    comment, a token too long, a bad FEN, a move that is not notation at all), or the file
-//    cannot be read. The record may not hold what was played, so neither the board nor the
+//  - Unreadable: the record itself has an error (an unterminated comment, a token too long, a
+//    bad FEN, a move that is not notation at all), or the file cannot be read or is not a
+//    game record. The record may not hold what was played, so neither the board nor the
 //    repetitions are judged (a wrong ruling is worse than none).
 //  - IllegalMove: a move is not legal, or not unique, in its position; no judgement either.
 //  - ResultContradictsBoard: the board shows a mate or stalemate and the recorded result gives
