@@ -48,11 +48,7 @@ inline void require_clean_conversion(const GameRecord& game, const PgnWriterOpti
     const RecordReplay replay = replay_record(game);
     require_clean_diagnostics(replay.diagnostics);
     std::vector<Move> moves;
-    if (replay.game)
-        for (const PlyRecord& ply : replay.game->plies())
-            moves.push_back(ply.move);
-    const PlayedMainLine main_line { replay.game ? &replay.game->start() : nullptr, moves,
-        MoveTextOptions { replay.notation, replay.iccs_ranks } };
+    const PlayedMainLine main_line = played_main_line(replay, moves);
     std::ostringstream pgn;
     Diagnostics problems;
     write_pgn(pgn, game, main_line, writer, problems);

@@ -56,11 +56,7 @@ int run_convert(const ConvertOptions& options, bool verbose)
     bool first_game = true;
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         std::vector<Move> moves;
-        if (replay.game)
-            for (const PlyRecord& ply : replay.game->plies())
-                moves.push_back(ply.move);
-        const PlayedMainLine main_line { replay.game ? &replay.game->start() : nullptr, moves,
-            MoveTextOptions { replay.notation, replay.iccs_ranks } };
+        const PlayedMainLine main_line = played_main_line(replay, moves);
         if (!first_game)
             out << '\n';
         first_game = false;

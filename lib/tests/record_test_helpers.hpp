@@ -12,6 +12,8 @@
 
 #include <doctest/doctest.h>
 
+#include "file_test_support.hpp"
+
 #include "xq/base/diagnostic.hpp"
 #include "xq/notation/game_record.hpp"
 #include "xq/notation/record_reader.hpp"

@@ -26,12 +26,6 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view standard_placement = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
 
-std::string read_bytes(const fs::path& path)
-{
-    std::ifstream file(path, std::ios::binary);
-    return { std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>() };
-}
-
 // --- Building files by hand -------------------------------------------------------------
 
 void put_u32(std::string& bytes, std::size_t offset, std::uint32_t value)
@@ -580,14 +574,11 @@ TEST_SUITE("binary_records")
         const RecordReplay replay = replay_record(game);
         REQUIRE(replay.status == GameStatus::Ok);
         std::vector<Move> moves;
-        for (const PlyRecord& ply : replay.game->plies())
-            moves.push_back(ply.move);
         std::ostringstream pgn;
         Diagnostics problems_found;
         PgnWriterOptions writer;
         writer.notation = PgnNotation::Chinese;
-        write_pgn(pgn, game, { &replay.game->start(), moves, { replay.notation, replay.iccs_ranks } }, writer,
-            problems_found);
+        write_pgn(pgn, game, played_main_line(replay, moves), writer, problems_found);
         CHECK(problems_found.empty());
         CHECK(pgn.str().find("[Red \"Hu Ronghua\"]") != std::string::npos);
         // The root comment keeps its line break ("Hi\r\n" in the file).

@@ -19,12 +19,6 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view start_placement = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
 
-std::string read_bytes(const fs::path& path)
-{
-    std::ifstream file(path, std::ios::binary);
-    return { std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>() };
-}
-
 // The format a test record's name announces: "dhtmlxq" in it, or a "move_list" prefix.
 RecordFormat format_named_by(const std::string& file_name)
 {

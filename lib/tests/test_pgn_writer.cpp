@@ -29,11 +29,7 @@ Converted convert(const std::vector<GameRecord>& games, const PgnWriterOptions& 
     for (std::size_t i = 0; i < games.size(); ++i) {
         const RecordReplay replay = replay_record(games[i]);
         std::vector<Move> moves;
-        if (replay.game)
-            for (const PlyRecord& ply : replay.game->plies())
-                moves.push_back(ply.move);
-        const PlayedMainLine main_line { replay.game ? &replay.game->start() : nullptr, moves,
-            MoveTextOptions { replay.notation, replay.iccs_ranks } };
+        const PlayedMainLine main_line = played_main_line(replay, moves);
         if (i > 0)
             text << '\n';
         write_pgn(text, games[i], main_line, options, out.writer_diagnostics);

@@ -29,12 +29,6 @@ std::vector<fs::path> record_files(const std::string& subfolder)
     return files;
 }
 
-std::string read_bytes(const fs::path& path)
-{
-    std::ifstream file(path, std::ios::binary);
-    return { std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>() };
-}
-
 ReadResult read_bytes_as(RecordFormat format, const std::string& bytes, const RecordReaderOptions& options)
 {
     std::istringstream input(bytes);

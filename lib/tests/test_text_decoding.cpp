@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "file_test_support.hpp"
 #include "xq/base/text_decoding.hpp"
 #include "xq/notation/notation_alphabet.hpp"
 
 namespace {
 
 using namespace xq;
+using xq::test::read_bytes;
 
 // Big5 and GBK bytes of a few moves, written out so the test does not depend on a converter.
 // 炮二平五 馬８進７ in Big5 (CP950):
@@ -49,12 +51,6 @@ Decoded decode(const std::string& bytes, TextSourceOptions options = {})
             out.locations.push_back(std::to_string(at.line) + ":" + std::to_string(at.column));
     }
     return out;
-}
-
-std::string read_bytes(const std::filesystem::path& path)
-{
-    std::ifstream file(path, std::ios::binary);
-    return { std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>() };
 }
 
 TEST_SUITE("text_decoding")

@@ -4,7 +4,6 @@
 #include <variant>
 
 #include "xq/board/fen.hpp"
-#include "xq/notation/pgn_writer.hpp"
 
 namespace xq {
 
@@ -184,6 +183,15 @@ RecordReplay replay_record(const GameRecord& record)
         note_cut_by_conversion(record, game_name, out);
     out.game.emplace(std::move(attempt.game));
     return out;
+}
+
+PlayedMainLine played_main_line(const RecordReplay& replay, std::vector<Move>& moves)
+{
+    moves.clear();
+    if (replay.game)
+        for (const PlyRecord& ply : replay.game->plies())
+            moves.push_back(ply.move);
+    return { replay.game ? &replay.game->start() : nullptr, moves, MoveTextOptions { replay.notation, replay.iccs_ranks } };
 }
 
 } // namespace xq

@@ -42,6 +42,13 @@ std::string decode_utf16le(std::string_view bytes, TextEnd end, bool& damaged);
 // says so. Bytes that do not decode become U+FFFD and set `damaged`.
 std::string decode_gbk(std::string_view bytes, TextEnd end, bool& damaged);
 
+// A stored text (a field, a comment) of an XQF (GBK) or a CBR (UTF-16LE), decoded and cleaned
+// as the text readers hand text out; bytes that do not decode and control characters are
+// reported into `diagnostics` (codes `encoding.invalid-sequence`, `<format>.control-character`),
+// naming the text as `what`, at `where`.
+std::string decode_stored_text(std::string_view raw, TextEncoding encoding, TextEnd end, std::string_view what,
+    const SourceLocation& where, GameDiagnostics& diagnostics);
+
 // `text` as the text readers hand it out: CR LF and lone CR become LF, and control characters
 // (is_control_character) are dropped, the first of them given in `dropped` for a warning.
 std::string clean_text(std::string_view text, std::optional<int>& dropped);
@@ -50,12 +57,6 @@ std::string clean_text(std::string_view text, std::optional<int>& dropped);
 // "*" for 0 and, with `known` false, for anything else.
 std::string result_from_code(unsigned code, bool& known);
 
-// A board as FEN letters ('\0' for an empty square), row 0 being Black's back rank.
-using BoardLetters = std::array<char, 90>;
-std::size_t board_index(int file, int rank); // file 0..8 (a..i), rank 0..9 from Red's side
-
-// The FEN of `board` with the side to move; the counters are those of a fresh game.
-std::string fen_of(const BoardLetters& board, bool red_to_move);
 
 // "h2", for file 0..8 and rank 0..9 from Red's side.
 std::string iccs_square(int file, int rank);

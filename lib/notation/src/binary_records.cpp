@@ -134,6 +134,23 @@ namespace detail {
         return text;
     }
 
+    std::string decode_stored_text(std::string_view raw, TextEncoding encoding, TextEnd end, std::string_view what,
+        const SourceLocation& where, GameDiagnostics& diagnostics)
+    {
+        bool damaged = false;
+        std::optional<int> control;
+        const bool gbk = encoding == TextEncoding::Gb18030;
+        std::string text = clean_text(gbk ? decode_gbk(raw, end, damaged) : decode_utf16le(raw, end, damaged), control);
+        if (damaged)
+            diagnostics.add(Severity::Warning, "encoding.invalid-sequence",
+                std::string(what) + " is not well-formed " + std::string(to_string(encoding)) + "; what cannot be read is U+FFFD",
+                where);
+        if (control)
+            diagnostics.add(control_character_warning(std::string(gbk ? "xqf" : "cbr") + ".control-character", *control,
+                "dropped from " + std::string(what), where));
+        return text;
+    }
+
     std::string clean_text(std::string_view text, std::optional<int>& dropped)
     {
         std::string out;
@@ -172,31 +189,6 @@ namespace detail {
         }
     }
 
-    std::size_t board_index(int file, int rank) { return static_cast<std::size_t>((9 - rank) * 9 + file); }
-
-    std::string fen_of(const BoardLetters& board, bool red_to_move)
-    {
-        std::string fen;
-        for (std::size_t row = 0; row < 10; ++row) {
-            int empty = 0;
-            for (std::size_t column = 0; column < 9; ++column) {
-                const char piece = board[row * 9 + column];
-                if (!piece) {
-                    ++empty;
-                    continue;
-                }
-                if (empty)
-                    fen += static_cast<char>('0' + empty);
-                empty = 0;
-                fen += piece;
-            }
-            if (empty)
-                fen += static_cast<char>('0' + empty);
-            if (row < 9)
-                fen += '/';
-        }
-        return fen + (red_to_move ? " w" : " b") + " - - 0 1";
-    }
 
     std::string iccs_square(int file, int rank)
     {

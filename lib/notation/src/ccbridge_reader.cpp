@@ -161,16 +161,7 @@ namespace {
 
     std::string CbrParser::decode_text(std::string_view raw, TextEnd end, std::string_view what, std::size_t offset)
     {
-        bool damaged = false;
-        std::optional<int> control;
-        std::string text = clean_text(decode_utf16le(raw, end, damaged), control);
-        if (damaged)
-            report(Severity::Warning, "encoding.invalid-sequence",
-                std::string(what) + " is not well-formed UTF-16LE; what cannot be read is U+FFFD", offset);
-        if (control)
-            diagnostics_.add(control_character_warning("cbr.control-character", *control,
-                "dropped from " + std::string(what), at(offset)));
-        return text;
+        return decode_stored_text(raw, TextEncoding::Utf16Le, end, what, at(offset), diagnostics_);
     }
 
     void CbrParser::read_header()

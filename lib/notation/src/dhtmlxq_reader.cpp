@@ -531,7 +531,7 @@ std::optional<std::string> dhtmlxq_binit_to_fen(std::string_view binit, std::str
         problem = "binit must be 64 digits, two for each of the 32 pieces";
         return std::nullopt;
     }
-    std::array<char, 90> board {}; // row y = 0 (Black's back rank) first, as FEN lists them
+    detail::BoardLetters board {}; // row y = 0 (Black's back rank) first, as FEN lists them
     for (std::size_t piece = 0; piece < piece_order.size(); ++piece) {
         const int x = binit[2 * piece] - '0';
         const int y = binit[2 * piece + 1] - '0';
@@ -548,26 +548,8 @@ std::optional<std::string> dhtmlxq_binit_to_fen(std::string_view binit, std::str
         }
         square = piece_order[piece];
     }
-    std::string fen;
-    for (int y = 0; y < 10; ++y) {
-        int empty = 0;
-        for (int x = 0; x < 9; ++x) {
-            const char piece = board[static_cast<std::size_t>(y * 9 + x)];
-            if (!piece) {
-                ++empty;
-                continue;
-            }
-            if (empty)
-                fen += static_cast<char>('0' + empty);
-            empty = 0;
-            fen += piece;
-        }
-        if (empty)
-            fen += static_cast<char>('0' + empty);
-        if (y < 9)
-            fen += '/';
-    }
-    return fen + " w - - 0 1";
+    // DhtmlXQ has no side-to-move field: Red moves first.
+    return detail::fen_of(board, true);
 }
 
 DhtmlXqReader::DhtmlXqReader(std::istream& input, std::string source_name, const RecordReaderOptions& options)

@@ -42,6 +42,32 @@ std::string single_line(std::string text)
     return text;
 }
 
+std::size_t board_index(int file, int rank) { return static_cast<std::size_t>((9 - rank) * 9 + file); }
+
+std::string fen_of(const BoardLetters& board, bool red_to_move)
+{
+    std::string fen;
+    for (std::size_t row = 0; row < 10; ++row) {
+        int empty = 0;
+        for (std::size_t column = 0; column < 9; ++column) {
+            const char piece = board[row * 9 + column];
+            if (!piece) {
+                ++empty;
+                continue;
+            }
+            if (empty)
+                fen += static_cast<char>('0' + empty);
+            empty = 0;
+            fen += piece;
+        }
+        if (empty)
+            fen += static_cast<char>('0' + empty);
+        if (row < 9)
+            fen += '/';
+    }
+    return fen + (red_to_move ? " w" : " b") + " - - 0 1";
+}
+
 Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location)
 {
     static constexpr char hex[] = "0123456789ABCDEF";

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -38,6 +39,13 @@ std::string single_line(std::string text);
 
 // The warning for control character `c` at `location`: "<code>: control character (0x1B) <what>".
 Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location);
+
+// A board as FEN letters ('\0' for an empty square), row 0 being Black's back rank.
+using BoardLetters = std::array<char, 90>;
+std::size_t board_index(int file, int rank); // file 0..8 (a..i), rank 0..9 from Red's side
+
+// The FEN of `board` with the side to move; the counters are those of a fresh game.
+std::string fen_of(const BoardLetters& board, bool red_to_move);
 
 // The dots after a move number at the start of `text` ("." and the full-width and ideographic
 // full stops count one each, the ellipsis U+2026 three), and their length in bytes.

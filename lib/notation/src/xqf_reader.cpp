@@ -158,16 +158,7 @@ namespace {
 
     std::string XqfParser::decode_text(std::string_view raw, TextEnd end, std::string_view what, std::size_t offset)
     {
-        bool damaged = false;
-        std::optional<int> control;
-        std::string text = clean_text(decode_gbk(raw, end, damaged), control);
-        if (damaged)
-            diagnostics_.add(Severity::Warning, "encoding.invalid-sequence",
-                std::string(what) + " has bytes that are not GBK; each reads as U+FFFD", at(offset));
-        if (control)
-            diagnostics_.add(control_character_warning("xqf.control-character", *control,
-                "dropped from " + std::string(what), at(offset)));
-        return text;
+        return decode_stored_text(raw, TextEncoding::Gb18030, end, what, at(offset), diagnostics_);
     }
 
     void XqfParser::read_header()

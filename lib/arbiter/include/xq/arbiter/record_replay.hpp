@@ -7,6 +7,7 @@
 #include "xq/base/diagnostic.hpp"
 #include "xq/notation/game_record.hpp"
 #include "xq/notation/move_text.hpp"
+#include "xq/notation/pgn_writer.hpp"
 
 namespace xq {
 
@@ -40,5 +41,9 @@ struct RecordReplay {
 // tag names, with a `record.cut` error, as the record it came from did (when that ply follows
 // the record's last move; otherwise the tag is only a `record.cut-elsewhere` warning).
 RecordReplay replay_record(const GameRecord& record);
+
+// The main line as `replay` played it, for write_pgn. A view: `moves` receives the moves it
+// points to, and must outlive it, as `replay` must.
+PlayedMainLine played_main_line(const RecordReplay& replay, std::vector<Move>& moves);
 
 } // namespace xq
