@@ -43,9 +43,14 @@ seed_files() {
   mkdir -p "$folder"
   local file
   for file in "$@"; do
-    [ -f "$file" ] && [ "$(stat -c %s "$file")" -le 65536 ] || continue
+    [ -f "$file" ] && [ "$(stat -c %s "$file")" -le "$(max_len "$(basename "$folder")")" ] || continue
     { printf "$option"; cat "$file"; } >"$folder/$(basename "$file")-${option//\\/}"
   done
+}
+
+# The longest input a harness is given: a CCBridge library is at least 66,624 bytes.
+max_len() {
+  if [ "$1" = binary_records ]; then echo 524288; else echo 65536; fi
 }
 
 seed() {
@@ -65,6 +70,7 @@ seed() {
     if [ -d "$shared" ]; then
       seed_files "$folder" '\x00' "$shared"/*.xqf
       seed_files "$folder" '\x01' "$shared"/*.cbr
+      seed_files "$folder" '\x02' "$shared"/*.cbl
       seed_files "$folder" '\x03' "$shared"/*.cbf
     fi
     ;;
@@ -97,7 +103,7 @@ for harness in "${harnesses[@]}"; do
   log=build/fuzz/$harness.log
   echo "fuzzing $harness for $seconds s" >&2
   # The first folder collects what the run finds; the regressions are read only.
-  if ! build/fuzz/fuzz/fuzz_$harness -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=65536 \
+  if ! build/fuzz/fuzz/fuzz_$harness -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len="$(max_len "$harness")" \
       -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$harness-" \
       "$work/$harness" "fuzz/regressions/$harness" >"$log" 2>&1; then
     status=1
