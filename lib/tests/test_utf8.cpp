@@ -34,6 +34,14 @@ TEST_SUITE("utf8")
         CHECK(is_valid(replace_invalid("\xF9\xA5\xBF\xB0\xA8\xE7\xAE\x82")));
     }
 
+    TEST_CASE("a prefix of whole characters never cuts one in two")
+    {
+        CHECK(prefix_of_whole_characters("炮二平五", 7) == "炮二");
+        CHECK(prefix_of_whole_characters("炮二平五", 6) == "炮二");
+        CHECK(prefix_of_whole_characters("炮二平五", 5) == "炮");
+        CHECK(prefix_of_whole_characters("ab", 5) == "ab");
+    }
+
     TEST_CASE("escape_for_display writes bad bytes and control characters as \\xHH, the rest as it is")
     {
         CHECK(escape_for_display("games/许银川.pgn") == "games/许银川.pgn");

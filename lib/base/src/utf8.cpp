@@ -97,6 +97,16 @@ std::optional<std::size_t> first_invalid(std::string_view text)
 
 bool is_valid(std::string_view text) { return !first_invalid(text); }
 
+std::string_view prefix_of_whole_characters(std::string_view text, std::size_t max_bytes)
+{
+    if (text.size() <= max_bytes)
+        return text;
+    std::size_t end = max_bytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80)
+        --end;
+    return text.substr(0, end);
+}
+
 void append(std::string& out, char32_t code_point)
 {
     const auto put = [&](char32_t value) { out.push_back(static_cast<char>(value)); };

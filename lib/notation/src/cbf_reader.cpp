@@ -553,7 +553,7 @@ namespace {
         if (context == Context::HeadField || context == Context::Move) {
             const std::size_t room = context == Context::Move ? limits_.max_comment_bytes : limits_.max_tag_value_bytes;
             if (element_text_.size() + token.text.size() > room) {
-                element_text_.append(token.text, 0, room - element_text_.size());
+                element_text_ += utf8::prefix_of_whole_characters(token.text, room - element_text_.size());
                 element_text_cut_ = true;
             } else {
                 element_text_ += token.text;
@@ -683,7 +683,7 @@ namespace {
         } else {
             // Kept as written (on one line, as long as a token may be), so that the replay stops at
             // this ply and says where.
-            stored.text = single_line(held.value.substr(0, limits_.max_token_bytes));
+            stored.text = single_line(std::string(utf8::prefix_of_whole_characters(held.value, limits_.max_token_bytes)));
             report(Severity::Error, "cbf.bad-move",
                 "the move value \"" + stored.text + "\" is not two squares XY-XY (column 0-8, row 0-9)", held.location);
         }

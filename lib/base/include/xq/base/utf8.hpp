@@ -43,6 +43,9 @@ std::optional<std::size_t> first_invalid(std::string_view text);
 
 bool is_valid(std::string_view text);
 
+// The longest start of `text` of at most `max_bytes` that does not cut a character in two.
+std::string_view prefix_of_whole_characters(std::string_view text, std::size_t max_bytes);
+
 // Appends the UTF-8 of `code_point`, or U+FFFD when it is a surrogate or above U+10FFFF.
 void append(std::string& out, char32_t code_point);
 
