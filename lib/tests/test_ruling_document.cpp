@@ -360,6 +360,20 @@ TEST_SUITE("ruling document")
         CHECK(std::none_of(verdict.begin(), verdict.end(), [&](const std::string& sentence) {
             return sentence == en.format("verdict.loss_assumes_instruction", { { "side", "Red" } });
         }));
+        // A check that wins material whatever the answer: its line starts with the answer, not
+        // with the checking side moving again.
+        const std::string by_check = en.format("reason.check_then_capture_by_check", { { "line", "" } });
+        int checks_that_win = 0;
+        for (const DocumentRepetition& repetition : d.repetitions)
+            for (const DocumentMove& m : repetition.moves)
+                if (std::count(m.classes.begin(), m.classes.end(), "check_then_capture") > 0
+                    && std::count(m.classes.begin(), m.classes.end(), "check") > 0) {
+                    ++checks_that_win;
+                    CAPTURE(m.ply);
+                    CHECK(std::any_of(m.reasons.begin(), m.reasons.end(),
+                        [&](const std::string& reason) { return reason.starts_with(by_check); }));
+                }
+        CHECK(checks_that_win > 0);
     }
 
     TEST_CASE("the JSON explanation is the document's sentences, in the document's language")

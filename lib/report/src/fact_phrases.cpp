@@ -91,10 +91,10 @@ std::string FactPhrases::threat_facts(const Threat& t) const
     return out;
 }
 
-std::string FactPhrases::line_after(const Position& after, Color mover, const std::vector<Move>& moves) const
+std::string FactPhrases::line_after(const Position& after, Color first_to_move, const std::vector<Move>& moves) const
 {
     Position pos = after;
-    pos.set_side_to_move(mover);
+    pos.set_side_to_move(first_to_move);
     std::string line;
     for (const Move m : moves) {
         line += (line.empty() ? "" : " ") + notate(pos, m);
@@ -117,7 +117,12 @@ std::vector<std::string> FactPhrases::king_reasons(const Position& before, const
     }
     if (f.has(MoveClass::Kill))
         reasons.push_back(m_.format("reason.kill", { { "line", line_after(after, f.mover, f.kill_line) } }));
-    if (f.has(MoveClass::CheckThenCapture))
+    // A check makes the threat itself: its line is an answer to it and the capture after, not
+    // the mover's moves as if it could move again.
+    if (f.has(MoveClass::CheckThenCapture) && f.has(MoveClass::Check))
+        reasons.push_back(m_.format(
+            "reason.check_then_capture_by_check", { { "line", line_after(after, ~f.mover, f.check_capture_line) } }));
+    else if (f.has(MoveClass::CheckThenCapture))
         reasons.push_back(m_.format(
             "reason.check_then_capture", { { "line", line_after(after, f.mover, f.check_capture_line) } }));
     return reasons;

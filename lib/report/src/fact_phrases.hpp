@@ -43,9 +43,10 @@ private:
     DocumentNotation notation_;
 
     std::string restriction(const RestrictionFacts& r, std::string_view plain_key, std::string_view by_key) const;
-    // A threatened line (a kill's mate, a check-then-capture) in the notation: the mover moves
-    // again after its move.
-    std::string line_after(const Position& after, Color mover, const std::vector<Move>& moves) const;
+    // A threatened line (a kill's mate, a check-then-capture) in the notation, from the position
+    // after the move with `first_to_move` to move: the mover again for a threat, the other
+    // side for the answer to a check.
+    std::string line_after(const Position& after, Color first_to_move, const std::vector<Move>& moves) const;
 };
 
 } // namespace xq

@@ -88,6 +88,7 @@ namespace {
         { "reason.discovered_check", "king checkers" },
         { "reason.kill", "line" },
         { "reason.check_then_capture", "line" },
+        { "reason.check_then_capture_by_check", "line" },
         { "reason.chase", "target attacker facts why rule" },
         { "reason.attack_allowed", "target attacker facts why rule" },
         { "reason.attack_not_counted", "target attacker facts" },
