@@ -757,11 +757,11 @@ TEST_SUITE("binary_records")
                 { "author", "Author" }, { "type", "GameType" } };
             for (const auto& key_and_tag : header_tags) {
                 const std::string& tag_name = key_and_tag.second;
-                if (want["header"].contains(key_and_tag.first))
-                    CHECK_MESSAGE(tag(game, tag_name) == want["header"][key_and_tag.first].get<std::string>(), tag_name);
+                if (want.at("header").contains(key_and_tag.first))
+                    CHECK_MESSAGE(tag(game, tag_name) == want.at("header").at(key_and_tag.first).get<std::string>(), tag_name);
             }
-            if (want["header"].contains("all_head_fields"))
-                for (const auto& item : want["header"]["all_head_fields"].items()) {
+            if (want.at("header").contains("all_head_fields"))
+                for (const auto& item : want.at("header").at("all_head_fields").items()) {
                     const std::string field = item.key();
                     const nlohmann::json& value = item.value();
                     const std::string tag_name = field == "Name" ? "Title"
@@ -773,30 +773,30 @@ TEST_SUITE("binary_records")
                         CHECK_MESSAGE(tag(game, tag_name) == value.get<std::string>(), field);
                 }
             REQUIRE(game.start_fen);
-            const std::string want_fen = want["fen"].get<std::string>();
-            CHECK((want["format"] == "CBF" ? game.start_fen->text : fen_side(game.start_fen->text)) == want_fen);
-            const std::string game_comment = want["game_comment"].is_null() ? "" : want["game_comment"].get<std::string>();
+            const std::string want_fen = want.at("fen").get<std::string>();
+            CHECK((want.value("format", "") == "CBF" ? game.start_fen->text : fen_side(game.start_fen->text)) == want_fen);
+            const std::string game_comment = want.at("game_comment").is_null() ? "" : want.at("game_comment").get<std::string>();
             CHECK(game.comments_before_first_move
                 == (game_comment.empty() ? std::vector<std::string> {} : std::vector<std::string> { unix_line_breaks(game_comment) }));
 
             const std::vector<std::vector<const RecordedMove*>> my_lines = lines_of(game);
-            REQUIRE(my_lines.size() == want["line_count"].get<std::size_t>());
+            REQUIRE(my_lines.size() == want.at("line_count").get<std::size_t>());
             std::size_t stored = game.moves.size();
             for (const RecordedVariation& variation : game.variations)
                 stored += variation.moves.size();
-            CHECK(stored == want["stored_moves"].get<std::size_t>());
+            CHECK(stored == want.at("stored_moves").get<std::size_t>());
             lines += my_lines.size();
             for (std::size_t k = 0; k < my_lines.size(); ++k) {
                 CAPTURE(k);
-                const nlohmann::json& want_line = want["lines"][k];
-                const std::vector<std::string> want_moves = want_line["iccs"].get<std::vector<std::string>>();
+                const nlohmann::json& want_line = want.at("lines").at(k);
+                const std::vector<std::string> want_moves = want_line.at("iccs").get<std::vector<std::string>>();
                 const std::vector<std::string> got = line_texts(my_lines[k]);
                 moves_compared += want_moves.size();
                 if (got != want_moves)
                     ++line_mismatches;
                 CHECK(got == want_moves);
                 std::map<std::string, std::string> want_comments;
-                for (const auto& [ply, text] : want_line["comments"].items())
+                for (const auto& [ply, text] : want_line.at("comments").items())
                     want_comments[ply] = unix_line_breaks(text.get<std::string>());
                 std::map<std::string, std::string> got_comments;
                 for (std::size_t ply = 0; ply < my_lines[k].size(); ++ply)
@@ -810,22 +810,22 @@ TEST_SUITE("binary_records")
                 const bool legal = replay.status == GameStatus::Ok;
                 legal_lines += legal;
                 legal_main_lines += legal && k == 0;
-                CHECK(legal == want_line["legal"].get<bool>());
+                CHECK(legal == want_line.at("legal").get<bool>());
                 if (!legal) {
-                    CHECK(replay.failed_ply == want_line["first_illegal_ply"].get<int>());
+                    CHECK(replay.failed_ply == want_line.at("first_illegal_ply").get<int>());
                     illegal.push_back(name + " line " + std::to_string(k) + " ply " + std::to_string(replay.failed_ply));
                 }
             }
         };
 
-        for (const nlohmann::json& file : expected["files"]) {
-            const std::string format_name = file["format"].get<std::string>();
+        for (const nlohmann::json& file : expected.at("files")) {
+            const std::string format_name = file.at("format").get<std::string>();
             if (format_name == "TEXT")
                 continue;
-            const std::string name = file["file"].get<std::string>();
+            const std::string name = file.at("file").get<std::string>();
             CAPTURE(name);
             const std::string bytes = read_bytes(shared / name);
-            REQUIRE(bytes.size() == file["bytes"].get<std::size_t>());
+            REQUIRE(bytes.size() == file.at("bytes").get<std::size_t>());
             const std::optional<BinaryFormat> format = detect_binary_format(bytes.substr(0, 512));
             REQUIRE(format);
             CHECK(to_string(*format) == format_name);
@@ -844,16 +844,16 @@ TEST_SUITE("binary_records")
             std::map<std::size_t, const LibraryHeading*> heading_at;
             for (const LibraryHeading& heading : read_back.headings)
                 heading_at[heading.index] = &heading;
-            CHECK(game_at.size() + heading_at.size() == file["games"].size());
-            for (const nlohmann::json& entry : file["games"]) {
-                const std::size_t index = entry["slot"].get<std::size_t>() + 1;
+            CHECK(game_at.size() + heading_at.size() == file.at("games").size());
+            for (const nlohmann::json& entry : file.at("games")) {
+                const std::size_t index = entry.at("slot").get<std::size_t>() + 1;
                 const std::string entry_name = name + " entry " + std::to_string(index);
                 ++records;
                 ++records_by_format[format_name];
-                if (entry["fen"].is_null()) {
+                if (entry.at("fen").is_null()) {
                     ++headings;
                     REQUIRE(heading_at.count(index));
-                    CHECK(heading_at[index]->title == entry["header"]["title"].get<std::string>());
+                    CHECK(heading_at[index]->title == entry.at("header").at("title").get<std::string>());
                     continue;
                 }
                 REQUIRE(game_at.count(index));
