@@ -31,12 +31,12 @@ write_seeds() {
   mkdir -p "$folder"
   while IFS= read -r -d '' seed; do
     n=$((n + 1))
-    { printf "$option"; printf '%s' "$seed"; } >"$folder/seed-$option-$n"
+    { printf "$option"; printf '%s' "$seed"; } >"$folder/seed-${option//\\/}-$n"
   done
 }
 
-# Seeds as files, prefixed with the option byte: record files read by format detection into
-# PGN (0x33) or Chinese (0xb3) output.
+# Files as seeds, each prefixed with the option byte $2 (what the byte means is the harness's:
+# see the first lines of its LLVMFuzzerTestOneInput), those no longer than the harness's max_len.
 seed_files() {
   local folder=$1 option=$2
   shift 2
@@ -79,7 +79,7 @@ seed() {
     seed_files "$folder" '\x03' "${files[@]}"
     ;;
   fen)
-    grep -rhoE '[rnbakcpehRNBAKCPEH1-9]+(/[rnbakcpehRNBAKCPEH1-9]+){9} [wrb]( - - [0-9]+ [0-9]+)?' testdata |
+    grep -rahoE '[rnbakcpehRNBAKCPEH1-9]+(/[rnbakcpehRNBAKCPEH1-9]+){9} [wrb]( - - [0-9]+ [0-9]+)?' testdata |
       sort -u | head -300 | tr '\n' '\0' | write_seeds "$folder" '\x01'
     ;;
   move)
