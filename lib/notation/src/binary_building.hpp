@@ -25,6 +25,16 @@ inline constexpr std::string_view cbl_magic { "CCBridgeLibrary\0", 16 };
 // The little-endian u32 at `offset`, or nothing when it does not fit in `bytes`.
 std::optional<std::uint32_t> read_u32le(std::string_view bytes, std::size_t offset);
 
+// A text field of a header: where it starts, the bytes it may take, and the tag it becomes.
+struct TextField {
+    std::size_t offset;
+    std::size_t size;
+    std::string_view tag;
+};
+
+// The byte at `offset`, which the caller has checked is within `bytes`.
+inline unsigned byte_at(std::string_view bytes, std::size_t offset) { return static_cast<unsigned char>(bytes[offset]); }
+
 // `length` bytes at `offset`, or nothing when they do not fit in `bytes`.
 std::optional<std::string_view> slice(std::string_view bytes, std::size_t offset, std::size_t length);
 

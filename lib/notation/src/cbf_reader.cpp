@@ -56,9 +56,8 @@ namespace {
     // A name PGN can write as a tag and read back: ASCII letters, digits and '_'.
     bool is_tag_name(std::string_view name, std::size_t max_bytes)
     {
-        return !name.empty() && name.size() <= max_bytes && std::all_of(name.begin(), name.end(), [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-        });
+        return !name.empty() && name.size() <= max_bytes
+            && std::all_of(name.begin(), name.end(), [](char c) { return is_tag_name_character(c); });
     }
 
     // Line and column (in characters) of byte offsets, for offsets that mostly increase.

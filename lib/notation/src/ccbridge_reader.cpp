@@ -23,11 +23,6 @@ namespace {
 
     // UTF-16LE text fields, each ending at its first zero code unit; the sizes are those the
     // fixtures show, so leftover memory after a field is never read as text.
-    struct TextField {
-        std::size_t offset;
-        std::size_t size;
-        std::string_view tag;
-    };
     constexpr std::array<TextField, 8> cbr_fields = { {
         { 180, 128, "Title" },
         { 692, 64, "Event" },
@@ -65,8 +60,6 @@ namespace {
         { 0x400, 64, "LibraryModified" },
         { 0x440, 65536, "LibraryDescription" },
     } };
-
-    unsigned byte_at(std::string_view bytes, std::size_t offset) { return static_cast<unsigned char>(bytes[offset]); }
 
     std::string square_text(unsigned index)
     {

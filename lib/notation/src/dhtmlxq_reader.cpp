@@ -45,11 +45,6 @@ namespace {
         return out;
     }
 
-    bool is_name_character(int c)
-    {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-    }
-
     bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'; }
 
     std::optional<std::size_t> parse_count(std::string_view text)
@@ -245,7 +240,7 @@ namespace {
             return ValueEnd::None;
         if (at(field_close)) {
             skip(field_close.size());
-            for (std::size_t i = 0; i < limits_.max_tag_name_bytes && is_name_character(source_.peek()); ++i)
+            for (std::size_t i = 0; i < limits_.max_tag_name_bytes && detail::is_tag_name_character(source_.peek()); ++i)
                 source_.get();
             if (source_.peek() == ']')
                 source_.get();
@@ -268,7 +263,7 @@ namespace {
         const SourceLocation field_location = source_.location();
         skip(field_open.size());
         std::string name;
-        while (is_name_character(source_.peek()) && name.size() <= limits_.max_tag_name_bytes)
+        while (detail::is_tag_name_character(source_.peek()) && name.size() <= limits_.max_tag_name_bytes)
             name += static_cast<char>(source_.get());
         if (name.empty() || name.size() > limits_.max_tag_name_bytes || source_.peek() != ']') {
             diagnostics_.add(Severity::Warning, "dhtmlxq.bad-field",

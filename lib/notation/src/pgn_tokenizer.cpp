@@ -26,11 +26,6 @@ namespace {
         { "?!", 6 },
     } };
 
-    bool is_tag_name_character(int c)
-    {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-    }
-
     // The value of the ASCII or full-width (U+FF10..FF19) digit at the start of `text`, and
     // its length in bytes; length 0 if there is none.
     std::pair<int, std::size_t> leading_digit(std::string_view text)

@@ -32,6 +32,13 @@ constexpr bool is_control_character(int c)
     return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f);
 }
 
+// A character of a tag's name, as PGN tags and DhtmlXQ fields spell them: an ASCII letter, a
+// digit or '_'.
+constexpr bool is_tag_name_character(int c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 // `text` on one line, each line break (LF, or CR where a format keeps it) a space: for a tag or a FEN, which every
 // output shows on one line, and which a reader of a format with free text (DhtmlXQ, CBF) may
 // find spread over several.

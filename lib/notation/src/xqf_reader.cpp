@@ -30,11 +30,6 @@ namespace {
     static_assert(key_stream_text.size() == 32);
 
     // Length-prefixed GBK text fields of the header.
-    struct TextField {
-        std::size_t offset;
-        std::size_t size;
-        std::string_view tag;
-    };
     constexpr std::array<TextField, 6> game_fields = { {
         { 0x50, 64, "Title" },
         { 0xD0, 64, "Event" },
@@ -54,8 +49,6 @@ namespace {
     constexpr std::size_t type_offset = 0x40;
     constexpr std::size_t piece_table_offset = 0x10;
     constexpr std::array<std::string_view, 4> game_types = { "full game", "opening", "middlegame", "endgame" };
-
-    unsigned byte_at(std::string_view bytes, std::size_t offset) { return static_cast<unsigned char>(bytes[offset]); }
 
     struct Keys {
         unsigned piece = 0; // Kp
