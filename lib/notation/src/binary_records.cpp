@@ -11,19 +11,13 @@ namespace xq {
 
 namespace {
 
+    // "xqf", "cbr", ...: the format's name as diagnostic codes begin.
     std::string code_prefix(BinaryFormat format)
     {
-        switch (format) {
-        case BinaryFormat::Xqf:
-            return "xqf";
-        case BinaryFormat::Cbr:
-            return "cbr";
-        case BinaryFormat::Cbl:
-            return "cbl";
-        case BinaryFormat::Cbf:
-            return "cbf";
-        }
-        return "binary";
+        std::string prefix(to_string(format));
+        for (char& c : prefix)
+            c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        return prefix;
     }
 
 } // namespace
