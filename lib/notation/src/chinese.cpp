@@ -3,6 +3,7 @@
 #include <array>
 #include <cassert>
 #include <optional>
+#include <span>
 #include <utility>
 
 #include "file_notation.hpp"
@@ -101,7 +102,7 @@ namespace {
 
     // Every reading of the piece part (the characters before the direction); empty when it
     // names no piece.
-    std::vector<Selector> read_piece_part(const std::vector<Glyph>& head)
+    detail::Readings read_piece_part(std::span<const Glyph> head)
     {
         using Role = Glyph::Role;
         const auto role = [&](std::size_t i, Role r) { return head[i].role == r; };
@@ -109,7 +110,7 @@ namespace {
             = [&](std::size_t i) { return kind_bit(static_cast<PieceType>(head[i].value)); };
         const auto pick = [&](std::size_t i) { return static_cast<Pick>(head[i].value); };
         const PieceKinds soldier = kind_bit(PieceType::Soldier);
-        std::vector<Selector> readings;
+        detail::Readings readings;
         if (head.size() == 2) {
             if (role(0, Role::Piece) && role(1, Role::Number)) {
                 readings.push_back({ kinds(0), Pick::OnFile, head[1].value });
@@ -136,10 +137,12 @@ namespace {
 
     std::variant<detail::FileMoveText, std::string> read_chinese(std::string_view text)
     {
-        std::u32string token = detail::clean_move_token(text);
+        const detail::CleanMoveToken cleaned(text);
+        std::u32string_view token = cleaned.code_points();
         if (!token.empty() && token.back() == '+') // a check mark some tools append
-            token.pop_back();
-        std::vector<Glyph> glyphs;
+            token.remove_suffix(1);
+        std::array<Glyph, 5> glyphs {};
+        std::size_t count = 0;
         for (const char32_t c : token) {
             const auto glyph = classify(c);
             if (!glyph) {
@@ -147,19 +150,21 @@ namespace {
                 utf8::append(shown, c);
                 return "'" + shown + "' is not a character of Chinese notation";
             }
-            glyphs.push_back(*glyph);
+            if (count < glyphs.size())
+                glyphs[count] = *glyph;
+            ++count;
         }
-        if (glyphs.size() < 4 || glyphs.size() > 5)
+        if (count < 4 || count > 5)
             return std::string(
                 "a Chinese move has four or five characters, such as 炮二平五 or 前兵四平五");
-        const Glyph& direction = glyphs[glyphs.size() - 2];
-        const Glyph& number = glyphs.back();
+        const Glyph& direction = glyphs[count - 2];
+        const Glyph& number = glyphs[count - 1];
         if (direction.role != Glyph::Role::Direction || number.role != Glyph::Role::Number)
             return std::string("a Chinese move ends with a direction (进, 退 or 平) and a number");
         detail::FileMoveText meaning;
         meaning.direction = static_cast<Direction>(direction.value);
         meaning.argument = number.value;
-        meaning.selectors = read_piece_part({ glyphs.begin(), glyphs.end() - 2 });
+        meaning.selectors = read_piece_part(std::span(glyphs.data(), count - 2));
         if (meaning.selectors.empty())
             return std::string(
                 "the characters before the direction name no piece: expected a piece "

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "move_errors.hpp"
@@ -27,27 +28,37 @@ std::size_t FileCensus::slot(PieceType t, int file)
 }
 
 FileCensus::FileCensus(const Position& pos, Color side)
-    : side_(side)
+    : pos_(pos)
+    , side_(side)
 {
+}
+
+void FileCensus::scan(int file) const
+{
+    for (int t = 0; t < piece_type_count; ++t)
+        columns_[slot(static_cast<PieceType>(t), file)].size = 0;
+    const int board_file = board_file_of(side_, file);
     // Visiting the ranks from the enemy's side lists the pieces foremost first.
-    const int first = side == Color::Red ? rank_count - 1 : 0;
-    const int step = side == Color::Red ? -1 : 1;
-    for (int rank = first; rank >= 0 && rank < rank_count; rank += step)
-        for (int board_file = 0; board_file < file_count; ++board_file) {
-            const Square s(board_file, rank);
-            const Piece p = pos.piece_on(s);
-            if (p.is_none() || p.color() != side)
-                continue;
-            Column& column = columns_[slot(p.type(), file_number(side, board_file))];
-            // A reachable position has at most five of a kind; a made-up one keeps its first five.
-            if (column.size < column.squares.size())
-                column.squares[column.size++] = s;
-        }
+    const int first = side_ == Color::Red ? rank_count - 1 : 0;
+    const int step = side_ == Color::Red ? -1 : 1;
+    for (int rank = first; rank >= 0 && rank < rank_count; rank += step) {
+        const Square s(board_file, rank);
+        const Piece p = pos_.piece_on(s);
+        if (p.is_none() || p.color() != side_)
+            continue;
+        Column& column = columns_[slot(p.type(), file)];
+        // A reachable position has at most five of a kind; a made-up one keeps its first five.
+        if (column.size < column.squares.size())
+            column.squares[column.size++] = s;
+    }
+    scanned_files_ |= static_cast<std::uint16_t>(1u << file);
 }
 
 std::span<const Square> FileCensus::on_file([[maybe_unused]] Color c, PieceType t, int file) const
 {
     assert(c == side_);
+    if ((scanned_files_ & (1u << file)) == 0)
+        scan(file);
     const Column& column = columns_[slot(t, file)];
     return { column.squares.data(), static_cast<std::size_t>(column.size) };
 }
@@ -72,11 +83,9 @@ PiecePlace place_of(const Position& pos, const FileCensus& census, Square s)
     place.pieces_on_file = static_cast<int>(column.size());
     place.from_front
         = static_cast<int>(std::find(column.begin(), column.end(), s) - column.begin());
-    if (place.kind != PieceType::Soldier)
+    if (place.kind != PieceType::Soldier || place.pieces_on_file < 2)
         return place;
     place.tandem_soldier_files = census.tandem_soldier_files(c);
-    if (place.pieces_on_file < 2)
-        return place;
     int number = 0;
     for (int file = 1; file < place.file; ++file) {
         const auto soldiers = census.on_file(c, PieceType::Soldier, file);
@@ -292,6 +301,41 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    // The move that takes the piece on `from` the way the text says, if the text's motion is a
+    // move of its kind; whether the piece may make it is not asked here. It is the inverse of
+    // describe(): a step count fixes the destination on the file or the rank, and a horse's,
+    // advisor's or elephant's destination file fixes how far forward or back it lands.
+    std::optional<Move> move_told(Square from, PieceType kind, Color mover, const FileMoveText& text)
+    {
+        const int forward = mover == Color::Red ? 1 : -1;
+        int to_file = from.file();
+        int to_rank = from.rank();
+        if (text.direction == Direction::Sideways) {
+            to_file = board_file_of(mover, text.argument);
+        } else {
+            const int sign = text.direction == Direction::Forward ? forward : -forward;
+            if (counts_steps(kind, text.direction)) {
+                to_rank += sign * text.argument;
+            } else {
+                to_file = board_file_of(mover, text.argument);
+                const int across = std::abs(to_file - from.file());
+                const int along = kind == PieceType::Horse ? (across == 1 ? 2 : across == 2 ? 1 : 0)
+                    : kind == PieceType::Advisor           ? (across == 1 ? 1 : 0)
+                                                           : (across == 2 ? 2 : 0);
+                if (along == 0)
+                    return std::nullopt;
+                to_rank += sign * along;
+            }
+        }
+        if (to_rank < 0 || to_rank >= rank_count || (to_file == from.file() && to_rank == from.rank()))
+            return std::nullopt;
+        return Move(from, Square(to_file, to_rank));
+    }
+
+} // namespace
+
 std::variant<Move, MoveError> resolve(
     const Position& pos, std::string_view token, const FileMoveText& text)
 {
@@ -301,33 +345,38 @@ std::variant<Move, MoveError> resolve(
         PieceKinds kinds_read = 0;
         for (const Selector& selector : text.selectors)
             kinds_read |= selector.tier == tier ? selector.kinds : 0;
-        // First the pieces the text names, then which of their moves fit the text, and only
-        // then whether those are legal, which costs the most.
-        std::vector<Move> matches;
+        // First the pieces the text names, then the move each would make, and only then
+        // whether that move obeys how the piece moves and is legal, which costs the most.
+        MoveList matches;
         for (int t = 0; t < piece_type_count; ++t) {
             const auto kind = static_cast<PieceType>(t);
             if ((kinds_read & kind_bit(kind)) == 0)
                 continue;
-            for (int file = 1; file <= file_count; ++file)
+            for (int file = 1; file <= file_count; ++file) {
+                const bool file_named = std::any_of(text.selectors.begin(), text.selectors.end(),
+                    [&](const Selector& selector) {
+                        return selector.tier == tier && (selector.file == 0 || selector.file == file);
+                    });
+                if (!file_named)
+                    continue;
                 for (const Square s : census.on_file(mover, kind, file)) {
                     const PiecePlace place = place_of(pos, census, s);
                     const bool read = std::any_of(text.selectors.begin(), text.selectors.end(),
                         [&](const Selector& selector) { return selector.tier == tier && selects(selector, place); });
                     if (!read)
                         continue;
-                    for (const Move m : pseudo_legal_moves_from(pos, s)) {
-                        const FileMove move = describe(pos, census, m);
-                        if (move.direction == text.direction && move.argument == text.argument
-                            && pos.is_legal_pseudo(m))
-                            matches.push_back(m);
-                    }
+                    const auto m = move_told(s, kind, mover, text);
+                    if (m && pseudo_legal_moves_from(pos, s).contains(*m) && pos.is_legal_pseudo(*m))
+                        matches.push(*m);
                 }
+            }
         }
         if (matches.size() == 1)
-            return matches.front();
+            return matches[0];
         if (matches.size() > 1) {
-            const std::string reason = explain_ambiguity(pos, matches, text);
-            return ambiguous_move(token, pos, reason, std::move(matches));
+            std::vector<Move> candidates(matches.begin(), matches.end());
+            const std::string reason = explain_ambiguity(pos, candidates, text);
+            return ambiguous_move(token, pos, reason, std::move(candidates));
         }
     }
     return illegal_move(token, pos, explain_no_match(pos, census, text));

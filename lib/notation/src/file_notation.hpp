@@ -1,10 +1,10 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <span>
 #include <string_view>
 #include <variant>
-#include <vector>
 
 #include "xq/board/position.hpp"
 #include "xq/notation/move_error.hpp"
@@ -25,14 +25,19 @@ constexpr int file_number(Color c, int board_file)
 {
     return c == Color::Red ? 9 - board_file : board_file + 1;
 }
+constexpr int board_file_of(Color c, int file_number)
+{
+    return c == Color::Red ? 9 - file_number : file_number - 1;
+}
 
 // Whether the number after the direction counts steps along the file (king, chariot, cannon
 // and soldier moving forward or backward) rather than naming the destination file.
 bool counts_steps(PieceType t, Direction d);
 
 // One side's pieces of each kind, file by file, foremost first (the front is the enemy's
-// side). Only the side that moves is ever described, so only its pieces are counted: this is
-// built for every move read or written.
+// side). Only the side that moves is ever described, so only its pieces are counted. This is
+// built for every move read or written, and most moves name one file: a file is scanned the
+// first time it is asked about. `pos` must outlive the census.
 class FileCensus {
 public:
     FileCensus(const Position& pos, Color side);
@@ -45,12 +50,15 @@ public:
 private:
     struct Column {
         std::array<Square, 5> squares;
-        std::uint8_t size = 0;
+        std::uint8_t size;
     };
     static std::size_t slot(PieceType t, int file);
+    void scan(int file) const;
 
+    const Position& pos_;
     Color side_;
-    std::array<Column, piece_type_count * file_count> columns_ {};
+    mutable std::uint16_t scanned_files_ = 0; // bit `file` set once that file is counted
+    mutable std::array<Column, piece_type_count * file_count> columns_;
 };
 
 // Where a piece stands, as file notation sees it, from its own side.
@@ -59,9 +67,10 @@ struct PiecePlace {
     int file = 0; // 1..9 from the piece's right
     int pieces_on_file = 0; // pieces of its side and kind on that file, itself included
     int from_front = 0; // its place among them, 0 for the foremost
-    int tandem_soldier_files = 0; // soldiers: files holding two or more of the side's soldiers
-    // Soldiers on such a file: xqbase's number, 1..5, counting every soldier on those files,
-    // files from the side's right to left and each file front to back. Otherwise 0.
+    // Only for a soldier that shares its file with another (otherwise 0):
+    int tandem_soldier_files = 0; // the files holding two or more of the side's soldiers
+    // xqbase's number, 1..5, counting every soldier on such files, files from the side's
+    // right to left and each file front to back.
     int tandem_number = 0;
 };
 
@@ -113,9 +122,28 @@ struct Selector {
 
 bool selects(const Selector& selector, const PiecePlace& place);
 
+// Every reading of a token's piece part: at most four (WXF's "33": a middle soldier, an
+// ordinal, and a keypad code in two readings).
+class Readings {
+public:
+    void push_back(const Selector& selector)
+    {
+        assert(size_ < items_.size());
+        items_[size_++] = selector;
+    }
+    const Selector* begin() const { return items_.data(); }
+    const Selector* end() const { return items_.data() + size_; }
+    bool empty() const { return size_ == 0; }
+    const Selector& front() const { return items_[0]; }
+
+private:
+    std::array<Selector, 4> items_ {};
+    std::size_t size_ = 0;
+};
+
 // What a well-formed token says: every reading of its piece part, and the motion.
 struct FileMoveText {
-    std::vector<Selector> selectors;
+    Readings selectors;
     Direction direction = Direction::Forward;
     int argument = 0;
 };

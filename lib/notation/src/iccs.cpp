@@ -51,9 +51,9 @@ namespace {
     // The two squares of the text, or why it is not ICCS.
     std::variant<Move, std::string> read_iccs(std::string_view text, IccsRanks ranks)
     {
-        const std::u32string cleaned = detail::clean_move_token(text);
+        const detail::CleanMoveToken cleaned(text);
         std::string token;
-        for (const char32_t c : cleaned) {
+        for (const char32_t c : cleaned.code_points()) {
             if (c >= 0x80)
                 return std::string("coordinates are ASCII letters and digits");
             token.push_back(static_cast<char>(c));

@@ -59,7 +59,8 @@ namespace {
 
 std::optional<Notation> detect_notation(std::string_view text)
 {
-    const std::u32string token = detail::clean_move_token(text);
+    const detail::CleanMoveToken cleaned(text);
+    const std::u32string_view token = cleaned.code_points();
     if (token.empty())
         return std::nullopt;
     for (const char32_t c : token)

@@ -56,22 +56,33 @@ namespace {
 
 } // namespace
 
-std::u32string clean_move_token(std::string_view text)
+CleanMoveToken::CleanMoveToken(std::string_view text)
 {
-    std::u32string out;
     for (std::size_t i = 0; i < text.size();) {
         char32_t c = decode_one(text, i);
         // U+FF01..U+FF5E are the full-width forms of ASCII '!'..'~', in the same order.
         if (c >= 0xff01 && c <= 0xff5e)
             c = c - 0xff01 + '!';
-        out.push_back(c);
+        push_back(c);
     }
-    while (!out.empty() && (is_space(out.back()) || is_annotation_mark(out.back())))
-        out.pop_back();
-    std::size_t first = 0;
-    while (first < out.size() && is_space(out[first]))
-        ++first;
-    return out.substr(first);
+    std::u32string_view all = spilled_.empty() ? std::u32string_view(inline_.data(), inline_size_)
+                                               : std::u32string_view(spilled_);
+    while (!all.empty() && (is_space(all.back()) || is_annotation_mark(all.back())))
+        all.remove_suffix(1);
+    while (!all.empty() && is_space(all.front()))
+        all.remove_prefix(1);
+    view_ = all;
+}
+
+void CleanMoveToken::push_back(char32_t c)
+{
+    if (spilled_.empty() && inline_size_ < inline_.size()) {
+        inline_[inline_size_++] = c;
+        return;
+    }
+    if (spilled_.empty())
+        spilled_.assign(inline_.data(), inline_size_);
+    spilled_.push_back(c);
 }
 
 std::string_view trim(std::string_view text)

@@ -93,14 +93,14 @@ namespace {
     }
 
     // Every reading of the two-character piece part; empty when it names no piece.
-    std::vector<Selector> read_piece_part(char first, char second)
+    detail::Readings read_piece_part(char first, char second)
     {
         const int first_digit = digit_value(first);
         const int second_digit = digit_value(second);
         const PieceKinds first_kinds = letter_kinds(first);
         const PieceKinds second_kinds = letter_kinds(second);
         const auto first_marker = marker_pick(first);
-        std::vector<Selector> readings;
+        detail::Readings readings;
         if (first_kinds) {
             if (second_digit) {
                 readings.push_back({ first_kinds, Pick::OnFileOrMiddle, second_digit });
@@ -149,9 +149,9 @@ namespace {
     // The token's meaning, or why it is not WXF.
     std::variant<detail::FileMoveText, std::string> read_wxf(std::string_view text)
     {
-        const std::u32string cleaned = detail::clean_move_token(text);
+        const detail::CleanMoveToken cleaned(text);
         std::string token;
-        for (const char32_t c : cleaned) {
+        for (const char32_t c : cleaned.code_points()) {
             if (c >= 0x80) {
                 std::string shown;
                 utf8::append(shown, c);
