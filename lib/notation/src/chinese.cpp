@@ -1,5 +1,6 @@
 #include "xq/notation/chinese.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <optional>
@@ -8,7 +9,7 @@
 
 #include "file_notation.hpp"
 #include "move_errors.hpp"
-#include "move_token.hpp"
+#include "move_readers.hpp"
 #include "xq/base/utf8.hpp"
 
 // A Chinese token is four or five characters, each a piece (P), a position marker (前 后 中),
@@ -82,22 +83,40 @@ namespace {
 
     constexpr std::u32string_view chinese_numerals = U"一二三四五六七八九";
 
+    struct GlyphEntry {
+        char32_t character;
+        Glyph glyph;
+    };
+
+    // Every character above, sorted, so that reading one is a binary search.
+    constexpr auto glyph_entries = [] {
+        std::array<GlyphEntry,
+            std::size(piece_glyphs) + std::size(direction_glyphs) + std::size(position_glyphs)
+                + chinese_numerals.size()>
+            entries {};
+        std::size_t n = 0;
+        for (const auto& [glyph, kind] : piece_glyphs)
+            entries[n++] = { glyph, { Glyph::Role::Piece, index(kind) } };
+        for (const auto& [glyph, direction] : direction_glyphs)
+            entries[n++] = { glyph, { Glyph::Role::Direction, static_cast<int>(direction) } };
+        for (const auto& [glyph, pick] : position_glyphs)
+            entries[n++] = { glyph, { Glyph::Role::Position, static_cast<int>(pick) } };
+        for (std::size_t i = 0; i < chinese_numerals.size(); ++i)
+            entries[n++] = { chinese_numerals[i], { Glyph::Role::Number, static_cast<int>(i) + 1 } };
+        std::sort(entries.begin(), entries.end(),
+            [](const GlyphEntry& a, const GlyphEntry& b) { return a.character < b.character; });
+        return entries;
+    }();
+
     std::optional<Glyph> classify(char32_t c)
     {
-        for (const auto& [glyph, kind] : piece_glyphs)
-            if (c == glyph)
-                return Glyph { Glyph::Role::Piece, index(kind) };
-        for (const auto& [glyph, direction] : direction_glyphs)
-            if (c == glyph)
-                return Glyph { Glyph::Role::Direction, static_cast<int>(direction) };
-        for (const auto& [glyph, pick] : position_glyphs)
-            if (c == glyph)
-                return Glyph { Glyph::Role::Position, static_cast<int>(pick) };
-        if (const auto numeral = chinese_numerals.find(c); numeral != std::u32string_view::npos)
-            return Glyph { Glyph::Role::Number, static_cast<int>(numeral) + 1 };
-        if (c >= '1' && c <= '9') // full-width digits are folded to these by clean_move_token
+        if (c >= '1' && c <= '9') // full-width digits are folded to these by CleanMoveToken
             return Glyph { Glyph::Role::Number, static_cast<int>(c - '0') };
-        return std::nullopt;
+        const auto found = std::lower_bound(glyph_entries.begin(), glyph_entries.end(), c,
+            [](const GlyphEntry& entry, char32_t wanted) { return entry.character < wanted; });
+        if (found == glyph_entries.end() || found->character != c)
+            return std::nullopt;
+        return found->glyph;
     }
 
     // Every reading of the piece part (the characters before the direction); empty when it
@@ -135,9 +154,8 @@ namespace {
         return readings;
     }
 
-    std::variant<detail::FileMoveText, std::string> read_chinese(std::string_view text)
+    std::variant<detail::FileMoveText, std::string> read_chinese(const detail::CleanMoveToken& cleaned)
     {
-        const detail::CleanMoveToken cleaned(text);
         std::u32string_view token = cleaned.code_points();
         if (!token.empty() && token.back() == '+') // a check mark some tools append
             token.remove_suffix(1);
@@ -200,7 +218,13 @@ namespace {
 
 std::variant<Move, MoveError> parse_chinese(const Position& pos, std::string_view text)
 {
-    auto meaning = read_chinese(text);
+    return detail::parse_chinese(pos, text, detail::CleanMoveToken(text));
+}
+
+std::variant<Move, MoveError> detail::parse_chinese(
+    const Position& pos, std::string_view text, const CleanMoveToken& token)
+{
+    auto meaning = read_chinese(token);
     if (const auto* reason = std::get_if<std::string>(&meaning))
         return detail::syntax_error(text, notation_name, *reason);
     return detail::resolve(pos, text, std::get<detail::FileMoveText>(meaning));

@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "move_errors.hpp"
-#include "move_token.hpp"
+#include "move_readers.hpp"
 #include "xq/board/movegen.hpp"
 
 namespace xq {
@@ -49,9 +49,8 @@ namespace {
     }
 
     // The two squares of the text, or why it is not ICCS.
-    std::variant<Move, std::string> read_iccs(std::string_view text, IccsRanks ranks)
+    std::variant<Move, std::string> read_iccs(const detail::CleanMoveToken& cleaned, IccsRanks ranks)
     {
-        const detail::CleanMoveToken cleaned(text);
         std::string token;
         for (const char32_t c : cleaned.code_points()) {
             if (c >= 0x80)
@@ -107,7 +106,13 @@ namespace {
 std::variant<Move, MoveError> parse_iccs_move(
     const Position& pos, std::string_view text, IccsRanks ranks)
 {
-    const auto read = read_iccs(text, ranks);
+    return detail::parse_iccs_move(pos, text, detail::CleanMoveToken(text), ranks);
+}
+
+std::variant<Move, MoveError> detail::parse_iccs_move(
+    const Position& pos, std::string_view text, const CleanMoveToken& token, IccsRanks ranks)
+{
+    const auto read = read_iccs(token, ranks);
     if (const auto* reason = std::get_if<std::string>(&read))
         return detail::syntax_error(
             text, "an ICCS move (ranks " + rank_range(ranks) + ")", *reason);

@@ -1,9 +1,7 @@
 #include "xq/notation/move_text.hpp"
 
 #include "move_errors.hpp"
-#include "move_token.hpp"
-#include "xq/notation/chinese.hpp"
-#include "xq/notation/wxf.hpp"
+#include "move_readers.hpp"
 
 namespace xq {
 
@@ -39,14 +37,14 @@ namespace {
         return starts.find(c) != std::u32string_view::npos;
     }
 
-    std::variant<Move, MoveError> parse_as(
-        Notation notation, const Position& pos, std::string_view text, IccsRanks ranks)
+    std::variant<Move, MoveError> parse_as(Notation notation, const Position& pos,
+        std::string_view text, const detail::CleanMoveToken& token, IccsRanks ranks)
     {
         if (notation == Notation::Iccs)
-            return parse_iccs_move(pos, text, ranks);
+            return detail::parse_iccs_move(pos, text, token, ranks);
         if (notation == Notation::Chinese)
-            return parse_chinese(pos, text);
-        return parse_wxf(pos, text);
+            return detail::parse_chinese(pos, text, token);
+        return detail::parse_wxf(pos, text, token);
     }
 
     bool is_syntax_error(const std::variant<Move, MoveError>& result)
@@ -59,7 +57,11 @@ namespace {
 
 std::optional<Notation> detect_notation(std::string_view text)
 {
-    const detail::CleanMoveToken cleaned(text);
+    return detail::detect_notation(detail::CleanMoveToken(text));
+}
+
+std::optional<Notation> detail::detect_notation(const CleanMoveToken& cleaned)
+{
     const std::u32string_view token = cleaned.code_points();
     if (token.empty())
         return std::nullopt;
@@ -76,16 +78,17 @@ std::optional<Notation> detect_notation(std::string_view text)
 std::variant<Move, MoveError> parse_move(
     const Position& pos, std::string_view text, const MoveTextOptions& options)
 {
-    const auto detected = detect_notation(text);
+    const detail::CleanMoveToken token(text);
+    const auto detected = detail::detect_notation(token);
     if (!options.expected) {
         if (!detected)
             return detail::syntax_error(text, "a move", "it is not ICCS, WXF or Chinese notation");
-        return parse_as(*detected, pos, text, options.iccs_ranks);
+        return parse_as(*detected, pos, text, token, options.iccs_ranks);
     }
-    auto result = parse_as(*options.expected, pos, text, options.iccs_ranks);
+    auto result = parse_as(*options.expected, pos, text, token, options.iccs_ranks);
     if (!is_syntax_error(result) || !detected || *detected == *options.expected)
         return result;
-    auto other = parse_as(*detected, pos, text, options.iccs_ranks);
+    auto other = parse_as(*detected, pos, text, token, options.iccs_ranks);
     return is_syntax_error(other) ? result : other;
 }
 

@@ -4,7 +4,7 @@
 
 #include "file_notation.hpp"
 #include "move_errors.hpp"
-#include "move_token.hpp"
+#include "move_readers.hpp"
 #include "xq/base/utf8.hpp"
 
 // A WXF token, once cleaned, upper-cased and with '.' read as '=', has four characters:
@@ -147,9 +147,8 @@ namespace {
     }
 
     // The token's meaning, or why it is not WXF.
-    std::variant<detail::FileMoveText, std::string> read_wxf(std::string_view text)
+    std::variant<detail::FileMoveText, std::string> read_wxf(const detail::CleanMoveToken& cleaned)
     {
-        const detail::CleanMoveToken cleaned(text);
         std::string token;
         for (const char32_t c : cleaned.code_points()) {
             if (c >= 0x80) {
@@ -225,7 +224,13 @@ namespace {
 
 std::variant<Move, MoveError> parse_wxf(const Position& pos, std::string_view text)
 {
-    auto meaning = read_wxf(text);
+    return detail::parse_wxf(pos, text, detail::CleanMoveToken(text));
+}
+
+std::variant<Move, MoveError> detail::parse_wxf(
+    const Position& pos, std::string_view text, const CleanMoveToken& token)
+{
+    auto meaning = read_wxf(token);
     if (const auto* reason = std::get_if<std::string>(&meaning))
         return detail::syntax_error(text, notation_name, *reason);
     return detail::resolve(pos, text, std::get<detail::FileMoveText>(meaning));
