@@ -22,16 +22,61 @@ std::vector<RecurringPosition> recurring_positions(const ReplayedGame& game)
     return out;
 }
 
+namespace {
+
+    // The latest ply at which each position stood: one open-addressing table per game, as
+    // every game is searched, and a table of nodes cost an allocation per position.
+    class LatestPly {
+    public:
+        explicit LatestPly(int positions)
+        {
+            std::size_t capacity = 16;
+            while (capacity < 2 * static_cast<std::size_t>(positions))
+                capacity *= 2;
+            slots_.assign(capacity, Slot {});
+        }
+
+        // -1 when the position has not stood before.
+        int find(Key key) const { return slots_[slot_of(key)].ply; }
+        bool contains(Key key) const { return find(key) >= 0; }
+        void set(Key key, int ply)
+        {
+            Slot& slot = slots_[slot_of(key)];
+            slot.key = key;
+            slot.ply = ply;
+        }
+
+    private:
+        struct Slot {
+            Key key = 0;
+            int ply = -1;
+        };
+
+        // The key's slot, or the empty slot where it would go (linear probing; the table is
+        // at most half full).
+        std::size_t slot_of(Key key) const
+        {
+            const std::size_t mask = slots_.size() - 1;
+            std::size_t i = static_cast<std::size_t>(key ^ (key >> 32)) & mask;
+            while (slots_[i].ply >= 0 && slots_[i].key != key)
+                i = (i + 1) & mask;
+            return i;
+        }
+
+        std::vector<Slot> slots_;
+    };
+
+} // namespace
+
 std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game)
 {
     std::vector<RepetitionEpisode> episodes;
-    std::unordered_map<Key, int> last_seen;
     const int n = game.ply_count();
+    LatestPly last_seen(n + 1);
     for (int p = 0; p <= n; ++p) {
         const Key key = game.key_at(p);
-        const auto earlier = last_seen.find(key);
-        const int start = earlier == last_seen.end() ? -1 : earlier->second;
-        last_seen[key] = p;
+        const int start = last_seen.find(key);
+        last_seen.set(key, p);
         if (start < 0)
             continue;
         // The first recurrence: the cycle from the latest earlier occurrence to here. The
@@ -40,9 +85,9 @@ std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game
         RepetitionEpisode episode;
         episode.cycle = { start + 1, p };
         int end = p;
-        while (end + 1 <= n && last_seen.count(game.key_at(end + 1))) {
+        while (end + 1 <= n && last_seen.contains(game.key_at(end + 1))) {
             ++end;
-            last_seen[game.key_at(end)] = end;
+            last_seen.set(game.key_at(end), end);
         }
         episode.last_repeating_ply = end;
         for (int q = start; q <= end; ++q)
