@@ -5,8 +5,9 @@
 #   scripts/install-deps.sh fuzz     that, and clang with its libFuzzer, for scripts/fuzz.sh
 set -euo pipefail
 
-# libxml2-utils: xmllint, with which the tests check the HTML rulings.
-packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils)
+# libxml2-utils: xmllint, with which the tests check the HTML rulings. parallel: GNU parallel,
+# which scripts/validate-cluster.sh runs the shards of a large archive with.
+packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils parallel)
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)
 fi

@@ -1,11 +1,15 @@
 #include "commands/validate_command.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
@@ -52,7 +56,12 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
 {
     CLI::App* cmd = app.add_subcommand("validate", "Check every game of record archives and list what is wrong");
     cmd->fallthrough();
-    cmd->add_option("paths", options.paths, "Record files, or folders of them")->required();
+    cmd->add_option("paths", options.paths, "Record files, or folders of them");
+    cmd->add_option("--files-from", options.files_from,
+        "Also check the paths listed in this file, one per line (- reads them from standard input)");
+    cmd->add_option("--shard", options.shard,
+        "K/N: check only the K-th of N disjoint slices of the games (the i-th game goes to slice i mod N + 1), "
+        "for scripts/validate-cluster.sh");
     cmd->add_flag("-r,--recursive", options.recursive, "Also read the folders inside the folders given");
     cmd->add_option("-j,--jobs", options.jobs, "Threads that check games (default: one per processor)")
         ->check(CLI::Range(1u, 256u));
@@ -65,8 +74,63 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
     return cmd;
 }
 
+namespace {
+
+    // "K/N" with 1 <= K <= N.
+    std::optional<Shard> parse_shard(const std::string& text)
+    {
+        unsigned k = 0;
+        unsigned n = 0;
+        const char* const end = text.data() + text.size();
+        const auto [slash, k_error] = std::from_chars(text.data(), end, k);
+        if (k_error != std::errc() || slash == end || *slash != '/')
+            return std::nullopt;
+        const auto [rest, n_error] = std::from_chars(slash + 1, end, n);
+        if (n_error != std::errc() || rest != end || k < 1 || k > n)
+            return std::nullopt;
+        return Shard { k - 1, n };
+    }
+
+    // The paths of a --files-from list: one per line, as written (a path may hold spaces);
+    // empty lines are skipped, and a line's carriage return too, for lists written on Windows.
+    bool read_path_list(const std::string& list, std::vector<std::string>& paths)
+    {
+        std::ifstream file;
+        if (list != "-") {
+            file.open(list);
+            if (!file) {
+                std::cerr << "xqarb: error: cannot read the list of paths " << display_name(list) << ": "
+                          << std::strerror(errno) << '\n';
+                return false;
+            }
+        }
+        std::istream& in = list == "-" ? std::cin : file;
+        for (std::string line; std::getline(in, line);) {
+            if (!line.empty() && line.back() == '\r')
+                line.pop_back();
+            if (!line.empty())
+                paths.push_back(std::move(line));
+        }
+        return true;
+    }
+
+} // namespace
+
 int run_validate(const ValidateOptions& options)
 {
+    std::optional<Shard> shard = Shard {};
+    if (!options.shard.empty() && !(shard = parse_shard(options.shard))) {
+        std::cerr << "xqarb: error: --shard takes K/N with 1 <= K <= N, such as 2/8, not \"" << options.shard << "\"\n";
+        return exit_usage;
+    }
+    std::vector<std::string> paths = options.paths;
+    if (!options.files_from.empty() && !read_path_list(options.files_from, paths))
+        return exit_usage;
+    if (paths.empty()) {
+        std::cerr << "xqarb: error: validate needs record files or folders, as arguments or with --files-from\n";
+        return exit_usage;
+    }
+
     Diagnostics setup;
     const auto rules = find_ruleset(options.ruleset, setup);
     // validate has no --lang: its rows explain their rulings in English.
@@ -78,7 +142,7 @@ int run_validate(const ValidateOptions& options)
 
     Diagnostics listing;
     const std::vector<RecordFile> files
-        = list_record_files({ options.paths.begin(), options.paths.end() }, options.recursive, listing);
+        = list_record_files({ paths.begin(), paths.end() }, options.recursive, listing);
     print_diagnostics(listing);
 
     std::vector<std::string> inputs;
@@ -99,6 +163,7 @@ int run_validate(const ValidateOptions& options)
 
     ArchiveValidationOptions validation;
     validation.jobs = options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    validation.shard = *shard;
     if (format == ValidationFormat::Csv)
         out << validation_csv_header();
     ValidationTally tally;

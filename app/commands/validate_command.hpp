@@ -9,6 +9,8 @@ namespace xq::app {
 
 struct ValidateOptions {
     std::vector<std::string> paths;
+    std::string files_from; // a file listing more paths, one per line; "-" for standard input
+    std::string shard; // "K/N": only the K-th of N slices of the games
     bool recursive = false;
     unsigned jobs = 0; // 0: one per processor
     std::string format = "summary";

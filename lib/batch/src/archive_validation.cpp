@@ -58,21 +58,30 @@ namespace {
         to.note(std::move(d.code), std::move(d.message), std::move(d.location));
     }
 
-    // Reads the files one after the other, a game at a time.
+    // Reads the files one after the other, a game at a time, and keeps what belongs to the
+    // shard.
     class ArchiveReader {
     public:
-        ArchiveReader(const std::vector<RecordFile>& files, const RecordReaderOptions& options)
+        ArchiveReader(const std::vector<RecordFile>& files, const RecordReaderOptions& options, Shard shard)
             : files_(files)
             , options_(options)
+            , shard_(shard)
         {
         }
 
-        // The next game, or the end of the file whose games have all been read; nothing when
-        // every file has been read.
+        // The shard's next game, or the end of a file whose games have all been read (only
+        // the shard's own file ends, see Shard); nothing when every file has been read.
         std::optional<Work> next()
         {
             try {
-                return read_next();
+                while (std::optional<Work> work = read_next()) {
+                    const bool game = std::holds_alternative<GameRecord>(work->item);
+                    // A file's end goes with the game before it: the last game has been counted.
+                    const std::uint64_t owner = game ? games_read_++ : std::max<std::uint64_t>(games_read_, 1) - 1;
+                    if (owner % shard_.count == shard_.index)
+                        return work;
+                }
+                return std::nullopt;
             } catch (const std::exception& e) {
                 throw std::runtime_error(
                     std::string(e.what()) + " (while reading " + display_name(files_[file_index_].path) + ")");
@@ -138,6 +147,8 @@ namespace {
         std::unique_ptr<RecordReader> reader_; // reads stream_; null when the file cannot be read
         ValidatedFile current_;
         std::uint64_t bytes_before_ = 0; // the sizes of the files before the current one
+        Shard shard_;
+        std::uint64_t games_read_ = 0; // in the whole input, the shard's or not
     };
 
     std::string what_is_checked(const Work& work)
@@ -181,7 +192,7 @@ namespace {
     void validate_one_by_one(const std::vector<RecordFile>& files, const RuleSet& rules,
         const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
     {
-        ArchiveReader reader(files, options.reader);
+        ArchiveReader reader(files, options.reader, options.shard);
         while (std::optional<Work> work = reader.next())
             hand_over(check(std::move(*work), rules, render), sink);
     }
@@ -218,7 +229,7 @@ namespace {
                 return sent;
             };
             try {
-                ArchiveReader reader(files, options.reader);
+                ArchiveReader reader(files, options.reader, options.shard);
                 while (std::optional<Work> work = reader.next()) {
                     batch.items.push_back(std::move(*work));
                     if (batch.items.size() >= options.games_per_batch && !send())

@@ -14,6 +14,18 @@
 
 namespace xq {
 
+// One of `count` disjoint slices of an archive's games, for running a large archive as
+// several processes (on one machine or several) whose outputs are merged back. Games are
+// dealt out in turn: the i-th game of the whole input (counting from 0, file after file)
+// belongs to slice i mod count. A file's own row (a file that cannot be read) belongs to the
+// slice of the game read just before it, or to slice 0 when no game came before, so that
+// each slice's rows merge back in input order: after each game row, the file rows that
+// follow it in its slice.
+struct Shard {
+    unsigned index = 0; // 0-based
+    unsigned count = 1;
+};
+
 struct ArchiveValidationOptions {
     // Threads that check games. 1 checks them one after the other on the calling thread;
     // more adds a thread that reads the files, and the calling thread writes.
@@ -26,6 +38,8 @@ struct ArchiveValidationOptions {
     // So at most (queued_batches + jobs + checked_batches) * games_per_batch games are held.
     std::size_t checked_batches = 32;
     RecordReaderOptions reader;
+    // The games checked; every game is still read, to find where each begins.
+    Shard shard;
 };
 
 // A row as it is handed over: the row, the text the renderer made of it, and how far the

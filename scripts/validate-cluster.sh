@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Runs `xqarb validate` over a large archive as N shards under GNU parallel (Debian package
+# `parallel`), on this machine or on the hosts named with --sshlogin, and merges the shards'
+# JSON Lines back into input order: the output is byte for byte that of one
+# `xqarb validate --format jsonl` run over the same paths.
+#
+# Usage: scripts/validate-cluster.sh [--shards N] [--sshlogin LOGINS] [--ssh COMMAND]
+#                                    [--xqarb PATH] [--] VALIDATE-ARGUMENTS...
+#   --shards N        slices of the games (default: this machine's processors)
+#   --sshlogin LOGINS where to run them, as parallel's --sshlogin: "4/host1,8/user@host2,:"
+#                     (":" is this machine); by default this machine only
+#   --ssh COMMAND     the command parallel reaches the hosts with (default: ssh)
+#   --xqarb PATH      the binary, at the same path on every host (default: build/release/app/xqarb
+#                     beside this script when it is there, else xqarb on the PATH)
+# The remaining arguments go to every shard's `xqarb validate`: the paths (the same paths
+# on every host), --recursive, --ruleset, --files-from... The script sets --format jsonl,
+# --shard, --jobs 1 and --progress never itself. Each shard reads every record but checks
+# only its own games (see --shard in the README).
+# Exit code: 0 when no game has a finding, 1 when some have, 2 when a shard failed or the
+# arguments are wrong.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+shards=$(nproc)
+sshlogin=
+ssh_command=
+xqarb=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --shards) shards=$2; shift 2 ;;
+    --sshlogin) sshlogin=$2; shift 2 ;;
+    --ssh) ssh_command=$2; shift 2 ;;
+    --xqarb) xqarb=$2; shift 2 ;;
+    --) shift; break ;;
+    *) break ;;
+  esac
+done
+for argument in "$@"; do
+  case "$argument" in
+    --format|--format=*|-o|--output|--output=*|--shard|--shard=*|-j|--jobs|--jobs=*|--progress|--progress=*)
+      echo "validate-cluster.sh: $argument is set by the script" >&2; exit 2 ;;
+  esac
+done
+if ! [[ "$shards" =~ ^[1-9][0-9]*$ ]]; then
+  echo "validate-cluster.sh: --shards takes a positive number, not '$shards'" >&2
+  exit 2
+fi
+if [ -z "$xqarb" ]; then
+  xqarb=$root/build/release/app/xqarb
+  [ -x "$xqarb" ] || xqarb=$(command -v xqarb || true)
+fi
+[ -n "$xqarb" ] || { echo "validate-cluster.sh: no xqarb binary (give --xqarb)" >&2; exit 2; }
+command -v parallel >/dev/null || { echo "validate-cluster.sh: GNU parallel is needed: apt-get install parallel" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+placement=()
+[ -n "$sshlogin" ] && placement+=(--sshlogin "$sshlogin")
+[ -n "$ssh_command" ] && placement+=(--ssh "$ssh_command")
+# -q quotes every argument for the remote shell; --keep-order --files lists each shard's
+# output file in shard order, once the outputs are back on this machine.
+parallel --will-cite -q --keep-order --files --tmpdir "$work" --joblog "$work/jobs" "${placement[@]}" \
+  "$xqarb" validate --format jsonl --progress never --jobs 1 --shard "{}/$shards" "$@" \
+  ::: $(seq 1 "$shards") > "$work/outputs" || true
+
+# The joblog's 7th field is the shard's exit code, the 8th the signal that ended it.
+worst=$(awk 'NR > 1 { code = ($8 != 0) ? 2 : ($7 > 1 ? 2 : $7); if (code > worst) worst = code } END { print worst + 0 }' "$work/jobs")
+finished=$(($(wc -l < "$work/jobs") - 1))
+if [ "$worst" -ge 2 ] || [ "$finished" -ne "$shards" ]; then
+  echo "validate-cluster.sh: a shard failed (see above); no output written" >&2
+  exit 2
+fi
+
+# Game i is in shard i mod N, and a file's own row ({"game":0,...}) follows, in its shard,
+# the game read before it (see --shard): so take a game row from each shard in turn, each
+# followed by the file rows after it in its shard.
+mapfile -t outputs < "$work/outputs"
+awk -v shards="$shards" '
+  function advance(s) { more[s] = ((getline head[s] < output[s]) > 0) }
+  function file_row(line) { return line ~ /^\{"game":0,/ }
+  function rows_of_files(s) { while (more[s] && file_row(head[s])) { print head[s]; advance(s) } }
+  BEGIN {
+    for (s = 0; s < shards; s++) { output[s] = ARGV[s + 1]; advance(s) }
+    rows_of_files(0)
+    for (s = 0; more[s]; s = (s + 1) % shards) {
+      print head[s]
+      advance(s)
+      rows_of_files(s)
+    }
+    for (s = 0; s < shards; s++)
+      if (more[s]) { print "validate-cluster.sh: shard " s + 1 " has rows out of turn" > "/dev/stderr"; exit 2 }
+  }' "${outputs[@]}" > "$work/merged"
+cat "$work/merged"
+exit "$worst"
