@@ -63,6 +63,28 @@ TEST_SUITE("validation_report")
         CHECK(row["findings"][0]["ply"] == 1);
     }
 
+    TEST_CASE("a JSON row is written as nlohmann writes the same values, whatever characters they hold")
+    {
+        CheckedGame checked = check_game(read_pgn_game(perpetual_check_drawn), axf_rules());
+        std::string every_ascii;
+        for (int c = 1; c < 0x80; ++c)
+            every_ascii += static_cast<char>(c);
+        checked.row.event = every_ascii;
+        checked.row.red = "許銀川 \"quoted\" back\\slash \u3000 full-width";
+        checked.row.black = "not UTF-8: \xff\xfe and a cut \xe8\xb1";
+        checked.row.date = "";
+        const std::string text = render(checked, ValidationFormat::Jsonl);
+        REQUIRE(!text.empty());
+        CHECK(text.back() == '\n');
+        // Parsed keeping the members' order, and written again, it is the same text.
+        const auto row = nlohmann::ordered_json::parse(text);
+        CHECK(row.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n' == text);
+        CHECK(row["event"] == every_ascii);
+        CHECK(row["red"] == checked.row.red);
+        CHECK(row["black"].get<std::string>().find("\xef\xbf\xbd") != std::string::npos);
+        CHECK(row["date"] == "");
+    }
+
     TEST_CASE("a JSON row's ruling is the one that decides the game, explained in English")
     {
         // Issue 11, R6: Red loses by perpetual check, then both sides repeat idle moves.

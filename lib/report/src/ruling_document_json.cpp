@@ -52,17 +52,22 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
     Json repetitions = Json::array();
     for (const DocumentRepetition& r : document.repetitions)
         repetitions.push_back(repetition_json(r));
-    Json doc = json_form::game_ruling(game, rules, messages);
-    doc["document"] = Json {
-        { "language", document.language },
-        { "notation", to_string(document.notation) },
-        { "notation_sentence", document.notation_sentence },
-        { "title", document.title },
-        { "header", header },
-        { "notes", document.notes },
-        { "repetitions", repetitions },
-    };
-    out << doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    std::string text;
+    json_form::JsonWriter writer(text);
+    writer.begin_object();
+    json_form::write_game_ruling_members(writer, game, rules, messages, to_string(game.status), json_form::game_source(game));
+    writer.member("document",
+        Json {
+            { "language", document.language },
+            { "notation", to_string(document.notation) },
+            { "notation_sentence", document.notation_sentence },
+            { "title", document.title },
+            { "header", header },
+            { "notes", document.notes },
+            { "repetitions", repetitions },
+        });
+    writer.end_object();
+    out << text << '\n';
 }
 
 } // namespace xq

@@ -3,11 +3,22 @@
 // The JSON object adjudicate writes for a game, for the writers that extend it (validate's
 // rows), so that the same things go by the same field names.
 
+#include <string>
+#include <string_view>
+
 #include "facts_json.hpp"
+#include "json_writer.hpp"
 #include "xq/report/ruling_report.hpp"
 
 namespace xq::json_form {
 
-Json game_ruling(const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages);
+// Where the game starts: its file and line.
+std::string game_source(const GameRuling& game);
+
+// The members of adjudicate's object for a game, into an object the caller has begun and
+// goes on with. `status` and `source` are the game's (to_string(game.status) and
+// game_source(game)), or what a writer that extends the object puts in their place.
+void write_game_ruling_members(JsonWriter& out, const GameRuling& game, const RuleSet& rules,
+    const MessageCatalogue& messages, std::string_view status, std::string_view source);
 
 } // namespace xq::json_form

@@ -75,36 +75,62 @@ namespace {
 
 } // namespace
 
-Json json_form::game_ruling(const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages)
+std::string json_form::game_source(const GameRuling& game)
 {
-    Json diagnostics = Json::array();
-    for (const Diagnostic& d : game.diagnostics)
-        diagnostics.push_back(format_diagnostic(d));
-    Json rulings = Json::array();
+    // A binary record file has no lines.
+    return game.source.line > 0 ? game.source.source + ":" + std::to_string(game.source.line) : game.source.source;
+}
+
+void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& game, const RuleSet& rules,
+    const MessageCatalogue& messages, std::string_view status, std::string_view source)
+{
+    std::vector<Json> rulings;
+    rulings.reserve(game.rulings.size());
     for (const Ruling& r : game.rulings)
         rulings.push_back(ruling_json(r, rules, messages));
-    Json doc {
-        { "game", game.game },
-        // A binary record file has no lines.
-        { "source", game.source.line > 0 ? game.source.source + ":" + std::to_string(game.source.line) : game.source.source },
-        { "status", to_string(game.status) },
-        { "diagnostics", diagnostics },
-        { "ruleset", rules.id },
-        { "plies", game.replay ? game.replay->ply_count() : 0 },
-        { "final_fen", game.replay ? Json(to_fen(game.replay->current())) : Json(nullptr) },
-        { "board_end", game.replay ? to_string(game.replay->end()) : "none" },
-        { "recorded_result", to_string(game.recorded_result) },
-        { "board_ruling", board_json(game, messages) },
-        { "ruling", game.deciding ? rulings[*game.deciding] : Json(nullptr) },
-        { "rulings", rulings },
-    };
-    return doc;
+    out.member("game", game.game);
+    out.member("source", source);
+    out.member("status", status);
+    out.key("diagnostics");
+    out.begin_array();
+    for (const Diagnostic& d : game.diagnostics)
+        out.value(format_diagnostic(d));
+    out.end_array();
+    out.member("ruleset", rules.id);
+    out.member("plies", game.replay ? game.replay->ply_count() : 0);
+    out.key("final_fen");
+    if (game.replay)
+        out.value(to_fen(game.replay->current()));
+    else
+        out.null();
+    out.member("board_end", game.replay ? to_string(game.replay->end()) : "none");
+    out.member("recorded_result", to_string(game.recorded_result));
+    out.key("board_ruling");
+    if (const Json board = board_json(game, messages); board.is_null())
+        out.null();
+    else
+        out.value(board);
+    out.key("ruling");
+    if (game.deciding)
+        out.value(rulings[*game.deciding]);
+    else
+        out.null();
+    out.key("rulings");
+    out.begin_array();
+    for (const Json& r : rulings)
+        out.value(r);
+    out.end_array();
 }
 
 void write_ruling_json(
     std::ostream& out, const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages)
 {
-    out << json_form::game_ruling(game, rules, messages).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    std::string text;
+    json_form::JsonWriter writer(text);
+    writer.begin_object();
+    json_form::write_game_ruling_members(writer, game, rules, messages, to_string(game.status), json_form::game_source(game));
+    writer.end_object();
+    out << text << '\n';
 }
 
 } // namespace xq

@@ -9,8 +9,6 @@ namespace xq {
 
 namespace {
 
-    using json_form::Json;
-
     // How many games each list of the summary names.
     constexpr std::size_t notable_count = 3;
 
@@ -37,7 +35,6 @@ namespace {
         return std::string(to_string(*row.loser_on_board == Color::Red ? RecordedResult::BlackWins : RecordedResult::RedWins));
     }
 
-    Json optional_json(const std::optional<bool>& value) { return value ? Json(*value) : Json(nullptr); }
 
     std::string summary_text(const GameValidation& row)
     {
@@ -53,27 +50,49 @@ namespace {
     std::string jsonl_text(const CheckedGame& checked, const RuleSet& rules, const MessageCatalogue& messages)
     {
         const GameValidation& row = checked.row;
-        Json doc = json_form::game_ruling(checked.judged, rules, messages);
-        doc["status"] = to_string(row.status);
-        if (row.game == 0)
-            doc["source"] = row.file;
-        Json findings = Json::array();
-        for (const Finding& f : row.findings)
-            findings.push_back(Json { { "status", to_string(f.kind) }, { "ply", f.ply > 0 ? Json(f.ply) : Json(nullptr) },
-                { "message", f.message } });
-        doc["file"] = row.file;
-        doc["line"] = row.line;
-        doc["event"] = row.event;
-        doc["red"] = row.red;
-        doc["black"] = row.black;
-        doc["date"] = row.date;
-        doc["failed_ply"] = row.failed_ply > 0 ? Json(row.failed_ply) : Json(nullptr);
-        doc["findings"] = std::move(findings);
-        const std::string on_board = board_result(row);
-        doc["board_result"] = on_board.empty() ? Json(nullptr) : Json(on_board);
-        doc["ruling_agrees"] = optional_json(row.ruling_agrees);
-        // Bytes that are not UTF-8 cannot stop a row: the readers decode, so none should come.
-        return doc.dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
+        std::string text;
+        json_form::JsonWriter out(text);
+        out.begin_object();
+        json_form::write_game_ruling_members(out, checked.judged, rules, messages, to_string(row.status),
+            row.game == 0 ? row.file : json_form::game_source(checked.judged));
+        out.member("file", row.file);
+        out.member("line", row.line);
+        out.member("event", row.event);
+        out.member("red", row.red);
+        out.member("black", row.black);
+        out.member("date", row.date);
+        out.key("failed_ply");
+        if (row.failed_ply > 0)
+            out.value(row.failed_ply);
+        else
+            out.null();
+        out.key("findings");
+        out.begin_array();
+        for (const Finding& f : row.findings) {
+            out.begin_object();
+            out.member("status", to_string(f.kind));
+            out.key("ply");
+            if (f.ply > 0)
+                out.value(f.ply);
+            else
+                out.null();
+            out.member("message", f.message);
+            out.end_object();
+        }
+        out.end_array();
+        out.key("board_result");
+        if (const std::string on_board = board_result(row); on_board.empty())
+            out.null();
+        else
+            out.value(on_board);
+        out.key("ruling_agrees");
+        if (row.ruling_agrees)
+            out.value(*row.ruling_agrees);
+        else
+            out.null();
+        out.end_object();
+        text += '\n';
+        return text;
     }
 
     // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
