@@ -115,9 +115,19 @@ namespace {
         {
             std::size_t done = 0;
             std::size_t valid_from = 0; // start of the run of valid bytes not yet appended
+            const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(input[i]); };
+            const auto continues = [&](std::size_t i) { return (byte(i) & 0xc0) == 0x80; };
             while (done < input.size()) {
-                if (static_cast<unsigned char>(input[done]) < 0x80) {
+                if (byte(done) < 0x80) {
                     ++done;
+                    continue;
+                }
+                // Chinese text is mostly three-byte sequences whose lead byte allows any
+                // continuation bytes (U+1000..U+CFFF, U+E000..U+FFFF): those need no closer look.
+                const unsigned char lead = byte(done);
+                if (lead >= 0xe1 && lead <= 0xef && lead != 0xed && done + 2 < input.size() && continues(done + 1)
+                    && continues(done + 2)) {
+                    done += 3;
                     continue;
                 }
                 const utf8::Sequence sequence = utf8::read_sequence(input.substr(done));

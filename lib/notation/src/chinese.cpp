@@ -1,6 +1,5 @@
 #include "xq/notation/chinese.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cassert>
 #include <optional>
@@ -83,40 +82,59 @@ namespace {
 
     constexpr std::u32string_view chinese_numerals = U"一二三四五六七八九";
 
-    struct GlyphEntry {
-        char32_t character;
-        Glyph glyph;
+    // Every character above in a hash table: every character of every move is looked up, and
+    // a search's branches cost more than the hash.
+    class GlyphTable {
+    public:
+        constexpr GlyphTable()
+        {
+            for (const auto& [glyph, kind] : piece_glyphs)
+                add(glyph, { Glyph::Role::Piece, index(kind) });
+            for (const auto& [glyph, direction] : direction_glyphs)
+                add(glyph, { Glyph::Role::Direction, static_cast<int>(direction) });
+            for (const auto& [glyph, pick] : position_glyphs)
+                add(glyph, { Glyph::Role::Position, static_cast<int>(pick) });
+            for (std::size_t i = 0; i < chinese_numerals.size(); ++i)
+                add(chinese_numerals[i], { Glyph::Role::Number, static_cast<int>(i) + 1 });
+        }
+
+        constexpr std::optional<Glyph> find(char32_t c) const
+        {
+            for (std::size_t i = home(c);; i = (i + 1) % slots_.size()) {
+                if (slots_[i].character == c)
+                    return slots_[i].glyph;
+                if (slots_[i].character == 0)
+                    return std::nullopt;
+            }
+        }
+
+    private:
+        struct Slot {
+            char32_t character = 0; // 0: empty
+            Glyph glyph {};
+        };
+
+        static constexpr std::size_t home(char32_t c) { return (c * 2654435761u) >> 26; } // 0..63
+
+        constexpr void add(char32_t c, Glyph glyph)
+        {
+            std::size_t i = home(c);
+            while (slots_[i].character != 0)
+                i = (i + 1) % slots_.size();
+            slots_[i] = { c, glyph };
+        }
+
+        // 38 characters in 64 places: the table always has an empty place to end a search.
+        std::array<Slot, 64> slots_ {};
     };
 
-    // Every character above, sorted, so that reading one is a binary search.
-    constexpr auto glyph_entries = [] {
-        std::array<GlyphEntry,
-            std::size(piece_glyphs) + std::size(direction_glyphs) + std::size(position_glyphs)
-                + chinese_numerals.size()>
-            entries {};
-        std::size_t n = 0;
-        for (const auto& [glyph, kind] : piece_glyphs)
-            entries[n++] = { glyph, { Glyph::Role::Piece, index(kind) } };
-        for (const auto& [glyph, direction] : direction_glyphs)
-            entries[n++] = { glyph, { Glyph::Role::Direction, static_cast<int>(direction) } };
-        for (const auto& [glyph, pick] : position_glyphs)
-            entries[n++] = { glyph, { Glyph::Role::Position, static_cast<int>(pick) } };
-        for (std::size_t i = 0; i < chinese_numerals.size(); ++i)
-            entries[n++] = { chinese_numerals[i], { Glyph::Role::Number, static_cast<int>(i) + 1 } };
-        std::sort(entries.begin(), entries.end(),
-            [](const GlyphEntry& a, const GlyphEntry& b) { return a.character < b.character; });
-        return entries;
-    }();
+    constexpr GlyphTable glyph_table;
 
     std::optional<Glyph> classify(char32_t c)
     {
         if (c >= '1' && c <= '9') // full-width digits are folded to these by CleanMoveToken
             return Glyph { Glyph::Role::Number, static_cast<int>(c - '0') };
-        const auto found = std::lower_bound(glyph_entries.begin(), glyph_entries.end(), c,
-            [](const GlyphEntry& entry, char32_t wanted) { return entry.character < wanted; });
-        if (found == glyph_entries.end() || found->character != c)
-            return std::nullopt;
-        return found->glyph;
+        return c == 0 ? std::nullopt : glyph_table.find(c);
     }
 
     // Every reading of the piece part (the characters before the direction); empty when it

@@ -22,10 +22,29 @@ bool counts_steps(PieceType t, Direction d)
 // ---------------------------------------------------------------------------------------------
 // Census and description
 
-std::size_t FileCensus::slot(PieceType t, int file)
+std::size_t FileCensus::slot(int kind, int file)
 {
-    return static_cast<std::size_t>(index(t) * file_count + file - 1);
+    return static_cast<std::size_t>(kind * file_count + file - 1);
 }
+
+namespace {
+
+    // By side and piece code: the kind of the piece if it is the side's, else
+    // piece_type_count (none of its pieces).
+    constexpr auto own_kinds = [] {
+        std::array<std::array<std::uint8_t, piece_code_count>, 2> kinds {};
+        for (const Color side : { Color::Red, Color::Black })
+            for (int code = 0; code < piece_code_count; ++code) {
+                const int red = code - 1;
+                const int black = code - 1 - piece_type_count;
+                const int kind = side == Color::Red ? red : black;
+                kinds[static_cast<std::size_t>(index(side))][static_cast<std::size_t>(code)]
+                    = static_cast<std::uint8_t>(kind >= 0 && kind < piece_type_count ? kind : piece_type_count);
+            }
+        return kinds;
+    }();
+
+} // namespace
 
 FileCensus::FileCensus(const Position& pos, Color side)
     : pos_(pos)
@@ -35,21 +54,20 @@ FileCensus::FileCensus(const Position& pos, Color side)
 
 void FileCensus::scan(int file) const
 {
-    for (int t = 0; t < piece_type_count; ++t)
-        columns_[slot(static_cast<PieceType>(t), file)].size = 0;
+    for (int kind = 0; kind < kinds_and_others; ++kind)
+        columns_[slot(kind, file)].size = 0;
+    const auto& kinds = own_kinds[static_cast<std::size_t>(index(side_))];
     const int board_file = board_file_of(side_, file);
     // Visiting the ranks from the enemy's side lists the pieces foremost first.
     const int first = side_ == Color::Red ? rank_count - 1 : 0;
     const int step = side_ == Color::Red ? -1 : 1;
     for (int rank = first; rank >= 0 && rank < rank_count; rank += step) {
         const Square s(board_file, rank);
-        const Piece p = pos_.piece_on(s);
-        if (p.is_none() || p.color() != side_)
-            continue;
-        Column& column = columns_[slot(p.type(), file)];
+        Column& column = columns_[slot(kinds[pos_.piece_on(s).code()], file)];
         // A reachable position has at most five of a kind; a made-up one keeps its first five.
-        if (column.size < column.squares.size())
-            column.squares[column.size++] = s;
+        const std::uint8_t n = column.size;
+        column.squares[n < 5 ? n : 5] = s;
+        column.size = static_cast<std::uint8_t>(n < 5 ? n + 1 : n);
     }
     scanned_files_ |= static_cast<std::uint16_t>(1u << file);
 }
@@ -59,7 +77,7 @@ std::span<const Square> FileCensus::on_file([[maybe_unused]] Color c, PieceType 
     assert(c == side_);
     if ((scanned_files_ & (1u << file)) == 0)
         scan(file);
-    const Column& column = columns_[slot(t, file)];
+    const Column& column = columns_[slot(index(t), file)];
     return { column.squares.data(), static_cast<std::size_t>(column.size) };
 }
 
@@ -343,8 +361,12 @@ std::variant<Move, MoveError> resolve(
     const FileCensus census(pos, mover);
     for (const Tier tier : { Tier::Standard, Tier::Fallback }) {
         PieceKinds kinds_read = 0;
+        unsigned files_read = 0; // bit `file` for each file a reading names
         for (const Selector& selector : text.selectors)
-            kinds_read |= selector.tier == tier ? selector.kinds : 0;
+            if (selector.tier == tier) {
+                kinds_read |= selector.kinds;
+                files_read |= selector.file == 0 ? ~0u : 1u << selector.file;
+            }
         // First the pieces the text names, then the move each would make, and only then
         // whether that move obeys how the piece moves and is legal, which costs the most.
         MoveList matches;
@@ -353,11 +375,7 @@ std::variant<Move, MoveError> resolve(
             if ((kinds_read & kind_bit(kind)) == 0)
                 continue;
             for (int file = 1; file <= file_count; ++file) {
-                const bool file_named = std::any_of(text.selectors.begin(), text.selectors.end(),
-                    [&](const Selector& selector) {
-                        return selector.tier == tier && (selector.file == 0 || selector.file == file);
-                    });
-                if (!file_named)
+                if ((files_read & (1u << file)) == 0)
                     continue;
                 for (const Square s : census.on_file(mover, kind, file)) {
                     const PiecePlace place = place_of(pos, census, s);

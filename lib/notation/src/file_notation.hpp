@@ -49,16 +49,24 @@ public:
 
 private:
     struct Column {
-        std::array<Square, 5> squares;
         std::uint8_t size;
+        // Five at most are kept; the sixth place takes what a made-up position has beyond.
+        std::array<Square, 6> squares;
     };
-    static std::size_t slot(PieceType t, int file);
+    // The kinds, and one more for the squares that hold none of the side's pieces: a scan
+    // puts every square of the file in a column, so that no square costs a branch.
+    static constexpr int kinds_and_others = piece_type_count + 1;
+    static std::size_t slot(int kind, int file);
     void scan(int file) const;
 
     const Position& pos_;
     Color side_;
     mutable std::uint16_t scanned_files_ = 0; // bit `file` set once that file is counted
-    mutable std::array<Column, piece_type_count * file_count> columns_;
+    // Left uninitialised, as most of it is never read: a file's columns are written when it
+    // is scanned, before they are read.
+    union {
+        mutable std::array<Column, kinds_and_others * file_count> columns_;
+    };
 };
 
 // Where a piece stands, as file notation sees it, from its own side.
