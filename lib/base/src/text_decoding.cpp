@@ -201,11 +201,14 @@ namespace {
             trial.available = false;
             return trial;
         }
+        // Valid UTF-8, most samples, decodes to itself: it is looked at where it is.
         std::string decoded;
-        converter.convert(sample, whole_text, decoded,
-            [&](std::size_t, std::size_t) { ++trial.undecodable; });
-        trial.score = scorer.score ? scorer.score(decoded) : 0;
-        trial.non_ascii = static_cast<std::size_t>(std::count_if(decoded.begin(), decoded.end(),
+        const bool as_it_is = encoding == TextEncoding::Utf8 && utf8::is_valid(sample);
+        if (!as_it_is)
+            converter.convert(sample, whole_text, decoded, [&](std::size_t, std::size_t) { ++trial.undecodable; });
+        const std::string_view text = as_it_is ? sample : std::string_view(decoded);
+        trial.score = scorer.score ? scorer.score(text) : 0;
+        trial.non_ascii = static_cast<std::size_t>(std::count_if(text.begin(), text.end(),
             [](char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0xc0; }));
         return trial;
     }

@@ -47,6 +47,15 @@ namespace {
 
     bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'; }
 
+    // The ASCII bytes a field's text takes without a closer look: all but '[', which may end
+    // the field, and the control characters, which are dropped with a warning.
+    constexpr auto plain_text_ascii = [] {
+        std::array<bool, 128> plain {};
+        for (int c = 0; c < 128; ++c)
+            plain[static_cast<std::size_t>(c)] = c != '[' && !detail::is_control_character(c);
+        return plain;
+    }();
+
     std::optional<std::size_t> parse_count(std::string_view text)
     {
         std::size_t value = 0;
@@ -145,11 +154,8 @@ namespace {
                     return false;
             return true;
         }
-        void skip(std::size_t count)
-        {
-            for (std::size_t i = 0; i < count; ++i)
-                source_.get();
-        }
+        // Consumes a marker at() has just matched, so already read.
+        void skip(std::size_t count) { source_.consume(count); }
         void skip_character()
         {
             if (source_.get() == TextSource::undecodable)
@@ -166,6 +172,7 @@ namespace {
         ValueEnd value_end_here();
         void read_field();
         void read_moves(const FieldName& field, const SourceLocation& field_location);
+        void take_digits_and_blanks(std::vector<RecordedMove>* line, std::string& group, SourceLocation& group_location);
         // The field's text, at most `max_bytes` of it; `too_long` says whether more was dropped.
         std::string read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location);
         void report_unterminated(ValueEnd end, const SourceLocation& field_location);
@@ -263,8 +270,17 @@ namespace {
         const SourceLocation field_location = source_.location();
         skip(field_open.size());
         std::string name;
-        while (detail::is_tag_name_character(source_.peek()) && name.size() <= limits_.max_tag_name_bytes)
-            name += static_cast<char>(source_.get());
+        for (;;) {
+            const std::string_view ready = source_.ready();
+            std::size_t n = 0;
+            while (n < ready.size() && detail::is_tag_name_character(static_cast<unsigned char>(ready[n]))
+                && name.size() + n <= limits_.max_tag_name_bytes)
+                ++n;
+            name.append(ready.substr(0, n));
+            source_.consume(n);
+            if (n < ready.size() || n == 0)
+                break;
+        }
         if (name.empty() || name.size() > limits_.max_tag_name_bytes || source_.peek() != ']') {
             diagnostics_.add(Severity::Warning, "dhtmlxq.bad-field",
                 "expected a field name of at most " + std::to_string(limits_.max_tag_name_bytes)
@@ -321,6 +337,8 @@ namespace {
     {
         std::string text;
         for (;;) {
+            if (!detail::take_plain_run(source_, text, too_long ? text.size() : max_bytes, plain_text_ascii.data(), false))
+                too_long = true;
             if (const ValueEnd end = value_end_here(); end != ValueEnd::None) {
                 report_unterminated(end, field_location);
                 break;
@@ -348,6 +366,7 @@ namespace {
         SourceLocation group_location;
         bool bad_character_reported = false;
         for (;;) {
+            take_digits_and_blanks(line, group, group_location);
             if (const ValueEnd end = value_end_here(); end != ValueEnd::None) {
                 report_unterminated(end, field_location);
                 break;
@@ -376,6 +395,34 @@ namespace {
         if (!group.empty())
             diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
                 "the move list ends with an incomplete move '" + group + "'", group_location);
+    }
+
+    // The common case of a move list, a run of digits and blanks, taken from the ready bytes at
+    // once: four digits make a move, located at its first digit.
+    void BlockParser::take_digits_and_blanks(
+        std::vector<RecordedMove>* line, std::string& group, SourceLocation& group_location)
+    {
+        std::string_view ready = source_.ready();
+        std::size_t i = 0;
+        for (; i < ready.size(); ++i) {
+            const char c = ready[i];
+            if (c >= '0' && c <= '9') {
+                if (group.empty()) {
+                    source_.consume(i);
+                    ready.remove_prefix(i);
+                    i = 0;
+                    group_location = source_.location();
+                }
+                group += c;
+                if (group.size() == 4) {
+                    add_move(line, group, group_location);
+                    group.clear();
+                }
+            } else if (!is_blank(c)) {
+                break;
+            }
+        }
+        source_.consume(i);
     }
 
     // Where the moves of `field` go, or nothing when they are to be dropped (reported).

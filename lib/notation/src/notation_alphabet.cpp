@@ -58,10 +58,16 @@ bool is_notation_character(char32_t c)
 
 std::size_t count_notation_characters(std::string_view text)
 {
+    // Every notation character is beyond ASCII: ASCII bytes, most of a text, are skipped.
     std::size_t count = 0;
-    for (std::size_t pos = 0; pos < text.size();)
+    for (std::size_t pos = 0; pos < text.size();) {
+        if (static_cast<unsigned char>(text[pos]) < 0x80) {
+            ++pos;
+            continue;
+        }
         if (is_notation_character(next_code_point(text, pos)))
             ++count;
+    }
     return count;
 }
 

@@ -40,7 +40,7 @@ namespace {
         return { 0, 0 };
     }
 
-    // Which ASCII bytes each kind of text takes without a closer look (see take_plain_run).
+    // Which ASCII bytes each kind of text takes without a closer look (see detail::take_plain_run).
     struct PlainAscii {
         std::array<bool, 128> word {}; // graphic characters other than { } ( ) ;
         std::array<bool, 128> brace_comment {}; // anything but '}', line ends and control characters
@@ -242,39 +242,6 @@ bool PgnTokenizer::take_character(std::string& out, std::size_t max_bytes, std::
     return taken.stored;
 }
 
-bool PgnTokenizer::take_plain_run(std::string& out, std::size_t max_bytes, const bool* plain, bool stop_at_blanks)
-{
-    const std::string_view ready = source_.ready();
-    const auto* bytes = reinterpret_cast<const unsigned char*>(ready.data());
-    const std::size_t room = max_bytes > out.size() ? max_bytes - out.size() : 0;
-    std::size_t taken = 0;
-    std::size_t kept = 0;
-    while (taken < ready.size()) {
-        const unsigned char c = bytes[taken];
-        std::size_t length = 1;
-        if (c < 0x80) {
-            if (!plain[c])
-                break;
-        } else {
-            // 0xFF (undecodable) and stray continuation bytes have no length and stop the run.
-            length = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-            if (length == 0 || taken + length > ready.size())
-                break;
-            if (stop_at_blanks
-                && ((c == 0xC2 && bytes[taken + 1] == 0xA0)
-                    || (c == 0xE3 && bytes[taken + 1] == 0x80 && bytes[taken + 2] == 0x80)
-                    || (c == 0xEF && bytes[taken + 1] == 0xBB && bytes[taken + 2] == 0xBF)))
-                break;
-        }
-        taken += length;
-        if (taken <= room)
-            kept = taken;
-    }
-    out.append(ready.data(), kept);
-    source_.consume(taken);
-    return kept == taken;
-}
-
 void PgnTokenizer::report_control_character(int c, std::vector<Diagnostic>& diagnostics)
 {
     add_limited(diagnostics, control_character_warning("pgn.control-character", c, "ignored", source_.location()),
@@ -329,7 +296,7 @@ void PgnTokenizer::read_tag(PgnToken& token)
     bool value_too_long = false;
     bool bare_quote_reported = false;
     for (;;) {
-        if (!take_plain_run(token.value, value_too_long ? token.value.size() : limits_.max_tag_value_bytes,
+        if (!detail::take_plain_run(source_, token.value, value_too_long ? token.value.size() : limits_.max_tag_value_bytes,
                 plain_ascii.tag_value.data(), false))
             value_too_long = true;
         const int c = source_.peek();
@@ -378,7 +345,7 @@ void PgnTokenizer::read_brace_comment(PgnToken& token)
     source_.get(); // '{'
     bool too_long = false;
     for (;;) {
-        if (!take_plain_run(token.text, too_long ? token.text.size() : limits_.max_comment_bytes,
+        if (!detail::take_plain_run(source_, token.text, too_long ? token.text.size() : limits_.max_comment_bytes,
                 plain_ascii.brace_comment.data(), false))
             too_long = true;
         const int c = source_.peek();
@@ -422,7 +389,7 @@ void PgnTokenizer::read_line_comment(PgnToken& token)
     source_.get(); // ';'
     bool too_long = false;
     for (;;) {
-        if (!take_plain_run(token.text, too_long ? token.text.size() : limits_.max_comment_bytes,
+        if (!detail::take_plain_run(source_, token.text, too_long ? token.text.size() : limits_.max_comment_bytes,
                 plain_ascii.line_comment.data(), false))
             too_long = true;
         const int c = source_.peek();
@@ -447,7 +414,7 @@ std::string PgnTokenizer::read_word(PgnToken& token)
     std::string word;
     bool too_long = false;
     for (;;) {
-        if (!take_plain_run(word, too_long ? word.size() : limits_.max_token_bytes, plain_ascii.word.data(), true))
+        if (!detail::take_plain_run(source_, word, too_long ? word.size() : limits_.max_token_bytes, plain_ascii.word.data(), true))
             too_long = true;
         if (is_word_end(source_.peek()))
             break;

@@ -74,12 +74,6 @@ private:
     // as U+FFFD.
     bool take_character(std::string& out, std::size_t max_bytes, std::vector<Diagnostic>& diagnostics);
     void report_control_character(int c, std::vector<Diagnostic>& diagnostics);
-    // Consumes the longest run of ready bytes that need no closer look: ASCII bytes marked in
-    // `plain_ascii`, and whole multi-byte characters (but not the blank ones when
-    // `stop_at_blanks`). Appends what fits in `out` within `max_bytes` and returns false if any
-    // of the run did not fit. The byte-by-byte paths handle everything else; this only makes the
-    // common case cheap.
-    bool take_plain_run(std::string& out, std::size_t max_bytes, const bool* plain_ascii, bool stop_at_blanks);
 
     void read_tag(PgnToken& token);
     void read_brace_comment(PgnToken& token);

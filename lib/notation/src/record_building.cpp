@@ -104,6 +104,39 @@ TakenCharacter take_character(TextSource& source, std::string& out, std::size_t 
     return { true, false };
 }
 
+bool take_plain_run(TextSource& source, std::string& out, std::size_t max_bytes, const bool* plain, bool stop_at_blanks)
+{
+    const std::string_view ready = source.ready();
+    const auto* bytes = reinterpret_cast<const unsigned char*>(ready.data());
+    const std::size_t room = max_bytes > out.size() ? max_bytes - out.size() : 0;
+    std::size_t taken = 0;
+    std::size_t kept = 0;
+    while (taken < ready.size()) {
+        const unsigned char c = bytes[taken];
+        std::size_t length = 1;
+        if (c < 0x80) {
+            if (!plain[c])
+                break;
+        } else {
+            // 0xFF (undecodable) and stray continuation bytes have no length and stop the run.
+            length = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+            if (length == 0 || taken + length > ready.size())
+                break;
+            if (stop_at_blanks
+                && ((c == 0xC2 && bytes[taken + 1] == 0xA0)
+                    || (c == 0xE3 && bytes[taken + 1] == 0x80 && bytes[taken + 2] == 0x80)
+                    || (c == 0xEF && bytes[taken + 1] == 0xBB && bytes[taken + 2] == 0xBF)))
+                break;
+        }
+        taken += length;
+        if (taken <= room)
+            kept = taken;
+    }
+    out.append(ready.data(), kept);
+    source.consume(taken);
+    return kept == taken;
+}
+
 void add_diagnostic(Diagnostics& to, Diagnostic diagnostic)
 {
     switch (diagnostic.severity) {

@@ -24,6 +24,14 @@ struct TakenCharacter {
 // unless `out` would then exceed `max_bytes`. Undecodable input is appended as U+FFFD.
 TakenCharacter take_character(TextSource& source, std::string& out, std::size_t max_bytes);
 
+// Consumes the longest run of ready bytes that need no closer look: ASCII bytes marked in
+// `plain_ascii`, and whole multi-byte characters (but not the blank ones U+00A0, U+3000 and
+// U+FEFF when `stop_at_blanks`). Appends what fits in `out` within `max_bytes` and returns
+// false if any of the run did not fit. The byte-by-byte paths handle everything else; this
+// only makes the common case cheap.
+bool take_plain_run(TextSource& source, std::string& out, std::size_t max_bytes, const bool* plain_ascii,
+    bool stop_at_blanks);
+
 // A control character no record text should hold (C0 but for tab and LF, and DEL): it could
 // retitle or clear a terminal, and XML cannot carry it. The readers drop it with a warning;
 // where blanks separate tokens, VT and FF are blanks first.
