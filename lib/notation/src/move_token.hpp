@@ -25,7 +25,14 @@ public:
     std::u32string_view code_points() const { return view_; }
 
 private:
-    void push_back(char32_t c);
+    void push_back(char32_t c)
+    {
+        if (inline_size_ < inline_.size() && spilled_.empty())
+            inline_[inline_size_++] = c;
+        else
+            spill(c);
+    }
+    void spill(char32_t c);
 
     std::array<char32_t, 16> inline_;
     std::size_t inline_size_ = 0;
