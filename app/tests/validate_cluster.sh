@@ -25,7 +25,7 @@ if ! command -v parallel >/dev/null; then
 fi
 
 archive=$work/archive
-head -c 3000 /dev/urandom | tr -d '\n' > "$archive/0_binary.pgn"
+head -c 3000 /dev/zero | tr '\0' '\2' > "$archive/0_binary.pgn"
 cp testdata/records/broken/archive_with_one_broken_game.pgn "$archive/1_games.pgn"
 head -c 2000 /dev/zero > "$archive/2_binary.pgn"
 printf '\x01\x02\x03\x04%.0s' $(seq 1 300) > "$archive/3_binary.pgn"

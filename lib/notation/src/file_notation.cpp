@@ -1,6 +1,7 @@
 #include "file_notation.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdlib>
 #include <optional>
@@ -352,11 +353,47 @@ namespace {
         return Move(from, Square(to_file, to_rank));
     }
 
+    bool obeys_the_piece(const Position& pos, std::optional<Move> m)
+    {
+        return m && pseudo_legal_moves_from(pos, m->from()).contains(*m) && pos.is_legal_pseudo(*m);
+    }
+
+    // Most moves name a piece by its kind and file (炮二, C2) and it is alone there: then its
+    // move, when it may make it, is the only one the text can mean. Nothing sends the text the
+    // long way, which weighs every reading and explains a failure.
+    std::optional<Move> move_of_sole_piece(const Position& pos, const FileMoveText& text)
+    {
+        const Selector& named = text.selectors.front();
+        const bool by_kind_and_file = named.tier == Tier::Standard && named.file != 0
+            && (named.pick == Pick::OnFile || named.pick == Pick::OnFileOrMiddle) && std::has_single_bit(named.kinds);
+        const bool other_standard_reading = std::any_of(text.selectors.begin() + 1, text.selectors.end(),
+            [](const Selector& selector) { return selector.tier == Tier::Standard; });
+        if (!by_kind_and_file || other_standard_reading)
+            return std::nullopt;
+        const Color mover = pos.side_to_move();
+        const auto kind = static_cast<PieceType>(std::countr_zero(named.kinds));
+        const Piece piece(mover, kind);
+        const int board_file = board_file_of(mover, named.file);
+        std::optional<Square> sole;
+        for (int rank = 0; rank < rank_count; ++rank)
+            if (pos.piece_on(Square(board_file, rank)) == piece) {
+                if (sole)
+                    return std::nullopt;
+                sole = Square(board_file, rank);
+            }
+        if (!sole)
+            return std::nullopt;
+        const std::optional<Move> m = move_told(*sole, kind, mover, text);
+        return obeys_the_piece(pos, m) ? m : std::nullopt;
+    }
+
 } // namespace
 
 std::variant<Move, MoveError> resolve(
     const Position& pos, std::string_view token, const FileMoveText& text)
 {
+    if (const std::optional<Move> m = move_of_sole_piece(pos, text))
+        return *m;
     const Color mover = pos.side_to_move();
     const FileCensus census(pos, mover);
     for (const Tier tier : { Tier::Standard, Tier::Fallback }) {
@@ -383,8 +420,7 @@ std::variant<Move, MoveError> resolve(
                         [&](const Selector& selector) { return selector.tier == tier && selects(selector, place); });
                     if (!read)
                         continue;
-                    const auto m = move_told(s, kind, mover, text);
-                    if (m && pseudo_legal_moves_from(pos, s).contains(*m) && pos.is_legal_pseudo(*m))
+                    if (const auto m = move_told(s, kind, mover, text); obeys_the_piece(pos, m))
                         matches.push(*m);
                 }
             }
