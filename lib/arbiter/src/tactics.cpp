@@ -58,10 +58,11 @@ namespace {
     std::optional<Move> new_winning_capture(
         const Position& pos, int balance, const std::vector<PieceAt>& already_won, const PieceWorth& worth)
     {
-        for (const Move m : legal_moves(pos))
+        // The legal moves in their order, each tested the cheap way first.
+        for (const Move m : pseudo_legal_moves(pos))
             if (is_capture_of_non_king(pos, m)
                 && std::find(already_won.begin(), already_won.end(), at(pos, m.to())) == already_won.end()
-                && balance + capture_gain(pos, m, worth) > 0)
+                && pos.is_legal_pseudo(m) && balance + capture_gain(pos, m, worth) > 0)
                 return m;
         return std::nullopt;
     }
@@ -70,8 +71,8 @@ namespace {
     std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
     {
         std::vector<PieceAt> won;
-        for (const Move capture : legal_moves(pos))
-            if (is_capture_of_non_king(pos, capture) && capture_gain(pos, capture, worth) > 0)
+        for (const Move capture : pseudo_legal_moves(pos))
+            if (is_capture_of_non_king(pos, capture) && pos.is_legal_pseudo(capture) && capture_gain(pos, capture, worth) > 0)
                 won.push_back(at(pos, capture.to()));
         return won;
     }
@@ -87,9 +88,12 @@ namespace {
         if (depth < 2)
             return false;
         UndoInfo undo;
-        for (const Move check : legal_moves(pos)) {
+        // The legal checks in the order of the legal moves: a move is made first, since most are
+        // no check, and only a check is asked whether it was legal.
+        const Color checker = pos.side_to_move();
+        for (const Move check : pseudo_legal_moves(pos)) {
             pos.do_move(check, undo);
-            if (!pos.in_check() || !has_legal_move(pos)) {
+            if (!pos.in_check() || pos.in_check(checker) || !has_legal_move(pos)) {
                 pos.undo_move(check, undo);
                 continue;
             }

@@ -126,8 +126,19 @@ int legal_move_count(const Position& pos)
 
 bool has_legal_move(const Position& pos)
 {
-    const MoveList moves = pseudo_legal_moves(pos);
-    return std::any_of(moves.begin(), moves.end(), [&](Move m) { return pos.is_legal_pseudo(m); });
+    // Asked after every move of a mate search: a piece at a time, so that the answer, almost
+    // always yes, comes after generating one piece's moves rather than the whole side's.
+    const Color us = pos.side_to_move();
+    for (int s = 0; s < square_count; ++s) {
+        const Piece p = pos.piece_on(Square(s));
+        if (!p || p.color() != us)
+            continue;
+        MoveList moves;
+        add_piece_moves(pos, Square(s), p, moves);
+        if (std::any_of(moves.begin(), moves.end(), [&](Move m) { return pos.is_legal_pseudo(m); }))
+            return true;
+    }
+    return false;
 }
 
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
