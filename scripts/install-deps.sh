@@ -6,7 +6,8 @@
 set -euo pipefail
 
 # libxml2-utils: xmllint, with which the tests check the HTML rulings.
-packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils)
+# help2man: the man page, built from --help; man-db: `man -l` in the install test.
+packages=(g++ cmake make git libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils help2man man-db)
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)
 fi
