@@ -11,7 +11,10 @@ struct ValidateOptions {
     std::vector<std::string> paths;
     bool recursive = false;
     unsigned jobs = 0; // 0: one per processor
-    std::string format = "summary";
+    std::string format; // summary, jsonl or csv; empty: from -o's extension, else summary
+    std::string language = "en"; // of the summary's end and the rulings' explanations
+    std::string encoding; // empty: detect
+    std::vector<std::string> where;
     std::string output;
     std::string ruleset = "axf";
     std::string progress = "auto";

@@ -61,9 +61,11 @@ namespace {
     // Reads the files one after the other, a game at a time.
     class ArchiveReader {
     public:
-        ArchiveReader(const std::vector<RecordFile>& files, const RecordReaderOptions& options)
+        ArchiveReader(const std::vector<RecordFile>& files, const RecordReaderOptions& options,
+            std::function<bool(const GameRecord&)> select)
             : files_(files)
             , options_(options)
+            , select_(std::move(select))
         {
         }
 
@@ -88,7 +90,10 @@ namespace {
             if (!file_open_)
                 open(file);
             if (reader_) {
-                if (std::optional<GameRecord> record = reader_->next()) {
+                std::optional<GameRecord> record = reader_->next();
+                while (record && select_ && !select_(*record))
+                    record = reader_->next();
+                if (record) {
                     ++current_.games;
                     record->location.source = current_.path;
                     return Work { bytes_before_ + position_in(file), std::move(*record) };
@@ -132,6 +137,7 @@ namespace {
 
         const std::vector<RecordFile>& files_;
         RecordReaderOptions options_;
+        std::function<bool(const GameRecord&)> select_;
         std::size_t file_index_ = 0;
         bool file_open_ = false;
         std::ifstream stream_;
@@ -181,7 +187,7 @@ namespace {
     void validate_one_by_one(const std::vector<RecordFile>& files, const RuleSet& rules,
         const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
     {
-        ArchiveReader reader(files, options.reader);
+        ArchiveReader reader(files, options.reader, options.select);
         while (std::optional<Work> work = reader.next())
             hand_over(check(std::move(*work), rules, render), sink);
     }
@@ -218,7 +224,7 @@ namespace {
                 return sent;
             };
             try {
-                ArchiveReader reader(files, options.reader);
+                ArchiveReader reader(files, options.reader, options.select);
                 while (std::optional<Work> work = reader.next()) {
                     batch.items.push_back(std::move(*work));
                     if (batch.items.size() >= options.games_per_batch && !send())

@@ -26,6 +26,9 @@ struct ArchiveValidationOptions {
     // So at most (queued_batches + jobs + checked_batches) * games_per_batch games are held.
     std::size_t checked_batches = 32;
     RecordReaderOptions reader;
+    // Only the games it accepts are checked (a tag filter); none: every game. Called on the
+    // reading thread.
+    std::function<bool(const GameRecord&)> select;
 };
 
 // A row as it is handed over: the row, the text the renderer made of it, and how far the
