@@ -8,6 +8,7 @@
 
 namespace xq::json_form {
 
+Json ruling(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages);
 Json game_ruling(const GameRuling& game, const RuleSet& rules, const MessageCatalogue& messages);
 
 } // namespace xq::json_form
