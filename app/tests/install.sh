@@ -40,7 +40,7 @@ mkdir -p "$work/elsewhere" "$work/empty"
 run_installed() {
   (cd "$work/elsewhere" && env -u XQARB_RULESETS "$@")
 }
-hidden=(unshare --mount --map-root-user -- sh -c 'mount --bind "$0" "$1" && shift 2 && exec "$@"' "$work/empty" "$source_dir/rulesets")
+hidden=(unshare --mount --map-root-user -- sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$work/empty" "$source_dir/rulesets")
 if "${hidden[@]}" test ! -e "$source_dir/rulesets/axf.json" 2>/dev/null; then
   run_installed() {
     (cd "$work/elsewhere" && env -u XQARB_RULESETS "${hidden[@]}" "$@")
