@@ -24,6 +24,11 @@ for command in adjudicate "replay --cycles" "convert --to pgn-iccs" forbidden; d
   sed 's#testdata/samples/rule6_perpetual_check.pgn#FILE#g' "$work/from_file" >"$work/b"
   cmp -s "$work/a" "$work/b" || fail "$command - differs from reading the file: $(diff "$work/a" "$work/b" | head -5)"
 done
+"$xqarb" validate - --format csv <"$sample" >"$work/out" 2>"$work/err"
+expect_in out "<stdin>,1,1,"
+expect_in out ",repetition_ruling,"
+"$xqarb" validate "$sample" --format csv >"$work/from_file" 2>"$work/err"
+[ "$(tail -n +2 "$work/out" | sed 's/^<stdin>,//')" = "$(tail -n +2 "$work/from_file" | sed 's/^[^,]*,//')" ] || fail "validate - differs from the file"
 "$xqarb" replay - <testdata/records/good/xqwizard_style.gbk.pgn >"$work/out" 2>"$work/err" || fail "replay - of a GBK file: $(cat "$work/err")"
 for command in adjudicate "convert --to pgn-iccs" forbidden; do
   # shellcheck disable=SC2086
@@ -78,6 +83,10 @@ expect_exit 2 convert "$sample"
 expect_in err "--to or --notation"
 expect_exit 0 adjudicate "$sample" --notation iccs
 expect_in out "h8h9"
+expect_exit 0 perft --depth 1 --divide --notation chinese
+expect_in out "炮二平五 1"
+expect_exit 0 perft --depth 1 --divide
+expect_in out "h2e2 1"
 expect_exit 0 forbidden --fen "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1" --moves "i0i9 d9d8 i9i8 d8d9" --notation chinese
 expect_in out "车一进一 (i8i9)"
 
