@@ -52,13 +52,6 @@ namespace {
         return lower;
     }
 
-    // The text of standard input, read once and kept.
-    const std::string& standard_input_text()
-    {
-        static const std::string text { std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>() };
-        return text;
-    }
-
     // A reader over standard input: its text, kept in memory, so that the format can be told
     // from its first bytes and the reader still start from the beginning.
     class StandardInputReader {
@@ -188,6 +181,12 @@ void add_encoding_option(CLI::App& command, std::string& encoding)
         ->check([](const std::string& name) {
             return parse_text_encoding(name) ? std::string() : "unknown encoding '" + name + "' (utf-8, gbk, big5, utf-16le, utf-16be)";
         });
+}
+
+const std::string& standard_input_text()
+{
+    static const std::string text { std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>() };
+    return text;
 }
 
 bool for_each_game(const GameSourceOptions& options, bool verbose,

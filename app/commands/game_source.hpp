@@ -58,4 +58,8 @@ std::vector<TagCondition> tag_conditions(const std::vector<std::string>& where);
 bool for_each_game(const GameSourceOptions& options, bool verbose,
     const std::function<void(const GameRecord& record, const RecordReplay& replay)>& visit);
 
+// The text of standard input, read whole once and kept: the readers look at the start of a file
+// before reading it, which a pipe does not allow.
+const std::string& standard_input_text();
+
 } // namespace xq::app

@@ -53,7 +53,7 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
 {
     CLI::App* cmd = app.add_subcommand("validate", "Check every game of record archives and list what is wrong");
     cmd->fallthrough();
-    cmd->add_option("paths", options.paths, "Record files, or folders of them")->required();
+    cmd->add_option("paths", options.paths, "Record files, or folders of them; - reads standard input")->required();
     cmd->add_flag("-r,--recursive", options.recursive, "Also read the folders inside the folders given");
     cmd->add_option("-j,--jobs", options.jobs, "Threads that check games (default: one per processor)")
         ->check(CLI::Range(1u, 256u));
@@ -86,13 +86,19 @@ int run_validate(const ValidateOptions& options)
     const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
 
     Diagnostics listing;
-    const std::vector<RecordFile> files
+    std::vector<RecordFile> files
         = list_record_files({ options.paths.begin(), options.paths.end() }, options.recursive, listing);
     print_diagnostics(listing);
+    const bool reads_standard_input = std::any_of(
+        files.begin(), files.end(), [](const RecordFile& f) { return f.path.native() == standard_input_name; });
+    for (RecordFile& f : files)
+        if (f.path.native() == standard_input_name)
+            f.bytes = standard_input_text().size();
 
     std::vector<std::string> inputs;
     for (const RecordFile& f : files)
-        inputs.push_back(f.path.string());
+        if (f.path.native() != standard_input_name)
+            inputs.push_back(f.path.string());
     std::ofstream file;
     const bool to_stdout = is_standard_output(options.output);
     if (!to_stdout && !open_output_file(options.output, inputs, file))
@@ -109,6 +115,8 @@ int run_validate(const ValidateOptions& options)
 
     ArchiveValidationOptions validation;
     validation.jobs = options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    if (reads_standard_input)
+        validation.standard_input = &standard_input_text();
     if (!options.encoding.empty())
         validation.reader.encoding = parse_text_encoding(options.encoding);
     if (!options.where.empty())
