@@ -126,6 +126,8 @@ expect_exit 2 frobnicate
 expect_in err "unknown command 'frobnicate' (see xqarb --help)"
 expect_exit 1 adjudicate "$work/no_such_file.pgn"
 expect_in err "error[io.open]: cannot open the file: No such file or directory"
+expect_exit 2 adjudicate "$sample" --ruleset "$work/no_such_ruleset.json"
+expect_in err "error[io.open]: cannot open the ruleset: No such file or directory"
 expect_exit 0 adjudicate --help
 expect_in out "Usage: xqarb adjudicate [OPTIONS]"
 expect_not_in out "/xqarb adjudicate"

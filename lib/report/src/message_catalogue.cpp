@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -319,9 +321,13 @@ std::optional<MessageCatalogue> parse_message_catalogue(
 
 std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::path& file, Diagnostics& diagnostics)
 {
+    errno = 0;
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        diagnostics.error("io.open", "cannot open the message catalogue", { file.string(), 0, 0 });
+        const int reason = errno;
+        diagnostics.error("io.open",
+            "cannot open the message catalogue" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
+            { file.string(), 0, 0 });
         return std::nullopt;
     }
     std::ostringstream text;
