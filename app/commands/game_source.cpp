@@ -138,7 +138,9 @@ void add_where_option(CLI::App& command, std::vector<std::string>& where)
             "Only games whose tag matches: Tag=value (the whole value) or Tag~text (part of it); repeat to require all")
         ->check([](const std::string& text) {
             return parse_tag_condition(text) ? std::string() : "'" + text + "': expected Tag=value or Tag~text";
-        });
+        })
+        // One condition per --where, so that a file named after it is not taken for another.
+        ->allow_extra_args(false);
 }
 
 std::vector<TagCondition> tag_conditions(const std::vector<std::string>& where)
@@ -171,6 +173,7 @@ void add_game_source_options(CLI::App& command, GameSourceOptions& options)
             const std::size_t equals = text.find('=');
             return equals != std::string::npos && equals > 0 ? std::string() : "'" + text + "': expected Key=Value";
         })
+        ->allow_extra_args(false)
         ->needs(moves);
     add_encoding_option(command, options.encoding);
 }

@@ -70,9 +70,9 @@ expect_lines out 1
 expect_in out '"game":4'
 expect_exit 0 convert "$league" --to pgn-chinese --where Black=吕钦
 [ "$(grep -c '^\[Event' "$work/out")" -eq 2 ] || fail "convert --where Black=吕钦 did not give 2 games"
-expect_exit 0 replay "$league" --where round=6
+expect_exit 0 replay --where round=6 "$league"
 expect_in out 'game 6 (胡荣华 vs 吕钦)'
-expect_exit 0 validate "$league" --format csv --where Red~胡
+expect_exit 0 validate --where Red~胡 "$league" --format csv
 [ "$(grep -c 'league.pgn,' "$work/out")" -eq 2 ] || fail "validate --where Red~胡 did not give 2 rows: $(cat "$work/out")"
 expect_exit 0 adjudicate "$league" --where Red=nobody
 expect_lines out 0
