@@ -5,9 +5,10 @@
 #   scripts/install-deps.sh fuzz     that, and clang with its libFuzzer, for scripts/fuzz.sh
 set -euo pipefail
 
-# libxml2-utils: xmllint, with which the tests check the HTML rulings. parallel: GNU parallel,
-# which scripts/validate-cluster.sh runs the shards of a large archive with.
-packages=(g++ cmake make libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils parallel)
+# libxml2-utils: xmllint, with which the tests check the HTML rulings.
+# help2man: the man page, built from --help; man-db: `man -l` in the install test.
+# parallel: GNU parallel, which scripts/validate-cluster.sh runs the shards of a large archive with.
+packages=(g++ cmake make git libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils help2man man-db parallel)
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)
 fi

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
+#include "commands/notation_option.hpp"
 #include "commands/output_file.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
@@ -13,15 +14,23 @@ namespace xq::app {
 
 namespace {
 
-    DocumentNotation notation_for(const AdjudicateOptions& options)
+    // Whether a game of a file gets its document when not every game is asked for: one with
+    // a repetition ruled on, a move that failed, or a note on the board.
+    bool worth_a_document(const GameRuling& game)
     {
-        if (options.notation == "iccs")
-            return DocumentNotation::Iccs;
-        if (options.notation == "wxf")
-            return DocumentNotation::Wxf;
-        if (options.notation == "chinese" || options.language == "zh")
-            return DocumentNotation::Chinese;
-        return DocumentNotation::Wxf;
+        return !game.rulings.empty() || game.status != GameStatus::Ok || (game.board && !game.board->notes.empty());
+    }
+
+    // The line on stderr for a game without a document: where it is and why it has none.
+    void print_skipped_game(const GameRecord& record, const RecordReplay& replay)
+    {
+        Diagnostics line;
+        const int plies = replay.game ? replay.game->ply_count() : 0;
+        line.note("adjudicate.nothing-to-rule",
+            describe_game(record) + ": " + std::to_string(plies) + (plies == 1 ? " ply" : " plies")
+                + ", no repetition to rule on (--all writes its document too)",
+            record.location);
+        print_diagnostics(line);
     }
 
 } // namespace
@@ -32,12 +41,15 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     cmd->fallthrough();
     add_game_source_options(*cmd, options.input);
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
-    cmd->add_option("--format", options.format, "Output format")
-        ->check(CLI::IsMember({ "text", "markdown", "html", "json" }));
+    cmd->add_option("--format", options.format,
+           "Output format: text, markdown, html or jsonl (json is read as jsonl); default: from -o's extension, else text")
+        ->check(CLI::IsMember({ "text", "markdown", "html", "jsonl", "json" }));
     cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
-    cmd->add_option("--notation", options.notation, "Notation of the moves (default: chinese for --lang zh, else wxf)")
-        ->check(CLI::IsMember({ "chinese", "wxf", "iccs" }));
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output");
+    add_notation_option(*cmd, options.notation);
+    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    cmd->add_flag("--all", options.all,
+        "A document for every game of a file; without it (and without --game) only games with a repetition or a problem "
+        "get one, and the others a line on stderr");
     return cmd;
 }
 
@@ -50,36 +62,45 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (!rules || !messages)
         return exit_usage;
 
-    std::ofstream file;
-    if (!options.output.empty() && !open_output_file(options.output, options.input.files, file))
+    const auto format = choose_format(options.format, options.output, { "text", "markdown", "html", "jsonl" }, "text");
+    if (!format)
         return exit_usage;
-    std::ostream& out = options.output.empty() ? std::cout : file;
+    std::ofstream file;
+    const bool to_stdout = is_standard_output(options.output);
+    if (!to_stdout && !open_output_file(options.output, options.input.files, file))
+        return exit_usage;
+    std::ostream& out = to_stdout ? std::cout : file;
 
     DocumentOptions document_options;
-    document_options.notation = notation_for(options);
-    if (options.format == "html")
+    document_options.notation = document_notation(options.notation, options.language);
+    const bool every_game = options.all || !options.input.games.empty() || options.input.files.empty();
+    if (*format == "html")
         write_html_head(out, *messages);
     bool first_game = true;
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         const GameRuling game = judge_game(static_cast<int>(record.index), record.location, replay, *rules);
+        if (!every_game && !worth_a_document(game)) {
+            print_skipped_game(record, replay);
+            return;
+        }
         const RulingDocument document = build_ruling_document(game, record, *rules, *messages, document_options);
-        if (options.format == "json") {
+        if (*format == "jsonl") {
             write_document_json(out, game, *rules, document, *messages);
-        } else if (options.format == "html") {
+        } else if (*format == "html") {
             write_document_html(out, document, *messages);
         } else {
             if (!first_game)
                 out << '\n';
-            if (options.format == "markdown")
+            if (*format == "markdown")
                 write_document_markdown(out, document, *messages);
             else
                 write_document_text(out, document, *messages);
         }
         first_game = false;
     });
-    if (options.format == "html")
+    if (*format == "html")
         write_html_tail(out);
-    if (!finish_output(out, options.output))
+    if (!finish_output(out, to_stdout ? std::string() : options.output))
         return exit_write;
     return clean ? exit_ok : exit_findings;
 }

@@ -11,10 +11,11 @@ namespace xq::app {
 struct AdjudicateOptions {
     GameSourceOptions input;
     std::string ruleset = "axf";
-    std::string format = "text";
+    std::string format; // empty: from -o's extension, else text
     std::string language = "en";
     std::string notation; // empty: Chinese for Chinese output, else WXF
-    std::string output; // empty: standard output
+    std::string output; // empty or "-": standard output
+    bool all = false; // a document for every game, not only those with something to rule on
 };
 
 // `xqarb adjudicate`: replays games, finds their repetitions and writes a ruling on each game.

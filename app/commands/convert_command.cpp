@@ -30,12 +30,18 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
     CLI::App* cmd = app.add_subcommand("convert", "Write games as PGN in ICCS, WXF or Chinese notation");
     cmd->fallthrough();
     add_game_source_options(*cmd, options.input);
-    cmd->add_option("--to", options.to, "Output format")
-        ->required()
-        ->check(CLI::IsMember({ "pgn-iccs", "pgn-wxf", "pgn-chinese" }));
+    auto* to = cmd->add_option("--to", options.to, "Output format: pgn-iccs, pgn-wxf or pgn-chinese")
+                   ->check(CLI::IsMember({ "pgn-iccs", "pgn-wxf", "pgn-chinese" }));
+    auto* notation = cmd->add_option("--notation", options.notation, "Notation of the moves: iccs, wxf or chinese (the same as --to pgn-NOTATION)")
+                         ->check(CLI::IsMember({ "iccs", "wxf", "chinese" }));
+    to->excludes(notation);
     cmd->add_flag("--traditional", options.traditional, "Traditional characters (with --to pgn-chinese)");
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output");
+    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
     cmd->callback([&options] {
+        if (options.to.empty() && options.notation.empty())
+            throw CLI::RequiredError("--to or --notation");
+        if (options.to.empty())
+            options.to = "pgn-" + options.notation;
         if (options.traditional && options.to != "pgn-chinese")
             throw CLI::ValidationError("--traditional", "only goes with --to pgn-chinese");
     });
@@ -45,9 +51,10 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
 int run_convert(const ConvertOptions& options, bool verbose)
 {
     std::ofstream file;
-    if (!options.output.empty() && !open_output_file(options.output, options.input.files, file))
+    const bool to_stdout = is_standard_output(options.output);
+    if (!to_stdout && !open_output_file(options.output, options.input.files, file))
         return exit_usage;
-    std::ostream& out = options.output.empty() ? std::cout : file;
+    std::ostream& out = to_stdout ? std::cout : file;
 
     PgnWriterOptions writer;
     writer.notation = notation_of(options.to);
@@ -65,7 +72,7 @@ int run_convert(const ConvertOptions& options, bool verbose)
         print_diagnostics(problems);
     });
 
-    if (!finish_output(out, options.output))
+    if (!finish_output(out, to_stdout ? std::string() : options.output))
         return exit_write;
     return clean ? exit_ok : exit_findings;
 }

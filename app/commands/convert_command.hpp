@@ -11,8 +11,9 @@ namespace xq::app {
 struct ConvertOptions {
     GameSourceOptions input;
     std::string to; // pgn-iccs, pgn-wxf or pgn-chinese
+    std::string notation; // iccs, wxf or chinese: the same as --to pgn-<notation>
     bool traditional = false; // traditional characters, with pgn-chinese
-    std::string output; // empty: standard output
+    std::string output; // empty or "-": standard output
 };
 
 // `xqarb convert`: the games of record files as PGN in one notation.

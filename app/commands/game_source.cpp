@@ -1,6 +1,10 @@
 #include "commands/game_source.hpp"
 
-#include <limits>
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+#include <iterator>
+#include <sstream>
 
 #include "commands/terminal.hpp"
 #include "xq/arbiter/move_list.hpp"
@@ -13,67 +17,242 @@ namespace {
     // Prints the problems (and with `verbose` the notes); whether there was no error.
     bool print(const Diagnostics& diagnostics, bool verbose) { return !print_diagnostics(diagnostics, verbose); }
 
+    constexpr std::string_view game_selection_help = "expected game numbers from 1, such as 3, 3-7 or 3-7,12";
+
+    std::optional<std::size_t> parse_game_number(std::string_view text)
+    {
+        std::size_t number = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+        if (error != std::errc() || end != text.data() + text.size() || number == 0)
+            return std::nullopt;
+        return number;
+    }
+
+    bool selected(const GameSelection& selection, std::size_t index)
+    {
+        return std::any_of(selection.begin(), selection.end(),
+            [index](const GameRange& range) { return range.first <= index && index <= range.last; });
+    }
+
+    // The first game number asked for past the `games` a file has, if any.
+    std::optional<std::size_t> first_missing(const GameSelection& selection, std::size_t games)
+    {
+        for (const GameRange& range : selection)
+            if (range.last > games)
+                return std::max(range.first, games + 1);
+        return std::nullopt;
+    }
+
+    std::string ascii_lower(std::string_view text)
+    {
+        std::string lower(text);
+        for (char& c : lower)
+            if (c >= 'A' && c <= 'Z')
+                c = static_cast<char>(c - 'A' + 'a');
+        return lower;
+    }
+
+    // A reader over standard input: its text, kept in memory, so that the format can be told
+    // from its first bytes and the reader still start from the beginning.
+    class StandardInputReader {
+    public:
+        explicit StandardInputReader(const RecordReaderOptions& options)
+            : stream_(standard_input_text())
+        {
+            const std::optional<RecordFormat> format = sniff_record_format(stream_);
+            reader_ = make_record_reader(format.value_or(RecordFormat::Pgn), stream_, "<stdin>", options);
+        }
+        RecordReader& reader() { return *reader_; }
+
+    private:
+        std::istringstream stream_;
+        std::unique_ptr<RecordReader> reader_;
+    };
+
 } // namespace
+
+std::optional<GameSelection> parse_game_selection(const std::string& text, std::string& problem)
+{
+    GameSelection selection;
+    std::string_view rest = text;
+    while (true) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view part = rest.substr(0, comma);
+        const std::size_t dash = part.find('-');
+        const auto first = parse_game_number(part.substr(0, dash));
+        const auto last = dash == std::string_view::npos ? first : parse_game_number(part.substr(dash + 1));
+        if (!first || !last || *last < *first) {
+            problem = "'" + text + "': " + std::string(game_selection_help);
+            return std::nullopt;
+        }
+        selection.push_back({ *first, *last });
+        if (comma == std::string_view::npos)
+            break;
+        rest.remove_prefix(comma + 1);
+    }
+    std::sort(selection.begin(), selection.end(),
+        [](const GameRange& a, const GameRange& b) { return a.first < b.first; });
+    GameSelection merged;
+    for (const GameRange& range : selection) {
+        if (!merged.empty() && range.first <= merged.back().last + 1)
+            merged.back().last = std::max(merged.back().last, range.last);
+        else
+            merged.push_back(range);
+    }
+    return merged;
+}
+
+std::optional<TagCondition> parse_tag_condition(const std::string& text)
+{
+    const std::size_t at = text.find_first_of("=~");
+    if (at == std::string::npos || at == 0)
+        return std::nullopt;
+    return TagCondition { text.substr(0, at), text.substr(at + 1), text[at] == '~' };
+}
+
+bool matches(const GameRecord& record, const std::vector<TagCondition>& conditions)
+{
+    for (const TagCondition& condition : conditions) {
+        const RecordedTag* tag = record.find_tag(condition.tag);
+        if (!tag)
+            return false;
+        std::string value = tag->value;
+        std::string wanted = condition.value;
+        if (ascii_lower(condition.tag) == "result") {
+            if (const auto standard = normalize_result(value))
+                value = *standard;
+            if (const auto standard = normalize_result(wanted))
+                wanted = *standard;
+        }
+        const bool match = condition.substring ? value.find(wanted) != std::string::npos : value == wanted;
+        if (!match)
+            return false;
+    }
+    return true;
+}
+
+void add_where_option(CLI::App& command, std::vector<std::string>& where)
+{
+    command
+        .add_option("--where", where,
+            "Only games whose tag matches: Tag=value (the whole value) or Tag~text (part of it); repeat to require all")
+        ->check([](const std::string& text) {
+            return parse_tag_condition(text) ? std::string() : "'" + text + "': expected Tag=value or Tag~text";
+        })
+        // One condition per --where, so that a file named after it is not taken for another.
+        ->allow_extra_args(false);
+}
+
+std::vector<TagCondition> tag_conditions(const std::vector<std::string>& where)
+{
+    std::vector<TagCondition> conditions;
+    for (const std::string& text : where)
+        conditions.push_back(*parse_tag_condition(text));
+    return conditions;
+}
 
 void add_game_source_options(CLI::App& command, GameSourceOptions& options)
 {
-    command.add_option("files", options.files, "Game record files (PGN, DhtmlXQ, a FEN line and moves, XQF, CBR, CBL, CBF)");
-    command.add_option("--game", options.game, "Only the N-th game of each file")
-        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
+    command.add_option("files", options.files,
+        "Game record files (PGN, DhtmlXQ, a FEN line and moves, XQF, CBR, CBL, CBF); - reads standard input");
+    command.add_option("--game", options.games, "Only these games of each file: 3, 3-7 or 3-7,12")
+        ->check([](const std::string& text) {
+            std::string problem;
+            return parse_game_selection(text, problem) ? std::string() : problem;
+        });
+    add_where_option(command, options.where);
     auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)")
                     // An empty --fen is a script's missing variable, not the opening position.
                     ->check([](const std::string& text) { return text.empty() ? "the FEN is empty" : ""; });
-    auto* moves = command.add_option("--moves", options.moves, "Moves in ICCS, WXF or Chinese notation, separated by spaces");
+    auto* moves = command.add_option("--moves", options.moves,
+        "Moves in ICCS, WXF or Chinese notation, separated by spaces, commas or semicolons (also ，、； and full-width spaces)");
     fen->needs(moves);
     moves->excludes("files");
-    command.add_option("--encoding", options.encoding, "Decode text files as utf-8, gbk, big5, utf-16le or utf-16be instead of detecting (a byte-order mark wins)")
+    command.add_option("--tag", options.tags, "A tag of the game given by --moves, such as Red=许银川 or Round=5 (repeatable)")
+        ->check([](const std::string& text) {
+            const std::size_t equals = text.find('=');
+            return equals != std::string::npos && equals > 0 ? std::string() : "'" + text + "': expected Key=Value";
+        })
+        ->allow_extra_args(false)
+        ->needs(moves);
+    add_encoding_option(command, options.encoding);
+}
+
+void add_encoding_option(CLI::App& command, std::string& encoding)
+{
+    command.add_option("--encoding", encoding, "Decode text files as utf-8, gbk, big5, utf-16le or utf-16be instead of detecting (a byte-order mark wins)")
         ->check([](const std::string& name) {
             return parse_text_encoding(name) ? std::string() : "unknown encoding '" + name + "' (utf-8, gbk, big5, utf-16le, utf-16be)";
         });
+}
+
+const std::string& standard_input_text()
+{
+    static const std::string text { std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>() };
+    return text;
 }
 
 bool for_each_game(const GameSourceOptions& options, bool verbose,
     const std::function<void(const GameRecord& record, const RecordReplay& replay)>& visit)
 {
     bool clean = true;
+    const std::vector<TagCondition> conditions = tag_conditions(options.where);
     if (options.files.empty()) {
-        const GameRecord record = record_from_move_list(options.fen, options.moves);
+        GameRecord record = record_from_move_list(options.fen, options.moves);
+        for (const std::string& tag : options.tags) {
+            const std::size_t equals = tag.find('=');
+            record.tags.push_back({ tag.substr(0, equals), tag.substr(equals + 1), { "--tag" }, { "--tag" } });
+        }
+        if (!matches(record, conditions))
+            return clean;
         const RecordReplay replay = replay_record(record);
         clean = print(replay.diagnostics, verbose) && clean;
         visit(record, replay);
         return clean;
     }
+    std::string ignored;
+    const GameSelection selection
+        = options.games.empty() ? GameSelection {} : *parse_game_selection(options.games, ignored);
     RecordReaderOptions reader_options;
     if (!options.encoding.empty())
         reader_options.encoding = parse_text_encoding(options.encoding);
     for (const std::string& file : options.files) {
-        Diagnostics open_problems;
-        auto reader = open_record_file(file, reader_options, open_problems);
-        clean = print(open_problems, verbose) && clean;
+        std::unique_ptr<RecordReader> file_reader;
+        std::optional<StandardInputReader> stdin_reader;
+        RecordReader* reader = nullptr;
+        if (file == "-") {
+            reader = &stdin_reader.emplace(reader_options).reader();
+        } else {
+            Diagnostics open_problems;
+            file_reader = open_record_file(file, reader_options, open_problems);
+            clean = print(open_problems, verbose) && clean;
+            reader = file_reader.get();
+        }
         if (!reader)
             continue;
         std::size_t games = 0;
-        bool game_found = false;
         while (auto record = reader->next()) {
             games = record->index;
-            if (options.game && static_cast<int>(record->index) != *options.game)
+            if (!selection.empty() && !selected(selection, record->index)) {
+                if (record->index > selection.back().last)
+                    break;
                 continue;
-            game_found = true;
+            }
+            if (!matches(*record, conditions))
+                continue;
             const RecordReplay replay = replay_record(*record);
             clean = print(replay.diagnostics, verbose) && clean;
             visit(*record, replay);
-            if (options.game)
-                break;
         }
         clean = print(reader->diagnostics(), verbose) && clean;
-        if (options.game && !game_found) {
+        if (const auto missing = first_missing(selection, games)) {
             // A mistyped game number must not leave an empty ruling and a success code.
-            Diagnostics missing;
-            missing.error("game.not-found",
-                "there is no game " + std::to_string(*options.game) + ": the file has " + std::to_string(games)
+            Diagnostics problem;
+            problem.error("game.not-found",
+                "there is no game " + std::to_string(*missing) + ": the file has " + std::to_string(games)
                     + (games == 1 ? " game" : " games"),
-                { display_name(file) });
-            clean = print(missing, verbose) && clean;
+                { file == "-" ? std::string("<stdin>") : display_name(file) });
+            clean = print(problem, verbose) && clean;
         }
     }
     return clean;

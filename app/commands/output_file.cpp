@@ -1,5 +1,6 @@
 #include "commands/output_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -8,6 +9,53 @@
 #include "commands/terminal.hpp"
 
 namespace xq::app {
+
+namespace {
+
+    struct ExtensionFormat {
+        std::string_view extension;
+        std::string_view format;
+    };
+    constexpr ExtensionFormat extension_formats[] = {
+        { ".txt", "text" },
+        { ".md", "markdown" },
+        { ".markdown", "markdown" },
+        { ".html", "html" },
+        { ".htm", "html" },
+        { ".json", "jsonl" },
+        { ".jsonl", "jsonl" },
+        { ".csv", "csv" },
+    };
+
+} // namespace
+
+bool is_standard_output(const std::string& path) { return path.empty() || path == "-"; }
+
+std::optional<std::string_view> format_of_extension(const std::string& path)
+{
+    const std::string extension = std::filesystem::path(path).extension().string();
+    for (const ExtensionFormat& row : extension_formats)
+        if (row.extension == extension)
+            return row.format;
+    return std::nullopt;
+}
+
+std::optional<std::string> choose_format(const std::string& given, const std::string& output,
+    const std::vector<std::string_view>& accepted, const std::string& fallback)
+{
+    if (!given.empty())
+        return given == "json" ? std::string("jsonl") : given;
+    if (is_standard_output(output))
+        return fallback;
+    const std::optional<std::string_view> wanted = format_of_extension(output);
+    if (!wanted)
+        return fallback;
+    if (std::find(accepted.begin(), accepted.end(), *wanted) == accepted.end()) {
+        print_error("-o " + output + ": this command does not write " + std::string(*wanted) + "; give --format");
+        return std::nullopt;
+    }
+    return std::string(*wanted);
+}
 
 bool open_output_file(const std::string& path, const std::vector<std::string>& inputs, std::ofstream& file)
 {

@@ -6,9 +6,12 @@
 #include <spdlog/spdlog.h>
 
 #include "commands/exit_codes.hpp"
+#include "commands/notation_option.hpp"
 #include "commands/terminal.hpp"
 #include "xq/board/fen.hpp"
 #include "xq/board/movegen.hpp"
+#include "xq/notation/chinese.hpp"
+#include "xq/notation/wxf.hpp"
 
 namespace xq::app {
 
@@ -26,10 +29,13 @@ int run_perft(const PerftOptions& options)
         if (options.divide && options.depth > 0) {
             UndoInfo undo;
             for (const Move m : legal_moves(*pos)) {
+                const std::string move = options.notation == "wxf" ? to_wxf(*pos, m)
+                    : options.notation == "chinese"                 ? to_chinese(*pos, m)
+                                                                    : to_iccs(m);
                 pos->do_move(m, undo);
                 const std::uint64_t n = perft(*pos, options.depth - 1);
                 pos->undo_move(m, undo);
-                std::printf("%s %llu\n", to_iccs(m).c_str(), static_cast<unsigned long long>(n));
+                std::printf("%s %llu\n", move.c_str(), static_cast<unsigned long long>(n));
                 total += n;
             }
         } else {
@@ -50,6 +56,7 @@ CLI::App* add_perft_command(CLI::App& app, PerftOptions& options)
     perft->add_option("--fen", options.fen, "Start from this position (default: the opening position)");
     perft->add_option("--depth", options.depth, "Plies to search")->check(CLI::Range(0, 12));
     perft->add_flag("--divide", options.divide, "Also print the count under each legal first move");
+    add_notation_option(*perft, options.notation, "iccs");
     return perft;
 }
 

@@ -10,6 +10,7 @@ struct PerftOptions {
     std::string fen;
     int depth = 3;
     bool divide = false;
+    std::string notation = "iccs"; // of the moves --divide prints
 };
 
 // `xqarb perft`: counts the leaf positions of the legal-move tree, to check the move

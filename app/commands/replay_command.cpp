@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
+#include "commands/notation_option.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
 #include "xq/report/replay_report.hpp"
@@ -22,7 +23,9 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
     replay->add_option("--check-capture-depth", options.check_capture_depth,
                "Moves of a check-then-capture line (checks, then the capture) looked for as a threat")
         ->check(CLI::Range(0, 5));
-    replay->add_option("--format", options.format, "Output format")->check(CLI::IsMember({ "text", "json" }));
+    replay->add_option("--format", options.format, "Output format: text, or jsonl (one JSON object per game; json is read as jsonl)")
+        ->check(CLI::IsMember({ "text", "jsonl", "json" }));
+    add_notation_option(*replay, options.notation, "iccs");
     replay->add_option("--letters", options.letters, "Piece letters on the board")->check(CLI::IsMember({ "latin", "chinese" }));
     replay->add_option("--lang", options.language, "Language of the reasons given for move facts")
         ->check(CLI::IsMember({ "en", "zh" }));
@@ -48,6 +51,7 @@ int run_replay(const ReplayOptions& options, bool verbose)
         report.recorded_result = replay.recorded_result;
         report.show_cycles = options.cycles || options.classify;
         report.letters = options.letters == "chinese" ? PieceLetters::Chinese : PieceLetters::Latin;
+        report.notation = document_notation(options.notation, options.language);
         if (options.board_at_ply) {
             if (*options.board_at_ply <= game.ply_count())
                 report.board_at_ply = options.board_at_ply;
@@ -62,7 +66,7 @@ int run_replay(const ReplayOptions& options, bool verbose)
             for (const RepetitionEpisode& e : report.episodes)
                 report.cycle_facts.push_back(classify_cycle(game, e.cycle, classifier));
         }
-        if (options.format == "json") {
+        if (options.format == "json" || options.format == "jsonl") {
             write_replay_json(std::cout, report, *messages);
         } else {
             if (games++ > 0 || !options.input.files.empty())

@@ -18,6 +18,7 @@ struct ReplayOptions {
     int check_capture_depth = 3;
     std::string format = "text";
     std::string letters = "latin";
+    std::string notation = "iccs";
     std::string language = "en"; // of the reasons given for move facts
 };
 

@@ -1,5 +1,6 @@
 #include "commands/rules_command.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
@@ -11,33 +12,72 @@ namespace xq::app {
 
 namespace {
 
-    int list_rules(const RuleSet& rules)
+    int list_rules(const RuleSet& rules, const std::string& language)
     {
-        std::cout << rules.id << ": " << rules.title << "\n" << rules.edition << "\n\n";
+        std::cout << rules.id << ": " << translated(rules.translations, language, "title", rules.title) << "\n"
+                  << translated(rules.translations, language, "edition", rules.edition) << "\n\n";
         for (const RuleText& r : rules.rules) {
             std::string id = r.id;
             id.resize(std::max<std::size_t>(id.size() + 2, 12), ' ');
-            std::cout << id << r.title << '\n';
+            std::cout << id << translated(r.translations, language, "title", r.title) << '\n';
         }
         return exit_ok;
     }
 
-    int show_rule(const RuleSet& rules, const std::string& wanted)
+    std::string ascii_lower(std::string text)
     {
-        const RuleText* rule = rules.find_rule(wanted);
-        if (!rule) {
-            // Accept the book's number ("19", "appendix 2") and the id without its prefix
-            // ("APP2" for "AXF-APP2") too.
-            for (const RuleText& r : rules.rules)
-                if (r.number == wanted || r.id.ends_with("-" + wanted))
-                    rule = &r;
+        for (char& c : text)
+            if (c >= 'A' && c <= 'Z')
+                c = static_cast<char>(c - 'A' + 'a');
+        return text;
+    }
+
+    // The rules `wanted` names: its id ("AXF-19"), the id without its prefix ("APP2" for
+    // "AXF-APP2"), the book's number ("19", "appendix 2"), or else the rules with `wanted` in
+    // their title in any language ("长将", "perpetual check"), ignoring ASCII case.
+    std::vector<const RuleText*> find_rules(const RuleSet& rules, const std::string& wanted)
+    {
+        if (const RuleText* rule = rules.find_rule(wanted))
+            return { rule };
+        for (const RuleText& r : rules.rules)
+            if (r.number == wanted || r.id.ends_with("-" + wanted))
+                return { &r };
+        const std::string word = ascii_lower(wanted);
+        std::vector<const RuleText*> whole_title;
+        std::vector<const RuleText*> in_title;
+        for (const RuleText& r : rules.rules) {
+            std::vector<std::string> titles { ascii_lower(r.title) };
+            for (const auto& [language, texts] : r.translations)
+                if (const auto title = texts.find("title"); title != texts.end())
+                    titles.push_back(ascii_lower(title->second));
+            if (std::find(titles.begin(), titles.end(), word) != titles.end())
+                whole_title.push_back(&r);
+            else if (std::any_of(titles.begin(), titles.end(),
+                         [&](const std::string& title) { return title.find(word) != std::string::npos; }))
+                in_title.push_back(&r);
         }
-        if (!rule) {
-            std::cerr << "xqarb: error: " << rules.id << " has no rule '" << wanted << "' (see xqarb rules list)\n";
+        // "长将" is the whole title of one rule and a part of "双方长将": the whole title wins.
+        return whole_title.empty() ? in_title : whole_title;
+    }
+
+    int show_rule(const RuleSet& rules, const std::string& wanted, const std::string& language)
+    {
+        const std::vector<const RuleText*> found = wanted.empty() ? std::vector<const RuleText*> {} : find_rules(rules, wanted);
+        if (found.empty()) {
+            print_error(rules.id + " has no rule '" + wanted + "' (see xqarb rules list)");
             return exit_findings;
         }
-        const std::string number = rule->kind == RuleKind::Definition ? rule->number : "rule " + rule->number;
-        std::cout << rule->id << " (" << number << "): " << rule->title << "\n\n" << rule->text << "\n";
+        if (found.size() > 1) {
+            print_error("'" + wanted + "' is in the title of " + std::to_string(found.size()) + " rules; say which:");
+            for (const RuleText* r : found)
+                std::cerr << "  " << r->id << "  " << translated(r->translations, language, "title", r->title) << '\n';
+            return exit_findings;
+        }
+        const RuleText* rule = found.front();
+        const std::string book_number = translated(rule->translations, language, "number", rule->number);
+        const std::string number = rule->kind == RuleKind::Definition || language != "en" ? book_number : "rule " + book_number;
+        std::cout << rule->id << " (" << number << "): " << translated(rule->translations, language, "title", rule->title)
+                  << "\n\n" << translated(rule->translations, language, "text", rule->text) << "\n";
         if (!rule->diagrams.empty()) {
             std::cout << "\nDiagrams:";
             for (const int d : rule->diagrams)
@@ -84,9 +124,11 @@ RulesCommand add_rules_command(CLI::App& app, RulesOptions& options)
     RulesCommand command;
     command.list = rules->add_subcommand("list", "List the rules of a ruleset");
     command.list->add_option("--ruleset", options.ruleset, "Ruleset name or path");
+    command.list->add_option("--lang", options.language, "Language of the titles")->check(CLI::IsMember({ "en", "zh" }));
     command.show = rules->add_subcommand("show", "Show one rule: its text, diagrams and how it is applied");
-    command.show->add_option("rule", options.rule, "Rule id (AXF-19) or number (19)")->required();
+    command.show->add_option("rule", options.rule, "Rule id (AXF-19), number (19), or a word of its title in either language (长将)")->required();
     command.show->add_option("--ruleset", options.ruleset, "Ruleset name or path");
+    command.show->add_option("--lang", options.language, "Language of the rule's text")->check(CLI::IsMember({ "en", "zh" }));
     command.check = rules->add_subcommand("check", "Check a ruleset file and report every problem in it");
     command.check->add_option("file", options.file, "Ruleset JSON file")->required();
     for (CLI::App* sub : { command.list, command.show, command.check })
@@ -114,7 +156,7 @@ int run_rules(const RulesCommand& command, const RulesOptions& options)
     print_diagnostics(diagnostics);
     if (!rules)
         return exit_usage;
-    return command.list->parsed() ? list_rules(*rules) : show_rule(*rules, options.rule);
+    return command.list->parsed() ? list_rules(*rules, options.language) : show_rule(*rules, options.rule, options.language);
 }
 
 } // namespace xq::app

@@ -9,6 +9,7 @@ namespace xq::app {
 struct RulesOptions {
     std::string ruleset = "axf";
     std::string rule; // for `show`
+    std::string language = "en"; // of the rules' texts
     std::string file; // for `check`
 };
 

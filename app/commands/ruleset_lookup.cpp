@@ -1,19 +1,41 @@
 #include "commands/ruleset_lookup.hpp"
 
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 
 #include "xq/arbiter/ruleset_loader.hpp"
 
 namespace xq::app {
 
+namespace {
+
+    // How the folders are described in a "not found" diagnostic.
+    std::string folders_searched()
+    {
+        std::string list;
+        for (const std::string& folder : ruleset_folders())
+            list += (list.empty() ? "" : ", ") + folder;
+        return list.empty() ? "no folder: the executable's location is unknown and $XQARB_RULESETS is not set" : list;
+    }
+
+} // namespace
+
 std::vector<std::string> ruleset_folders()
 {
     std::vector<std::string> folders;
+    // The executable's own share folder first, so that an installed xqarb uses the rulesets it
+    // was installed with wherever the prefix is, and a build-tree xqarb the source tree's
+    // (the build links <build>/share/xqarb/rulesets to them).
+    std::error_code ec;
+    const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const std::filesystem::path beside = executable.parent_path().parent_path() / "share" / "xqarb" / "rulesets";
+        if (std::filesystem::is_directory(beside, ec))
+            folders.push_back(beside.lexically_normal().string());
+    }
     if (const char* env = std::getenv("XQARB_RULESETS"); env && *env)
         folders.emplace_back(env);
-    folders.emplace_back(XQ_INSTALLED_RULESETS);
-    folders.emplace_back(XQ_SOURCE_RULESETS);
     return folders;
 }
 
@@ -29,8 +51,7 @@ std::optional<RuleSet> find_ruleset(const std::string& name_or_path, Diagnostics
         if (std::filesystem::is_regular_file(file, ec))
             return load_ruleset_file(file, diagnostics);
     }
-    diagnostics.error("ruleset.not-found", "no ruleset named '" + name_or_path + "' (looked in $XQARB_RULESETS, "
-        XQ_INSTALLED_RULESETS " and " XQ_SOURCE_RULESETS ")");
+    diagnostics.error("ruleset.not-found", "no ruleset named '" + name_or_path + "' (looked in " + folders_searched() + ")");
     return std::nullopt;
 }
 
@@ -43,9 +64,28 @@ std::optional<MessageCatalogue> find_message_catalogue(const std::string& langua
             return load_message_catalogue(file, diagnostics);
     }
     diagnostics.error("messages.not-found", "no message catalogue for language '" + language
-        + "' (looked for messages/" + language + ".json in $XQARB_RULESETS, " XQ_INSTALLED_RULESETS " and "
-        XQ_SOURCE_RULESETS ")");
+        + "' (looked for messages/" + language + ".json in " + folders_searched() + ")");
     return std::nullopt;
+}
+
+std::vector<RuleSet> shipped_rulesets()
+{
+    std::vector<RuleSet> found;
+    const std::vector<std::string> folders = ruleset_folders();
+    if (folders.empty())
+        return found;
+    std::error_code ec;
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(folders.front(), ec))
+        if (entry.path().extension() == ".json")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        Diagnostics ignored; // --version names what loads; `rules check` reports the rest
+        if (auto rules = load_ruleset_file(file, ignored))
+            found.push_back(std::move(*rules));
+    }
+    return found;
 }
 
 } // namespace xq::app

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "xq/arbiter/ruleset.hpp"
 #include "xq/base/diagnostic.hpp"
@@ -9,8 +10,9 @@
 
 namespace xq::app {
 
-// The folders searched for a ruleset given by name: $XQARB_RULESETS if set, the installed
-// share/xqarb/rulesets, then the source tree's rulesets/.
+// The folders searched for a ruleset given by name: <executable>/../share/xqarb/rulesets if it
+// exists, then $XQARB_RULESETS if set. No path is compiled in, so an installed xqarb runs from
+// any prefix.
 std::vector<std::string> ruleset_folders();
 
 // A ruleset by name ("axf": <folder>/axf.json) or by path (anything with a '/' or ending in
@@ -20,5 +22,8 @@ std::optional<RuleSet> find_ruleset(const std::string& name_or_path, Diagnostics
 // The message catalogue of written rulings in `language` ("en", "zh"): messages/<language>.json
 // in the first of the ruleset folders that has it.
 std::optional<MessageCatalogue> find_message_catalogue(const std::string& language, Diagnostics& diagnostics);
+
+// The rulesets of the first ruleset folder (the ones xqarb ships), for --version.
+std::vector<RuleSet> shipped_rulesets();
 
 } // namespace xq::app

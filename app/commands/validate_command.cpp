@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "commands/exit_codes.hpp"
+#include "commands/game_source.hpp"
 #include "commands/output_file.hpp"
 #include "commands/progress_bar.hpp"
 #include "commands/ruleset_lookup.hpp"
@@ -56,7 +57,7 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
 {
     CLI::App* cmd = app.add_subcommand("validate", "Check every game of record archives and list what is wrong");
     cmd->fallthrough();
-    cmd->add_option("paths", options.paths, "Record files, or folders of them");
+    cmd->add_option("paths", options.paths, "Record files, or folders of them; - reads standard input");
     cmd->add_option("--files-from", options.files_from,
         "Also check the paths listed in this file, one per line (- reads them from standard input)");
     cmd->add_option("--shard", options.shard,
@@ -65,9 +66,15 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
     cmd->add_flag("-r,--recursive", options.recursive, "Also read the folders inside the folders given");
     cmd->add_option("-j,--jobs", options.jobs, "Threads that check games (default: one per processor)")
         ->check(CLI::Range(1u, 256u));
-    cmd->add_option("--format", options.format, "Output: summary, jsonl (one JSON object per game) or csv")
-        ->check(CLI::IsMember({ "summary", "jsonl", "csv" }));
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output");
+    cmd->add_option("--format", options.format,
+           "Output: summary, jsonl (one JSON object per game; json is read as jsonl) or csv; default: from -o's "
+           "extension (.txt is the summary), else summary")
+        ->check(CLI::IsMember({ "summary", "jsonl", "json", "csv" }));
+    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    cmd->add_option("--lang", options.language, "Language of the summary's totals and of the rulings' explanations")
+        ->check(CLI::IsMember({ "en", "zh" }));
+    add_encoding_option(*cmd, options.encoding);
+    add_where_option(*cmd, options.where);
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
     cmd->add_option("--progress", options.progress, "Progress on stderr: auto (when it is a terminal), always, never")
         ->check(CLI::IsMember({ "auto", "always", "never" }));
@@ -124,6 +131,12 @@ int run_validate(const ValidateOptions& options)
         return exit_usage;
     }
     std::vector<std::string> paths = options.paths;
+    if (options.files_from == "-"
+        && std::find(paths.begin(), paths.end(), std::string(standard_input_name)) != paths.end()) {
+        std::cerr << "xqarb: error: standard input can hold the records (-) or the list of paths (--files-from -), "
+                     "not both\n";
+        return exit_usage;
+    }
     if (!options.files_from.empty() && !read_path_list(options.files_from, paths))
         return exit_usage;
     if (paths.empty()) {
@@ -133,37 +146,52 @@ int run_validate(const ValidateOptions& options)
 
     Diagnostics setup;
     const auto rules = find_ruleset(options.ruleset, setup);
-    // validate has no --lang: its rows explain their rulings in English.
-    const auto messages = find_message_catalogue("en", setup);
+    const auto messages = find_message_catalogue(options.language, setup);
     print_diagnostics(setup);
     if (!rules || !messages)
         return exit_usage;
-    const ValidationFormat format = *parse_validation_format(options.format);
+    auto format_name = choose_format(options.format, options.output, { "text", "jsonl", "csv" }, "summary");
+    if (!format_name)
+        return exit_usage;
+    const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
 
     Diagnostics listing;
-    const std::vector<RecordFile> files
-        = list_record_files({ paths.begin(), paths.end() }, options.recursive, listing);
+    std::vector<RecordFile> files = list_record_files({ paths.begin(), paths.end() }, options.recursive, listing);
     print_diagnostics(listing);
+    const bool reads_standard_input = std::any_of(
+        files.begin(), files.end(), [](const RecordFile& f) { return f.path.native() == standard_input_name; });
+    for (RecordFile& f : files)
+        if (f.path.native() == standard_input_name)
+            f.bytes = standard_input_text().size();
 
     std::vector<std::string> inputs;
     for (const RecordFile& f : files)
-        inputs.push_back(f.path.string());
+        if (f.path.native() != standard_input_name)
+            inputs.push_back(f.path.string());
     std::ofstream file;
-    if (!options.output.empty() && !open_output_file(options.output, inputs, file))
+    const bool to_stdout = is_standard_output(options.output);
+    if (!to_stdout && !open_output_file(options.output, inputs, file))
         return exit_usage;
-    std::ostream& out = options.output.empty() ? std::cout : file;
+    std::ostream& out = to_stdout ? std::cout : file;
 
     std::uint64_t total_bytes = 0;
     for (const RecordFile& f : files)
         total_bytes += f.bytes;
     const bool stderr_is_terminal = isatty(fileno(stderr)) != 0;
     std::unique_ptr<ProgressBar> progress;
-    if (options.progress == "always" || (options.progress == "auto" && stderr_is_terminal))
+    if (options.progress == "always" || (options.progress == "auto" && stderr_is_terminal && !diagnostic_style().quiet))
         progress = std::make_unique<ProgressBar>(stderr, stderr_is_terminal, total_bytes);
 
     ArchiveValidationOptions validation;
     validation.jobs = options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     validation.shard = *shard;
+    if (reads_standard_input)
+        validation.standard_input = &standard_input_text();
+    if (!options.encoding.empty())
+        validation.reader.encoding = parse_text_encoding(options.encoding);
+    if (!options.where.empty())
+        validation.select = [conditions = tag_conditions(options.where)](
+                                const GameRecord& record) { return matches(record, conditions); };
     if (format == ValidationFormat::Csv)
         out << validation_csv_header();
     ValidationTally tally;
@@ -177,9 +205,9 @@ int run_validate(const ValidateOptions& options)
     if (progress)
         progress->finish(tally.rows(), total_bytes);
     if (format == ValidationFormat::Summary)
-        write_validation_summary_end(out, tally, elapsed, validation.jobs);
+        write_validation_summary_end(out, tally, elapsed, validation.jobs, *messages);
 
-    if (!finish_output(out, options.output))
+    if (!finish_output(out, to_stdout ? std::string() : options.output))
         return exit_write;
     return tally.clean() && !listing.has_errors() ? exit_ok : exit_findings;
 }

@@ -13,7 +13,10 @@ struct ValidateOptions {
     std::string shard; // "K/N": only the K-th of N slices of the games
     bool recursive = false;
     unsigned jobs = 0; // 0: one per processor
-    std::string format = "summary";
+    std::string format; // summary, jsonl or csv; empty: from -o's extension, else summary
+    std::string language = "en"; // of the summary's end and the rulings' explanations
+    std::string encoding; // empty: detect
+    std::vector<std::string> where;
     std::string output;
     std::string ruleset = "axf";
     std::string progress = "auto";

@@ -46,14 +46,14 @@ expect_in() {
 
 # F1: bytes that are not UTF-8 (above U+10FFFF, a 5-byte form) in a tag and in a move.
 printf '[Event "A"]\n\n1. h2e2 h9g7 *\n\n[Event "Open \xF4\x90\x80\x80"]\n\n1. h2e2 h9g7 *\n\n[Event "C"]\n\n1. h2e2 h9g7 *\n' >"$work/bad_tag.pgn"
-expect_exit 0 adjudicate --format json "$work/bad_tag.pgn"
+expect_exit 0 adjudicate --all --format json "$work/bad_tag.pgn"
 expect_clean "adjudicate --format json of a bad tag"
 [ "$(grep -c '^{' "$work/out")" -eq 3 ] || fail "adjudicate --format json lost a game: $(wc -l <"$work/out") lines"
 expect_exit 1 validate --format csv "$work/bad_tag.pgn"
 expect_clean "validate of a bad tag"
 expect_in out ',damaged_text,'
 expect_in out 'encoding.invalid-sequence'
-expect_exit 0 adjudicate --format html "$work/bad_tag.pgn" -o "$work/bad_tag.html"
+expect_exit 0 adjudicate --all --format html "$work/bad_tag.pgn" -o "$work/bad_tag.html"
 clean_text "$work/bad_tag.html" || fail "the HTML ruling of a bad tag is not clean UTF-8"
 if command -v xmllint >/dev/null; then
   xmllint --noout "$work/bad_tag.html" 2>"$work/err" || fail "the HTML ruling of a bad tag is not well-formed"
@@ -65,7 +65,7 @@ expect_clean "adjudicate of a 5-byte form"
 # F1: a file name that is not UTF-8 is shown escaped.
 mkdir -p "$work/names"
 cp "$sample" "$work/names/$(printf 'bad\377\376name.pgn')"
-expect_exit 0 adjudicate --format json "$work/names/$(printf 'bad\377\376name.pgn')"
+expect_exit 0 adjudicate --all --format json "$work/names/$(printf 'bad\377\376name.pgn')"
 expect_clean "adjudicate of a file whose name is not UTF-8"
 expect_in out 'bad\\xFF\\xFEname.pgn'
 expect_exit 0 validate --format csv "$work/names"
@@ -149,10 +149,10 @@ expect_in err 'not a game record (looks like binary data)'
 # The review's own reproducers, when they are beside the checkout.
 repro=../shared/reviews/2026-11-30/repro
 if [ -d "$repro" ]; then
-  expect_exit 0 adjudicate --format json "$repro/utf8_bad_tag_middle_game.pgn"
+  expect_exit 0 adjudicate --all --format json "$repro/utf8_bad_tag_middle_game.pgn"
   expect_clean "the review's utf8_bad_tag_middle_game.pgn"
   [ "$(grep -c '^{' "$work/out")" -eq 3 ] || fail "utf8_bad_tag_middle_game.pgn: a game is lost"
-  expect_exit 0 adjudicate --format json "$repro/utf8_above_10ffff_tag.pgn"
+  expect_exit 0 adjudicate --all --format json "$repro/utf8_above_10ffff_tag.pgn"
   expect_clean "the review's utf8_above_10ffff_tag.pgn"
   expect_exit 1 adjudicate --format json "$repro/utf8_5byte_move.pgn"
   expect_clean "the review's utf8_5byte_move.pgn"

@@ -139,8 +139,8 @@ TEST_SUITE("validation_report")
         CHECK_FALSE(tally.clean());
 
         std::ostringstream fast, slow;
-        write_validation_summary_end(fast, tally, std::chrono::milliseconds(1), 1);
-        write_validation_summary_end(slow, tally, std::chrono::seconds(3), 2);
+        write_validation_summary_end(fast, tally, std::chrono::milliseconds(1), 1, english());
+        write_validation_summary_end(slow, tally, std::chrono::seconds(3), 2, english());
         const auto without_time = [](const std::string& text) {
             std::istringstream lines(text);
             std::string kept;

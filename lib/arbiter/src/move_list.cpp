@@ -10,10 +10,15 @@ namespace {
     std::size_t separator_at(std::string_view text, std::size_t i)
     {
         const char c = text[i];
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',')
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';')
             return 1;
-        // U+3000 IDEOGRAPHIC SPACE, common between Chinese moves.
-        return text.substr(i, 3) == "\xe3\x80\x80" ? 3 : 0;
+        // What a Chinese input method types between moves: U+3000 IDEOGRAPHIC SPACE, U+3001
+        // IDEOGRAPHIC COMMA, U+FF0C FULLWIDTH COMMA and U+FF1B FULLWIDTH SEMICOLON.
+        static constexpr std::string_view wide_separators[] = { "\u3000", "\u3001", "\uFF0C", "\uFF1B" };
+        for (const std::string_view wide : wide_separators)
+            if (text.substr(i, wide.size()) == wide)
+                return wide.size();
+        return 0;
     }
 
     bool is_move_number(std::string_view token)

@@ -1,6 +1,8 @@
 #include "xq/arbiter/ruleset_loader.hpp"
 
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -684,9 +686,13 @@ std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diag
         diagnostics.error("io.open", "cannot read a directory as a ruleset", { shown_name, 0, 0 });
         return std::nullopt;
     }
+    errno = 0;
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        diagnostics.error("io.open", "cannot open the ruleset", { shown_name, 0, 0 });
+        const int reason = errno;
+        diagnostics.error("io.open",
+            "cannot open the ruleset" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
+            { shown_name, 0, 0 });
         return std::nullopt;
     }
     // Read one byte past the limit, to tell a file at the limit from a larger one.

@@ -4,6 +4,7 @@
 #include <exception>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <variant>
@@ -62,10 +63,12 @@ namespace {
     // shard.
     class ArchiveReader {
     public:
-        ArchiveReader(const std::vector<RecordFile>& files, const RecordReaderOptions& options, Shard shard)
+        ArchiveReader(const std::vector<RecordFile>& files, const ArchiveValidationOptions& options)
             : files_(files)
-            , options_(options)
-            , shard_(shard)
+            , options_(options.reader)
+            , select_(options.select)
+            , standard_input_(options.standard_input)
+            , shard_(options.shard)
         {
         }
 
@@ -97,7 +100,10 @@ namespace {
             if (!file_open_)
                 open(file);
             if (reader_) {
-                if (std::optional<GameRecord> record = reader_->next()) {
+                std::optional<GameRecord> record = reader_->next();
+                while (record && select_ && !select_(*record))
+                    record = reader_->next();
+                if (record) {
                     ++current_.games;
                     record->location.source = current_.path;
                     return Work { bytes_before_ + position_in(file), std::move(*record) };
@@ -111,6 +117,7 @@ namespace {
             file_open_ = false;
             reader_.reset();
             stream_.close();
+            input_ = &stream_;
             return end;
         }
 
@@ -118,9 +125,16 @@ namespace {
         void open(const RecordFile& file)
         {
             file_open_ = true;
-            current_ = ValidatedFile { display_name(file.path), file.bytes, 0, {} };
-            const std::optional<RecordFormat> format
-                = open_record_stream(file.path, stream_, current_.path, current_.diagnostics);
+            std::optional<RecordFormat> format;
+            if (file.path.native() == standard_input_name && standard_input_) {
+                current_ = ValidatedFile { "<stdin>", file.bytes, 0, {} };
+                standard_input_stream_.str(*standard_input_);
+                input_ = &standard_input_stream_;
+                format = sniff_record_format(standard_input_stream_);
+            } else {
+                current_ = ValidatedFile { display_name(file.path), file.bytes, 0, {} };
+                format = open_record_stream(file.path, stream_, current_.path, current_.diagnostics);
+            }
             if (!format)
                 return;
             // No source name: every location in a record (one per move) would hold a copy of
@@ -128,23 +142,27 @@ namespace {
             // costs a third of the speed gained from a second thread. The path is put back
             // where a location is shown: in the file's diagnostics here, in a game's by
             // check_game.
-            reader_ = make_record_reader(*format, stream_, std::string(), options_);
+            reader_ = make_record_reader(*format, *input_, std::string(), options_);
         }
 
 
         // The reader takes the file in chunks, so this moves a chunk at a time.
         std::uint64_t position_in(const RecordFile& file)
         {
-            const std::streamoff at = stream_.tellg();
+            const std::streamoff at = input_->tellg();
             return at < 0 ? file.bytes : std::min(static_cast<std::uint64_t>(at), file.bytes);
         }
 
         const std::vector<RecordFile>& files_;
         RecordReaderOptions options_;
+        std::function<bool(const GameRecord&)> select_;
         std::size_t file_index_ = 0;
         bool file_open_ = false;
+        const std::string* standard_input_;
         std::ifstream stream_;
-        std::unique_ptr<RecordReader> reader_; // reads stream_; null when the file cannot be read
+        std::istringstream standard_input_stream_;
+        std::istream* input_ = &stream_; // the one of the two being read
+        std::unique_ptr<RecordReader> reader_; // reads input_; null when the file cannot be read
         ValidatedFile current_;
         std::uint64_t bytes_before_ = 0; // the sizes of the files before the current one
         Shard shard_;
@@ -192,7 +210,7 @@ namespace {
     void validate_one_by_one(const std::vector<RecordFile>& files, const RuleSet& rules,
         const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
     {
-        ArchiveReader reader(files, options.reader, options.shard);
+        ArchiveReader reader(files, options);
         while (std::optional<Work> work = reader.next())
             hand_over(check(std::move(*work), rules, render), sink);
     }
@@ -229,7 +247,7 @@ namespace {
                 return sent;
             };
             try {
-                ArchiveReader reader(files, options.reader, options.shard);
+                ArchiveReader reader(files, options);
                 while (std::optional<Work> work = reader.next()) {
                     batch.items.push_back(std::move(*work));
                     if (batch.items.size() >= options.games_per_batch && !send())

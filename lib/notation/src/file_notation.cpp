@@ -267,6 +267,26 @@ namespace {
         return out;
     }
 
+    // What blocks the one move of the piece on `from` that has the shape the text describes
+    // (the horse's leg, a piece in the chariot's way), or nothing.
+    std::string blocker_of_described_move(
+        const Position& pos, const FileCensus& census, Square from, const FileMoveText& text)
+    {
+        std::string reason;
+        int shaped = 0;
+        for (int s = 0; s < square_count; ++s) {
+            const Move m(from, Square(s));
+            if (!detail::has_move_shape(pos, from, m.to()))
+                continue;
+            const FileMove move = describe(pos, census, m);
+            if (move.direction != text.direction || move.argument != text.argument)
+                continue;
+            ++shaped;
+            reason = detail::blocking_reason(pos, m, [](Square square) { return to_iccs(square); });
+        }
+        return shaped == 1 ? reason : std::string();
+    }
+
     // Why the pieces the token points at cannot make its move.
     std::string explain_no_match(
         const Position& pos, const FileCensus& census, const FileMoveText& text)
@@ -304,6 +324,8 @@ namespace {
         if (exposes_king)
             reason += kinds == kind_bit(PieceType::King) ? " without moving into check"
                                                          : " without leaving its king in check";
+        else if (selected.size() == 1)
+            reason += blocker_of_described_move(pos, census, selected.front(), text);
         return reason;
     }
 

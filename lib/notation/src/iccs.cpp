@@ -95,7 +95,10 @@ namespace {
         const std::string what = "the " + std::string(to_string(piece.type())) + " on " + origin;
         const std::string reason = what + " cannot go to " + square_name(m.to(), ranks);
         if (!pseudo_legal_moves_from(pos, m.from()).contains(m))
-            return reason;
+            return reason
+                + (detail::has_move_shape(pos, m.from(), m.to())
+                        ? detail::blocking_reason(pos, m, [ranks](Square s) { return square_name(s, ranks); })
+                        : std::string());
         return reason
             + (piece.type() == PieceType::King ? " without moving into check"
                                                : " without leaving its king in check");

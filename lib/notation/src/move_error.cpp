@@ -1,5 +1,7 @@
 #include "xq/notation/move_error.hpp"
 
+#include <cstdlib>
+
 #include "move_errors.hpp"
 #include "move_token.hpp"
 #include "xq/base/utf8.hpp"
@@ -39,6 +41,76 @@ namespace detail {
         // The text may hold anything when it does not come through a reader (a library caller's
         // string): what a terminal should not get is shown escaped.
         std::string quoted(std::string_view text) { return "'" + utf8::escape_for_display(trim(text)) + "'"; }
+    }
+
+    bool has_move_shape(const Position& pos, Square from, Square to)
+    {
+        const Piece piece = pos.piece_on(from);
+        const int files = std::abs(to.file() - from.file());
+        const int ranks = std::abs(to.rank() - from.rank());
+        if (piece.is_none() || files + ranks == 0)
+            return false;
+        switch (piece.type()) {
+        case PieceType::Horse:
+            return (files == 1 && ranks == 2) || (files == 2 && ranks == 1);
+        case PieceType::Elephant:
+            return files == 2 && ranks == 2;
+        case PieceType::Advisor:
+            return files == 1 && ranks == 1;
+        case PieceType::Chariot:
+        case PieceType::Cannon:
+            return files == 0 || ranks == 0;
+        case PieceType::King:
+        case PieceType::Soldier:
+            break;
+        }
+        return files + ranks == 1;
+    }
+
+    std::string blocking_reason(const Position& pos, Move m, const std::function<std::string(Square)>& square_name)
+    {
+        const Square from = m.from();
+        const Square to = m.to();
+        const Piece mover = pos.piece_on(from);
+        const auto named = [&](Square s) {
+            const Piece p = pos.piece_on(s);
+            return std::string(to_string(p.color())) + " " + std::string(to_string(p.type()));
+        };
+        const int file_step = (to.file() > from.file()) - (to.file() < from.file());
+        const int rank_step = (to.rank() > from.rank()) - (to.rank() < from.rank());
+        if (mover.type() == PieceType::Horse || mover.type() == PieceType::Elephant) {
+            // The horse's leg is the point next to it on the long side of its L; the elephant's
+            // eye is the middle of its diagonal.
+            const bool long_on_file = std::abs(to.rank() - from.rank()) == 2;
+            const Square point = mover.type() == PieceType::Elephant
+                ? Square(from.file() + file_step, from.rank() + rank_step)
+                : long_on_file ? Square(from.file(), from.rank() + rank_step)
+                               : Square(from.file() + file_step, from.rank());
+            if (!pos.empty(point))
+                return std::string(mover.type() == PieceType::Horse ? ": its leg at " : ": its eye at ")
+                    + square_name(point) + " is blocked by the " + named(point);
+        }
+        if (mover.type() == PieceType::Chariot || mover.type() == PieceType::Cannon) {
+            std::vector<Square> between;
+            for (Square s(from.file() + file_step, from.rank() + rank_step); s != to;
+                 s = Square(s.file() + file_step, s.rank() + rank_step))
+                if (!pos.empty(s))
+                    between.push_back(s);
+            const bool captures = !pos.empty(to) && pos.piece_on(to).color() != mover.color();
+            if (mover.type() == PieceType::Chariot || !captures) {
+                if (!between.empty())
+                    return ": the " + named(between.front()) + " on " + square_name(between.front())
+                        + " stands in its way";
+            } else if (between.empty()) {
+                return ": a cannon captures only by jumping over one piece, and none stands between";
+            } else if (between.size() > 1) {
+                return ": " + std::to_string(between.size())
+                    + " pieces stand between, and a cannon captures by jumping over exactly one";
+            }
+        }
+        if (!pos.empty(to) && pos.piece_on(to).color() == mover.color())
+            return ": its own " + std::string(to_string(pos.piece_on(to).type())) + " stands on " + square_name(to);
+        return {};
     }
 
     MoveError syntax_error(

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -20,5 +22,15 @@ MoveError illegal_move(std::string_view text, const Position& pos, std::string_v
 // "'H7+5' is ambiguous: <reason> (h4g6 or h2g4) (position: <fen>)"
 MoveError ambiguous_move(std::string_view text, const Position& pos, std::string_view reason,
     std::vector<Move> candidates);
+
+// Whether `from` to `to` has the shape of a move of the piece on `from` on an empty board (a
+// horse's L, an elephant's two diagonal points, a straight line of a chariot or cannon, one
+// step of the others), leaving out what other pieces decide.
+bool has_move_shape(const Position& pos, Square from, Square to);
+
+// What stops a move of that shape: ": its leg at g3 is blocked by the red soldier",
+// ": the black horse on h7 stands in its way", ": its own horse stands on h0", with the
+// squares written by `square_name`; empty when no piece does.
+std::string blocking_reason(const Position& pos, Move m, const std::function<std::string(Square)>& square_name);
 
 } // namespace xq::detail

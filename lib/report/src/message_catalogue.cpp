@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -36,7 +38,7 @@ namespace {
         { "result.black_wins", "" },
         { "result.draw", "" },
         { "result.unknown", "" },
-        { "no_ruling.not_replayed", "" },
+        { "no_ruling.not_replayed", "problem" },
         { "no_ruling.no_repetition", "" },
         { "board.checkmate", "side rule" },
         { "board.stalemate", "side rule" },
@@ -153,6 +155,21 @@ namespace {
         { "outcome.red_loses", "" },
         { "outcome.black_loses", "" },
         { "outcome.draw", "" },
+        { "validate.files", "files megabytes" },
+        { "validate.files_without_games", "files megabytes without" },
+        { "validate.games", "games plies" },
+        { "validate.repetitions", "games at_stake agreeing against" },
+        { "validate.worth_a_look", "" },
+        { "validate.longest", "plies where" },
+        { "validate.most_repetitions", "count where" },
+        { "validate.without_moves", "games where" },
+        { "validate.time_one_job", "seconds jobs games_per_second megabytes_per_second" },
+        { "validate.time", "seconds jobs games_per_second megabytes_per_second" },
+        { "validate.slowest", "milliseconds where" },
+        { "forbidden.position", "fen plies" },
+        { "forbidden.summary", "side count legal ruleset" },
+        { "forbidden.none", "side legal ruleset" },
+        { "forbidden.move", "move iccs outcome conduct rules" },
         { "reading.rests_on_applied", "reading outcome" },
         { "reading.rests_on_not_applied", "reading outcome" },
         { "reading.none_matters", "" },
@@ -304,9 +321,13 @@ std::optional<MessageCatalogue> parse_message_catalogue(
 
 std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::path& file, Diagnostics& diagnostics)
 {
+    errno = 0;
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        diagnostics.error("io.open", "cannot open the message catalogue", { file.string(), 0, 0 });
+        const int reason = errno;
+        diagnostics.error("io.open",
+            "cannot open the message catalogue" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
+            { file.string(), 0, 0 });
         return std::nullopt;
     }
     std::ostringstream text;

@@ -8,12 +8,13 @@ namespace xq {
 
 namespace {
 
-    std::string ply_line(const PlyRecord& p, int number)
+    // `move_text` is the move in the report's notation.
+    std::string ply_line(const PlyRecord& p, int number, const std::string& move_text)
     {
         std::string line = std::to_string(number);
         line.insert(0, line.size() < 4 ? 4 - line.size() : 0, ' ');
         line += "  " + std::string(to_string(p.mover)) + (p.mover == Color::Red ? "    " : "  ");
-        line += to_iccs(p.move) + "  " + std::string(to_string(p.moved.type()));
+        line += move_text + "  " + std::string(to_string(p.moved.type()));
         if (p.captured)
             line += " takes " + std::string(to_string(p.captured.type()));
         if (p.gives_check)
@@ -22,9 +23,10 @@ namespace {
     }
 
     // The reasons for each move of a cycle, from its facts alone.
-    std::vector<std::vector<std::string>> cycle_reasons(const CycleFacts& facts, const MessageCatalogue& messages)
+    std::vector<std::vector<std::string>> cycle_reasons(
+        const CycleFacts& facts, const MessageCatalogue& messages, DocumentNotation notation)
     {
-        const FactPhrases phrases(messages, DocumentNotation::Iccs);
+        const FactPhrases phrases(messages, notation);
         std::vector<std::vector<std::string>> out;
         Position pos = facts.start;
         for (const MoveFacts& f : facts.moves) {
@@ -54,8 +56,14 @@ void write_replay_text(std::ostream& out, const ReplayReport& report, const Mess
 {
     const ReplayedGame& game = *report.game;
     out << "start: " << to_fen(game.start()) << '\n';
-    for (int ply = 1; ply <= game.ply_count(); ++ply)
-        out << ply_line(game.ply(ply), ply) << '\n';
+    const FactPhrases phrases(messages, report.notation);
+    Position pos = game.start();
+    for (int ply = 1; ply <= game.ply_count(); ++ply) {
+        const PlyRecord& p = game.ply(ply);
+        out << ply_line(p, ply, phrases.notate(pos, p.move)) << '\n';
+        UndoInfo undo;
+        pos.do_move(p.move, undo);
+    }
     out << "final: " << to_fen(game.current()) << '\n';
     out << "end on the board: " << to_string(game.end());
     if (const auto loser = game.loser_on_board())
@@ -83,17 +91,19 @@ void write_replay_text(std::ostream& out, const ReplayReport& report, const Mess
         if (i >= report.cycle_facts.size())
             continue;
         const CycleFacts& facts = report.cycle_facts[i];
-        const std::vector<std::vector<std::string>> reasons = cycle_reasons(facts, messages);
+        const std::vector<std::vector<std::string>> reasons = cycle_reasons(facts, messages, report.notation);
+        Position cycle_pos = facts.start;
         for (std::size_t m = 0; m < facts.moves.size(); ++m) {
             const MoveFacts& f = facts.moves[m];
-            out << "  " << f.ply << ". " << to_string(f.mover) << " " << to_iccs(f.move) << ":";
+            out << "  " << f.ply << ". " << to_string(f.mover) << " " << phrases.notate(cycle_pos, f.move) << ":";
+            UndoInfo undo;
+            cycle_pos.do_move(f.move, undo);
             for (std::size_t c = 0; c < f.classes.size(); ++c)
                 out << (c ? ", " : " ") << to_string(f.classes[c]);
             out << '\n';
             for (const std::string& reason : reasons[m])
                 out << "      " << reason << '\n';
         }
-        const FactPhrases phrases(messages, DocumentNotation::Iccs);
         for (const Color c : { Color::Red, Color::Black }) {
             const SideSummary& s = facts.side(c);
             out << "  " << to_string(c) << ": " << s.moves << " moves, " << s.checks << " checks, " << s.kills
@@ -128,7 +138,7 @@ void write_replay_json(std::ostream& out, const ReplayReport& report, const Mess
             { "last_repeating_ply", report.episodes[i].last_repeating_ply } };
         if (i < report.cycle_facts.size()) {
             const CycleFacts& facts = report.cycle_facts[i];
-            const std::vector<std::vector<std::string>> reasons = cycle_reasons(facts, messages);
+            const std::vector<std::vector<std::string>> reasons = cycle_reasons(facts, messages, report.notation);
             Json moves = Json::array();
             for (std::size_t m = 0; m < facts.moves.size(); ++m)
                 moves.push_back(json_form::move_facts(facts.moves[m], reasons[m]));

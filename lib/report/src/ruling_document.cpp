@@ -59,11 +59,28 @@ namespace {
             return fields;
         }
 
+        // What stopped the replay, as stderr says it: which move failed and why, and where it
+        // is written ("--moves:1:11").
+        static std::string first_error(const GameRuling& game)
+        {
+            for (const Diagnostic& d : game.diagnostics) {
+                if (d.severity != Severity::Error)
+                    continue;
+                Diagnostic where_only = d;
+                where_only.code.clear();
+                where_only.message.clear();
+                const std::string formatted = format_diagnostic(where_only);
+                const std::size_t end = formatted.find(": " + std::string(to_string(d.severity)));
+                return end == std::string::npos ? d.message : formatted.substr(0, end) + ": " + d.message;
+            }
+            return {};
+        }
+
         std::vector<std::string> notes(const GameRuling& game) const
         {
             std::vector<std::string> out;
             if (game.status != GameStatus::Ok)
-                out.push_back(m_.format("no_ruling.not_replayed"));
+                out.push_back(m_.format("no_ruling.not_replayed", { { "problem", first_error(game) } }));
             else if (game.rulings.empty())
                 out.push_back(m_.format("no_ruling.no_repetition"));
             if (game.board && game.replay) {

@@ -44,22 +44,26 @@ namespace {
         };
     }
 
-    Json ruling_json(const Ruling& r, const RuleSet& rules, const MessageCatalogue& messages)
-    {
-        return Json {
-            { "outcome", to_string(r.outcome) },
-            { "violator", r.violator ? Json(to_string(*r.violator)) : Json("none") },
-            { "rules", r.rules },
-            { "verdict_row",
-                r.verdict_row >= 0 ? Json(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id) : Json(nullptr) },
-            { "precedence", r.precedence() },
-            { "cycle", json_form::cycle(r.episode) },
-            { "last_repeating_ply", r.episode.last_repeating_ply },
-            { "occurrences", occurrences_json(r.occurrences) },
-            { "sides", Json { { "red", side_json(r.red) }, { "black", side_json(r.black) } } },
-            { "explanation", ruling_explanation(r, rules, messages) },
-        };
-    }
+} // namespace
+
+Json json_form::ruling(const Ruling& r, const RuleSet& rules, const MessageCatalogue& messages)
+{
+    return Json {
+        { "outcome", to_string(r.outcome) },
+        { "violator", r.violator ? Json(to_string(*r.violator)) : Json("none") },
+        { "rules", r.rules },
+        { "verdict_row",
+            r.verdict_row >= 0 ? Json(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id) : Json(nullptr) },
+        { "precedence", r.precedence() },
+        { "cycle", json_form::cycle(r.episode) },
+        { "last_repeating_ply", r.episode.last_repeating_ply },
+        { "occurrences", occurrences_json(r.occurrences) },
+        { "sides", Json { { "red", side_json(r.red) }, { "black", side_json(r.black) } } },
+        { "explanation", ruling_explanation(r, rules, messages) },
+    };
+}
+
+namespace {
 
     Json board_json(const GameRuling& game, const MessageCatalogue& messages)
     {
@@ -87,7 +91,7 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
     std::vector<Json> rulings;
     rulings.reserve(game.rulings.size());
     for (const Ruling& r : game.rulings)
-        rulings.push_back(ruling_json(r, rules, messages));
+        rulings.push_back(json_form::ruling(r, rules, messages));
     out.member("game", game.game);
     out.member("source", source);
     out.member("status", status);

@@ -230,38 +230,54 @@ void ValidationTally::add(const ValidatedFile& file)
 }
 
 void write_validation_summary_end(std::ostream& out, const ValidationTally& tally,
-    std::chrono::duration<double> elapsed, unsigned jobs)
+    std::chrono::duration<double> elapsed, unsigned jobs, const MessageCatalogue& messages)
 {
+    const auto count = [](std::size_t n) { return std::to_string(n); };
     if (!tally.clean())
         out << '\n';
-    out << "files: " << tally.files_ << ", " << decimal(static_cast<double>(tally.bytes_) / 1e6, 1) << " MB";
-    if (tally.files_without_games_ > 0)
-        out << ", " << tally.files_without_games_ << " without a game";
-    out << '\n';
-    out << "games: " << tally.games_ << ", " << tally.plies_ << " plies\n";
+    const std::string megabytes = decimal(static_cast<double>(tally.bytes_) / 1e6, 1);
+    out << (tally.files_without_games_ > 0
+                   ? messages.format("validate.files_without_games",
+                         { { "files", count(tally.files_) }, { "megabytes", megabytes },
+                             { "without", count(tally.files_without_games_) } })
+                   : messages.format("validate.files", { { "files", count(tally.files_) }, { "megabytes", megabytes } }))
+        << '\n';
+    out << messages.format("validate.games", { { "games", count(tally.games_) }, { "plies", count(tally.plies_) } })
+        << '\n';
     for (const ValidationStatus status : all_validation_statuses) {
         char line[64];
         std::snprintf(line, sizeof line, "  %-24s %8zu\n", std::string(to_string(status)).c_str(), tally.count(status));
         out << line;
     }
-    out << "repetitions: in " << tally.games_repeating_ << " games; the result is at stake in "
-        << tally.rulings_agreeing_ + tally.rulings_against_ << ": agrees with the ruling in " << tally.rulings_agreeing_
-        << ", goes against it in " << tally.rulings_against_ << '\n';
+    out << messages.format("validate.repetitions",
+               { { "games", count(tally.games_repeating_) },
+                   { "at_stake", count(tally.rulings_agreeing_ + tally.rulings_against_) },
+                   { "agreeing", count(tally.rulings_agreeing_) }, { "against", count(tally.rulings_against_) } })
+        << '\n';
 
-    out << "worth a look:\n";
+    out << messages.format("validate.worth_a_look") << '\n';
     for (const ValidationTally::Notable& n : tally.longest_)
-        out << "  longest: " << decimal(n.figure, 0) << " plies: " << n.where << '\n';
+        out << "  " << messages.format("validate.longest", { { "plies", decimal(n.figure, 0) }, { "where", n.where } })
+            << '\n';
     for (const ValidationTally::Notable& n : tally.most_repetitions_)
-        out << "  most repetitions: " << decimal(n.figure, 0) << ": " << n.where << '\n';
+        out << "  "
+            << messages.format("validate.most_repetitions", { { "count", decimal(n.figure, 0) }, { "where", n.where } })
+            << '\n';
     for (const ValidationTally::Notable& n : tally.without_moves_)
-        out << "  without a move (" << tally.games_without_moves_ << " games): " << n.where << '\n';
+        out << "  "
+            << messages.format(
+                   "validate.without_moves", { { "games", count(tally.games_without_moves_) }, { "where", n.where } })
+            << '\n';
 
     const double seconds = std::max(elapsed.count(), 1e-9);
-    out << "time: " << decimal(seconds, 2) << " s with " << jobs << (jobs == 1 ? " job" : " jobs") << ", "
-        << decimal(static_cast<double>(tally.games_) / seconds, 0) << " games/s, "
-        << decimal(static_cast<double>(tally.bytes_) / 1e6 / seconds, 1) << " MB/s\n";
+    out << messages.format(jobs == 1 ? "validate.time_one_job" : "validate.time",
+               { { "seconds", decimal(seconds, 2) }, { "jobs", count(jobs) },
+                   { "games_per_second", decimal(static_cast<double>(tally.games_) / seconds, 0) },
+                   { "megabytes_per_second", decimal(static_cast<double>(tally.bytes_) / 1e6 / seconds, 1) } })
+        << '\n';
     for (const ValidationTally::Notable& n : tally.slowest_)
-        out << "time: slowest: " << decimal(n.figure, 1) << " ms: " << n.where << '\n';
+        out << messages.format("validate.slowest", { { "milliseconds", decimal(n.figure, 1) }, { "where", n.where } })
+            << '\n';
 }
 
 } // namespace xq

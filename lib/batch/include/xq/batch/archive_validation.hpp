@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xq/arbiter/ruleset.hpp"
@@ -38,9 +39,18 @@ struct ArchiveValidationOptions {
     // So at most (queued_batches + jobs + checked_batches) * games_per_batch games are held.
     std::size_t checked_batches = 32;
     RecordReaderOptions reader;
+    // Only the games it accepts are checked (a tag filter); none: every game. Called on the
+    // reading thread.
+    std::function<bool(const GameRecord&)> select;
+    // The text of standard input, which the caller has read, for a file named "-" (shown as
+    // <stdin>); null: "-" is a file of that name.
+    const std::string* standard_input = nullptr;
     // The games checked; every game is still read, to find where each begins.
     Shard shard;
 };
+
+// The file name that stands for standard input.
+inline constexpr std::string_view standard_input_name = "-";
 
 // A row as it is handed over: the row, the text the renderer made of it, and how far the
 // input has been read (all files before this one, and this one up to here).

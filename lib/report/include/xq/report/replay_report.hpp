@@ -8,6 +8,7 @@
 #include "xq/arbiter/replay.hpp"
 #include "xq/report/board_diagram.hpp"
 #include "xq/report/message_catalogue.hpp"
+#include "xq/report/ruling_document.hpp"
 
 namespace xq {
 
@@ -21,6 +22,7 @@ struct ReplayReport {
     // Show the board after this many plies (0 = the start).
     std::optional<int> board_at_ply;
     PieceLetters letters = PieceLetters::Latin;
+    DocumentNotation notation = DocumentNotation::Iccs; // of the moves and the lines in reasons
     bool show_cycles = false;
 };
 

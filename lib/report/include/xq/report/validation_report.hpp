@@ -53,7 +53,8 @@ public:
     };
 
 private:
-    friend void write_validation_summary_end(std::ostream&, const ValidationTally&, std::chrono::duration<double>, unsigned);
+    friend void write_validation_summary_end(
+        std::ostream&, const ValidationTally&, std::chrono::duration<double>, unsigned, const MessageCatalogue&);
 
     std::size_t rows_ = 0;
     std::size_t games_ = 0; // rows about a game, not a file
@@ -72,10 +73,10 @@ private:
     std::vector<Notable> slowest_;
 };
 
-// The summary's end: files and games read, the count per status, the games worth a look, and
-// the run's time and speed on lines of their own that start with "time:" (the only lines of
-// any output that vary from run to run).
+// The summary's end in the catalogue's language: files and games read, the count per status
+// (by its code), the games worth a look, and the run's time and speed on lines of their own
+// that start with "time:" in English (the only lines of any output that vary from run to run).
 void write_validation_summary_end(std::ostream& out, const ValidationTally& tally,
-    std::chrono::duration<double> elapsed, unsigned jobs);
+    std::chrono::duration<double> elapsed, unsigned jobs, const MessageCatalogue& messages);
 
 } // namespace xq

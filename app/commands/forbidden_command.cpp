@@ -1,0 +1,75 @@
+#include "commands/forbidden_command.hpp"
+
+#include <fstream>
+#include <iostream>
+
+#include "commands/exit_codes.hpp"
+#include "commands/notation_option.hpp"
+#include "commands/output_file.hpp"
+#include "commands/ruleset_lookup.hpp"
+#include "commands/terminal.hpp"
+#include "xq/arbiter/forbidden_moves.hpp"
+#include "xq/report/forbidden_report.hpp"
+
+namespace xq::app {
+
+CLI::App* add_forbidden_command(CLI::App& app, ForbiddenOptions& options)
+{
+    CLI::App* cmd = app.add_subcommand("forbidden",
+        "List the moves the side to move may not play after the given moves: those that would make or continue a "
+        "repetition ruled against it, with the ruling and the rule");
+    cmd->fallthrough();
+    add_game_source_options(*cmd, options.input);
+    cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
+    cmd->add_option("--format", options.format,
+           "Output format: text, or jsonl (one JSON object per position; json is read as jsonl); default: from -o's "
+           "extension, else text")
+        ->check(CLI::IsMember({ "text", "jsonl", "json" }));
+    cmd->add_option("--lang", options.language, "Language of the answer")->check(CLI::IsMember({ "en", "zh" }));
+    add_notation_option(*cmd, options.notation);
+    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    return cmd;
+}
+
+int run_forbidden(const ForbiddenOptions& options, bool verbose)
+{
+    Diagnostics setup;
+    const auto rules = find_ruleset(options.ruleset, setup);
+    const auto messages = find_message_catalogue(options.language, setup);
+    print_diagnostics(setup);
+    if (!rules || !messages)
+        return exit_usage;
+    const auto format = choose_format(options.format, options.output, { "text", "jsonl" }, "text");
+    if (!format)
+        return exit_usage;
+    std::ofstream file;
+    const bool to_stdout = is_standard_output(options.output);
+    if (!to_stdout && !open_output_file(options.output, options.input.files, file))
+        return exit_usage;
+    std::ostream& out = to_stdout ? std::cout : file;
+
+    const DocumentNotation notation = document_notation(options.notation, options.language);
+    bool first = true;
+    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+        // A game that could not be replayed to its end has no position to ask about; its
+        // diagnostic is already on stderr.
+        if (replay.status != GameStatus::Ok)
+            return;
+        const ForbiddenMoves forbidden = forbidden_moves(*replay.game, *rules);
+        if (*format == "jsonl") {
+            write_forbidden_json(out, *replay.game, forbidden, *rules, *messages, notation);
+            return;
+        }
+        if (!first)
+            out << '\n';
+        first = false;
+        if (!options.input.files.empty())
+            out << describe_game(record) << " (" << record.location.source << ")\n";
+        write_forbidden_text(out, *replay.game, forbidden, *rules, *messages, notation);
+    });
+    if (!finish_output(out, to_stdout ? std::string() : options.output))
+        return exit_write;
+    return clean ? exit_ok : exit_findings;
+}
+
+} // namespace xq::app

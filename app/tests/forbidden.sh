@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# xqarb forbidden on positions made for it: a move forbidden as perpetual check, one as
+# perpetual chase, and positions where nothing is, in text and JSON, from --moves and files.
+#   forbidden.sh XQARB SOURCE_DIR WORK_DIR
+set -uo pipefail
+xqarb=$1
+work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cd "$2" || exit 1
+source app/tests/cli_helpers.sh
+
+# Red's rook checks the black king up and down the i-file side: playing i8i9 again repeats it.
+checking_rook="3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"
+expect_exit 0 forbidden --fen "$checking_rook" --moves "i0i9 d9d8 i9i8 d8d9"
+expect_in out "Position after 4 plies: 3k5/8R/9/9/9/9/9/9/9/4K4 w - - 4 3"
+expect_in out "Red to move: 1 of its 19 legal moves would be ruled against it (axf):"
+expect_in out "R1+1 (i8i9): Red must change its moves. It checks on every move (perpetual check) (AXF-6, AXF-3)."
+expect_lines out 3
+
+# Red's rook chases an unprotected black cannon up and down the a-file.
+chasing_rook="4k4/9/9/8R/c8/9/9/9/9/3K5 w - - 0 1"
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5" --format json
+expect_lines out 1
+expect_in out '"side":"red","ruleset":"axf","legal_moves":18,"forbidden":[{"move":"i6i5","text":"R1-1","outcome":"red_must_change","conduct":"perpetual_chase"'
+expect_in out '"rules":["AXF-18","AXF-B3","AXF-3"]'
+python3 -c 'import json,sys; json.loads(open(sys.argv[1]).read())' "$work/out" || fail "forbidden --format json is not JSON"
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5" --lang zh
+expect_in out "红方走棋：18种合法着法中有1种将被判违例（axf）："
+expect_in out "车一退一（i6i5）：红方必须变着。每步都捉同一个子（长捉）（AXF-18、AXF-B3、AXF-3）。"
+
+# Nothing forbidden: Black's escape repeats a position but is no violation; the opening.
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5 i6i5"
+expect_in out "Black to move: none of its 18 legal moves would be ruled against it (axf)."
+expect_exit 0 forbidden --moves "" --format jsonl
+expect_in out '"legal_moves":44,"forbidden":[]'
+
+# From a file, game by game, and from standard input.
+printf '[Event "chase"]\n[FEN "%s"]\n\n1. i6i5 a5a6 2. i5i6 a6a5 *\n' "$chasing_rook" >"$work/chase.pgn"
+expect_exit 0 forbidden "$work/chase.pgn" --game 1 --notation iccs
+expect_in out "i6i5 (i6i5): Red must change its moves."
+expect_exit 0 forbidden - --format jsonl <"$work/chase.pgn"
+expect_in out '"move":"i6i5"'
+# A record that cannot be replayed has no position to ask about.
+expect_exit 1 forbidden --moves "h2e2 h2e2"
+expect_lines out 0
+expect_in err "error[notation.illegal]"
+
+finish

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Picking the games: --game ranges and lists, adjudicate's documents only for games with
+# something to rule on (--all for every game), and --where on tags in every command that reads
+# records.
+#   game_selection.sh XQARB SOURCE_DIR WORK_DIR
+set -uo pipefail
+xqarb=$1
+work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cd "$2" || exit 1
+source app/tests/cli_helpers.sh
+
+# Six games: 1 and 4 repeat (a perpetual check), the others do not; Chinese names, rounds
+# and results to select on.
+game() { # event red black round result moves [fen]
+  printf '[Event "%s"]\n[Red "%s"]\n[Black "%s"]\n[Round "%s"]\n[Result "%s"]\n' "$1" "$2" "$3" "$4" "$5"
+  [ -n "${7:-}" ] && printf '[FEN "%s"]\n' "$7"
+  printf '\n%s %s\n\n' "$6" "$5"
+}
+check_fen="3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"
+check_moves="1. i0i9 d9d8 2. i9i8 d8d9 3. i8i9 d9d8 4. i9i8"
+{
+  game "甲级联赛" "许银川" "吕钦" 1 "1-0" "$check_moves" "$check_fen"
+  game "甲级联赛" "胡荣华" "许银川" 2 "0-1" "1. h2e2 h9g7"
+  game "甲级联赛" "吕钦" "胡荣华" 3 "1/2-1/2" "1. b2e2 b9c7"
+  game "甲级联赛" "许银川" "胡荣华" 5 "1-0" "$check_moves" "$check_fen"
+  game "甲级联赛" "吕钦" "许银川" 5 "1/2-1/2" "1. c3c4 c6c5"
+  game "甲级联赛" "胡荣华" "吕钦" 6 "1-0" "1. h0g2 h9g7"
+} >"$work/league.pgn"
+league=$work/league.pgn
+
+# --game: a number, ranges and lists.
+expect_exit 0 convert "$league" --to pgn-iccs --game 2-3,5
+[ "$(grep -c '^\[Event' "$work/out")" -eq 3 ] || fail "--game 2-3,5 did not give 3 games: $(cat "$work/out")"
+expect_in out '[Round "2"]'
+expect_in out '[Round "3"]'
+expect_in out '[Round "5"]'
+expect_not_in out '[Round "1"]'
+expect_exit 0 replay "$league" --game 6,1
+[ "$(grep -c '^game ' "$work/out")" -eq 2 ] || fail "--game 6,1 did not give 2 games: $(cat "$work/out")"
+# Past the end, in a range too: the error names how many games the file has.
+for command in adjudicate replay "convert --to pgn-wxf" forbidden; do
+  # shellcheck disable=SC2086
+  expect_exit 1 $command "$league" --game 5-9
+  expect_in err 'error[game.not-found]: there is no game 7: the file has 6 games'
+done
+for bad in 0 -1 abc 3-2 1,,2 2-; do
+  expect_exit 2 adjudicate "$league" --game "$bad"
+  expect_lines err 1
+  expect_in err "expected game numbers from 1"
+done
+
+# adjudicate FILE: a document for games 1 and 4 only, a line on stderr for each other game.
+expect_exit 0 adjudicate "$league"
+[ "$(grep -c '^Ruling on a repetition' "$work/out")" -eq 2 ] || fail "adjudicate FILE did not write 2 documents"
+expect_lines err 4
+expect_in err "league.pgn:10:1: note[adjudicate.nothing-to-rule]: game 2 (胡荣华 vs 许银川): 2 plies, no repetition to rule on"
+expect_exit 0 adjudicate "$league" --quiet
+expect_lines err 0
+expect_exit 0 adjudicate "$league" --all
+[ "$(grep -c '^Ruling on a repetition' "$work/out")" -eq 6 ] || fail "adjudicate --all did not write 6 documents"
+expect_lines err 0
+expect_exit 0 adjudicate "$league" --game 2
+[ "$(grep -c '^Ruling on a repetition' "$work/out")" -eq 1 ] || fail "adjudicate --game 2 wrote no document"
+
+# --where: Tag=value, Tag~part (Chinese), Result in any spelling, all conditions together.
+expect_exit 0 adjudicate "$league" --all --format jsonl --where Red~银川 --where Round=5 --where Result=1-0
+expect_lines out 1
+expect_in out '"game":4'
+expect_exit 0 convert "$league" --to pgn-chinese --where Black=吕钦
+[ "$(grep -c '^\[Event' "$work/out")" -eq 2 ] || fail "convert --where Black=吕钦 did not give 2 games"
+expect_exit 0 replay --where round=6 "$league"
+expect_in out 'game 6 (胡荣华 vs 吕钦)'
+expect_exit 0 validate --where Red~胡 "$league" --format csv
+[ "$(grep -c 'league.pgn,' "$work/out")" -eq 2 ] || fail "validate --where Red~胡 did not give 2 rows: $(cat "$work/out")"
+expect_exit 0 adjudicate "$league" --where Red=nobody
+expect_lines out 0
+expect_exit 2 adjudicate "$league" --where Red
+expect_in err "expected Tag=value or Tag~text"
+
+finish

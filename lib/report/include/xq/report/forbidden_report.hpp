@@ -1,0 +1,22 @@
+#pragma once
+
+#include <ostream>
+
+#include "xq/arbiter/forbidden_moves.hpp"
+#include "xq/report/message_catalogue.hpp"
+#include "xq/report/ruling_document.hpp"
+
+namespace xq {
+
+// `xqarb forbidden`'s answer for the position at the end of `game`: each forbidden move in the
+// notation, the ruling it would draw and the rules, in the catalogue's language.
+void write_forbidden_text(std::ostream& out, const ReplayedGame& game, const ForbiddenMoves& forbidden,
+    const RuleSet& rules, const MessageCatalogue& messages, DocumentNotation notation);
+
+// The same as one JSON object on one line, for programs: the position, the side to move, and
+// per forbidden move its ICCS and notated text, the outcome, the conduct and the rules, with
+// the whole ruling as adjudicate writes it.
+void write_forbidden_json(std::ostream& out, const ReplayedGame& game, const ForbiddenMoves& forbidden,
+    const RuleSet& rules, const MessageCatalogue& messages, DocumentNotation notation);
+
+} // namespace xq

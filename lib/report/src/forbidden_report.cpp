@@ -1,0 +1,82 @@
+#include "xq/report/forbidden_report.hpp"
+
+#include "fact_phrases.hpp"
+#include "ruling_json.hpp"
+#include "xq/board/fen.hpp"
+
+namespace xq {
+
+namespace {
+
+    using json_form::Json;
+
+    // What the violator's moves amount to, in the catalogue's language: its conduct row's
+    // description.
+    std::string conduct_text(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages)
+    {
+        const SideRuling& side = ruling.side(*ruling.violator);
+        if (side.conduct_row < 0)
+            return side.conduct;
+        const Conduct& conduct = rules.conducts[static_cast<std::size_t>(side.conduct_row)];
+        return translated(conduct.translations, messages.language(), "description", conduct.description);
+    }
+
+} // namespace
+
+void write_forbidden_text(std::ostream& out, const ReplayedGame& game, const ForbiddenMoves& forbidden,
+    const RuleSet& rules, const MessageCatalogue& messages, DocumentNotation notation)
+{
+    const FactPhrases phrases(messages, notation);
+    const Position& position = game.current();
+    out << messages.format("forbidden.position", { { "fen", to_fen(position) }, { "plies", std::to_string(game.ply_count()) } })
+        << '\n';
+    const std::string side = phrases.side(forbidden.side);
+    if (forbidden.moves.empty()) {
+        out << messages.format("forbidden.none",
+                   { { "side", side }, { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", rules.id } })
+            << '\n';
+        return;
+    }
+    out << messages.format("forbidden.summary",
+               { { "side", side }, { "count", std::to_string(forbidden.moves.size()) },
+                   { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", rules.id } })
+        << '\n';
+    for (const ForbiddenMove& f : forbidden.moves) {
+        out << "  "
+            << messages.format("forbidden.move",
+                   { { "move", phrases.notate(position, f.move) }, { "iccs", to_iccs(f.move) },
+                       { "outcome", messages.format("outcome." + std::string(to_string(f.ruling.outcome))) },
+                       { "conduct", conduct_text(f.ruling, rules, messages) },
+                       { "rules", messages.list(f.ruling.rules) } })
+            << '\n';
+    }
+}
+
+void write_forbidden_json(std::ostream& out, const ReplayedGame& game, const ForbiddenMoves& forbidden,
+    const RuleSet& rules, const MessageCatalogue& messages, DocumentNotation notation)
+{
+    const FactPhrases phrases(messages, notation);
+    const Position& position = game.current();
+    Json moves = Json::array();
+    for (const ForbiddenMove& f : forbidden.moves)
+        moves.push_back(Json {
+            { "move", to_iccs(f.move) },
+            { "text", phrases.notate(position, f.move) },
+            { "outcome", to_string(f.ruling.outcome) },
+            { "conduct", f.ruling.side(*f.ruling.violator).conduct },
+            { "conduct_text", conduct_text(f.ruling, rules, messages) },
+            { "rules", f.ruling.rules },
+            { "ruling", json_form::ruling(f.ruling, rules, messages) },
+        });
+    const Json answer {
+        { "fen", to_fen(position) },
+        { "plies", game.ply_count() },
+        { "side", to_string(forbidden.side) },
+        { "ruleset", rules.id },
+        { "legal_moves", forbidden.legal_moves },
+        { "forbidden", moves },
+    };
+    out << answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+} // namespace xq
