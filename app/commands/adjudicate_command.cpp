@@ -37,6 +37,9 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
     cmd->add_option("--notation", options.notation, "Notation of the moves (default: chinese for --lang zh, else wxf)")
         ->check(CLI::IsMember({ "chinese", "wxf", "iccs" }));
+    cmd->add_option("--detail", options.detail,
+           "Which repetitions of a game to set out in full: the one that decides it (the others in brief), or all")
+        ->check(CLI::IsMember({ "deciding", "all" }));
     cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output");
     return cmd;
 }
@@ -57,6 +60,7 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
 
     DocumentOptions document_options;
     document_options.notation = notation_for(options);
+    document_options.every_repetition_in_full = options.detail == "all";
     if (options.format == "html")
         write_html_head(out, *messages);
     bool first_game = true;

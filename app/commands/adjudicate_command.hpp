@@ -14,6 +14,7 @@ struct AdjudicateOptions {
     std::string format = "text";
     std::string language = "en";
     std::string notation; // empty: Chinese for Chinese output, else WXF
+    std::string detail = "deciding"; // "all": every repetition in full
     std::string output; // empty: standard output
 };
 

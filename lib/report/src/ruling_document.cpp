@@ -77,6 +77,36 @@ namespace {
             return out;
         }
 
+        // The ruling that decides the game in one sentence, then each ruling the recorded
+        // result goes against.
+        std::vector<std::string> summary(const GameRuling& game) const
+        {
+            std::vector<std::string> sentences;
+            const Ruling* deciding = game.deciding_ruling();
+            if (!deciding)
+                return sentences;
+            const RepetitionCycle& c = deciding->episode.cycle;
+            sentences.push_back(m_.format(game.rulings.size() == 1 ? "summary.verdict" : "summary.verdict_of_several",
+                { { "outcome", m_.format(outcome_key(deciding->outcome)) }, { "number", std::to_string(*game.deciding + 1) },
+                    { "count", std::to_string(game.rulings.size()) }, { "first", std::to_string(c.first_ply) },
+                    { "last", std::to_string(c.last_ply) } }));
+            // A record without a result (`*`) is silent rather than in disagreement: validate
+            // lists it, but on a signed ruling it would only be noise.
+            if (game.recorded_result == RecordedResult::Unknown)
+                return sentences;
+            for (const RecordCheck& check : check_recorded_result(game)) {
+                if (check.agrees)
+                    continue;
+                const Ruling& r = game.rulings[check.ruling];
+                sentences.push_back(m_.format(check.ends_record ? "summary.record_ends_otherwise" : "summary.record_goes_on",
+                    { { "first", std::to_string(r.episode.cycle.first_ply) },
+                        { "last", std::to_string(r.episode.cycle.last_ply) },
+                        { "outcome", m_.format(outcome_key(r.outcome)) },
+                        { "result", result_text(game.recorded_result) } }));
+            }
+            return sentences;
+        }
+
         DocumentRepetition repetition(const Ruling& ruling, std::size_t number, std::size_t count) const
         {
             const RepetitionEpisode& e = ruling.episode;
@@ -84,6 +114,9 @@ namespace {
             r.heading = m_.format("repetition.heading",
                 { { "number", std::to_string(number) }, { "count", std::to_string(count) },
                     { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            r.plies = m_.format("summary.plies",
+                { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            r.outcome = m_.format(outcome_key(ruling.outcome));
             r.start = ruling.facts.start;
             r.start_sentence = start_sentence(ruling);
             Position pos = ruling.facts.start;
@@ -206,12 +239,14 @@ namespace {
 
         DocumentSide side_ruling(const SideRuling& s) const
         {
-            DocumentSide d { s.side, s.conduct, s.forbidden, {} };
+            DocumentSide d { s.side, s.conduct, s.forbidden, {}, m_.format("summary.conduct_none") };
             if (s.conduct_row < 0) {
                 d.sentences.push_back(m_.format("conduct.none", { { "side", phrases_.side(s.side) } }));
                 return d;
             }
             const Conduct& conduct = rules_.conducts[static_cast<std::size_t>(s.conduct_row)];
+            d.in_short = m_.format(s.forbidden ? "summary.conduct_forbidden" : "summary.conduct_allowed",
+                { { "description", text(conduct.translations, "description", conduct.description) } });
             d.sentences.push_back(m_.format("conduct.side",
                 { { "side", phrases_.side(s.side) },
                     { "description", text(conduct.translations, "description", conduct.description) } }));
@@ -363,6 +398,18 @@ std::string_view to_string(DocumentNotation notation)
     return "iccs";
 }
 
+std::vector<const DocumentRepetition*> in_reading_order(const RulingDocument& document)
+{
+    std::vector<const DocumentRepetition*> order;
+    for (const DocumentRepetition& r : document.repetitions)
+        if (r.decides)
+            order.push_back(&r);
+    for (const DocumentRepetition& r : document.repetitions)
+        if (!r.decides)
+            order.push_back(&r);
+    return order;
+}
+
 std::string board_note(const BoardNote& note, const MessageCatalogue& messages)
 {
     return messages.format("board." + note.code, { { "rule", note.rule } });
@@ -385,9 +432,14 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
         "cycle.notation", { { "notation", messages.format("notation." + std::string(to_string(options.notation))) } });
     document.title = messages.format("document.title");
     document.header = builder.header(game, record);
+    document.summary = builder.summary(game);
     document.notes = builder.notes(game);
-    for (std::size_t i = 0; i < game.rulings.size(); ++i)
-        document.repetitions.push_back(builder.repetition(game.rulings[i], i + 1, game.rulings.size()));
+    for (std::size_t i = 0; i < game.rulings.size(); ++i) {
+        DocumentRepetition& r
+            = document.repetitions.emplace_back(builder.repetition(game.rulings[i], i + 1, game.rulings.size()));
+        r.decides = game.deciding == i;
+        r.in_full = r.decides || options.every_repetition_in_full;
+    }
     return document;
 }
 
