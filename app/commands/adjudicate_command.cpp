@@ -1,7 +1,10 @@
 #include "commands/adjudicate_command.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <iostream>
+
+#include <unistd.h>
 
 #include "commands/exit_codes.hpp"
 #include "commands/output_file.hpp"
@@ -33,7 +36,7 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     add_game_source_options(*cmd, options.input);
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
     cmd->add_option("--format", options.format, "Output format")
-        ->check(CLI::IsMember({ "text", "markdown", "html", "json" }));
+        ->check(CLI::IsMember({ "text", "markdown", "html", "json", "pdf" }));
     cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
     cmd->add_option("--notation", options.notation, "Notation of the moves (default: chinese for --lang zh, else wxf)")
         ->check(CLI::IsMember({ "chinese", "wxf", "iccs" }));
@@ -53,6 +56,12 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (!rules || !messages)
         return exit_usage;
 
+    const bool pdf = options.format == "pdf";
+    // PDF is binary: to a terminal it would only garble the screen.
+    if (pdf && options.output.empty() && isatty(fileno(stdout))) {
+        std::cerr << "xqarb: error: --format pdf needs -o FILE, or standard output redirected to a file or pipe\n";
+        return exit_usage;
+    }
     std::ofstream file;
     if (!options.output.empty() && !open_output_file(options.output, options.input.files, file))
         return exit_usage;
@@ -64,10 +73,13 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (options.format == "html")
         write_html_head(out, *messages);
     bool first_game = true;
+    std::vector<RulingDocument> pdf_documents; // set on pages once all are known
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         const GameRuling game = judge_game(static_cast<int>(record.index), record.location, replay, *rules);
         const RulingDocument document = build_ruling_document(game, record, *rules, *messages, document_options);
-        if (options.format == "json") {
+        if (pdf) {
+            pdf_documents.push_back(document);
+        } else if (options.format == "json") {
             write_document_json(out, game, *rules, document, *messages);
         } else if (options.format == "html") {
             write_document_html(out, document, *messages);
@@ -83,6 +95,8 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     });
     if (options.format == "html")
         write_html_tail(out);
+    if (pdf && !write_documents_pdf(out, pdf_documents, *messages))
+        out.setstate(std::ios::badbit);
     if (!finish_output(out, options.output))
         return exit_write;
     return clean ? exit_ok : exit_findings;

@@ -40,7 +40,7 @@ dl.header dd.wide { grid-column: span 3; }
 .summary { margin: 3mm 0; padding: 1.5mm 3mm; border: 1pt solid #111; break-inside: avoid; }
 .summary p.verdict { font-weight: bold; font-size: 11.5pt; }
 table.moves { width: 100%; font-size: 9.5pt; }
-table.episodes { width: 100%; font-size: 9pt; }
+table.episodes { width: 100%; font-size: 8.5pt; }
 table.moves th, table.moves td, table.episodes th, table.episodes td { border-bottom: 0.5pt solid #999;
   padding: 0.8mm 1.5mm; vertical-align: top; text-align: left; }
 table.moves tr, table.episodes tr { break-inside: avoid; }
@@ -57,6 +57,7 @@ blockquote p { margin: 0.5mm 0; }
 p.diagrams { font-size: 9pt; color: #333; }
 .verdict p.outcome { font-weight: bold; font-size: 11pt; }
 p.brief { font-style: italic; color: #333; }
+html:lang(zh) p.brief { font-style: normal; }
 .signature { margin-top: 8mm; display: flex; gap: 8mm; break-inside: avoid; }
 .signature div { flex: 1; border-top: 0.75pt solid #111; padding-top: 1mm; font-size: 9pt; }
 p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }

@@ -123,5 +123,9 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
 void write_html_head(std::ostream& out, const MessageCatalogue& messages);
 void write_document_html(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
 void write_html_tail(std::ostream& out);
+// PDF on A4 with the HTML's content and layout: a vector board, the fonts embedded, each ruling
+// from a new page with its own "page N of M". Nothing is written without a document (a PDF
+// needs a page). Returns whether everything was written.
+bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m);
 
 } // namespace xq
