@@ -1,5 +1,6 @@
 #include "commands/rules_command.hpp"
 
+#include <cctype>
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
@@ -26,7 +27,7 @@ namespace {
     {
         const RuleText* rule = rules.find_rule(wanted);
         if (!rule) {
-            // Accept the book's number ("19", "appendix 2") and the id without its prefix
+            // Accept the book's number ("19", "Appendix rule 2") and the id without its prefix
             // ("APP2" for "AXF-APP2") too.
             for (const RuleText& r : rules.rules)
                 if (r.number == wanted || r.id.ends_with("-" + wanted))
@@ -36,7 +37,9 @@ namespace {
             std::cerr << "xqarb: error: " << rules.id << " has no rule '" << wanted << "' (see xqarb rules list)\n";
             return exit_findings;
         }
-        const std::string number = rule->kind == RuleKind::Definition ? rule->number : "rule " + rule->number;
+        const bool names_itself = rule->kind == RuleKind::Definition || rule->number.empty()
+            || !std::isdigit(static_cast<unsigned char>(rule->number.front()));
+        const std::string number = names_itself ? rule->number : "rule " + rule->number;
         std::cout << rule->id << " (" << number << "): " << rule->title << "\n\n" << rule->text << "\n";
         if (!rule->diagrams.empty()) {
             std::cout << "\nDiagrams:";

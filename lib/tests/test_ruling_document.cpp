@@ -497,7 +497,7 @@ TEST_SUITE("ruling document")
         CHECK(rep.rules.at(0).heading == "第6条　长将（AXF-6）");
         CHECK(rep.sides.at(0).sentences.at(0) == "红方每步都将军（长将）。");
         CHECK(rep.moves.at(0).class_names == std::vector<std::string> { "将" });
-        CHECK(rep.moves.at(0).reasons.at(0) == "用h9红车将f9黑将");
+        CHECK(rep.moves.at(0).reasons.at(0) == "用二路红车将６路黑将");
     }
 
     TEST_CASE("the written ruling shows the interpreter's judgement on every diagram line")

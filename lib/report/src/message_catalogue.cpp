@@ -94,7 +94,7 @@ namespace {
         { "piece.black.chariot", "" },
         { "piece.black.cannon", "" },
         { "piece.black.soldier", "" },
-        { "piece_at", "piece square" },
+        { "piece_at", "piece square file" },
         { "list.separator", "" },
         { "list.last_separator", "" },
         { "sentence.separator", "" },

@@ -1,6 +1,7 @@
 #include "xq/report/ruling_document.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "fact_phrases.hpp"
 
@@ -284,8 +285,11 @@ namespace {
         {
             QuotedRule q;
             q.id = rule.id;
-            // A definition or basic rule names itself ("Definition 2"); a detail rule is "Rule 19".
-            q.heading = m_.format(rule.kind == RuleKind::Definition ? "rule.heading_definition" : "rule.heading",
+            // A definition, a basic rule or an appendix rule names itself ("Definition 2",
+            // "Appendix rule 1"); a detail rule, numbered only, is "Rule 19".
+            const bool names_itself = rule.kind == RuleKind::Definition || rule.number.empty()
+                || !std::isdigit(static_cast<unsigned char>(rule.number.front()));
+            q.heading = m_.format(names_itself ? "rule.heading_definition" : "rule.heading",
                 { { "number", text(rule.translations, "number", rule.number) },
                     { "title", text(rule.translations, "title", rule.title) }, { "id", rule.id } });
             q.text = text(rule.translations, "text", rule.text);
