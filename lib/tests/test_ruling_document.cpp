@@ -283,7 +283,7 @@ TEST_SUITE("ruling document")
         const DocumentSide& red = d.repetitions[0].sides.at(0);
         CHECK(red.conduct == "perpetual_check");
         CHECK(red.forbidden);
-        CHECK(red.sentences.at(0) == "Red checks on every move (perpetual check).");
+        CHECK(red.sentences.at(0) == "Red checks on every move (perpetual check): forbidden (AXF-6).");
     }
 
     TEST_CASE("the rules the ruling rests on are quoted first, with the diagrams that illustrate them")
@@ -495,7 +495,7 @@ TEST_SUITE("ruling document")
         const DocumentRepetition& rep = d.repetitions.at(0);
         CHECK(d.title == "重复局面裁决书");
         CHECK(rep.rules.at(0).heading == "第6条　长将（AXF-6）");
-        CHECK(rep.sides.at(0).sentences.at(0) == "红方每步都将军（长将）。");
+        CHECK(rep.sides.at(0).sentences.at(0) == "红方每着都将军，属长将，违例（AXF-6）。");
         CHECK(rep.moves.at(0).class_names == std::vector<std::string> { "将" });
         CHECK(rep.moves.at(0).reasons.at(0) == "用二路红车将６路黑将");
     }

@@ -248,18 +248,20 @@ namespace {
             const Conduct& conduct = rules_.conducts[static_cast<std::size_t>(s.conduct_row)];
             d.in_short = m_.format(s.forbidden ? "summary.conduct_forbidden" : "summary.conduct_allowed",
                 { { "description", text(conduct.translations, "description", conduct.description) } });
-            d.sentences.push_back(m_.format("conduct.side",
-                { { "side", phrases_.side(s.side) },
-                    { "description", text(conduct.translations, "description", conduct.description) } }));
+            // One sentence: the conduct and whether it is allowed, so that a translator can
+            // order the words; then the pieces chased on every move.
+            const std::string side = phrases_.side(s.side),
+                              description = text(conduct.translations, "description", conduct.description);
+            if (s.rules.empty())
+                d.sentences.push_back(
+                    m_.format(s.forbidden ? "conduct.forbidden_without_rule" : "conduct.allowed_without_rule",
+                        { { "side", side }, { "description", description } }));
+            else
+                d.sentences.push_back(m_.format(s.forbidden ? "conduct.forbidden" : "conduct.allowed",
+                    { { "side", side }, { "description", description }, { "rules", m_.join(s.rules) } }));
             if (!s.chased_on_every_move.empty())
                 d.sentences.push_back(m_.format(
                     "conduct.chased_on_every_move", { { "pieces", phrases_.pieces(s.chased_on_every_move) } }));
-            if (s.rules.empty())
-                d.sentences.push_back(
-                    m_.format(s.forbidden ? "conduct.forbidden_without_rule" : "conduct.allowed_without_rule"));
-            else
-                d.sentences.push_back(m_.format(
-                    s.forbidden ? "conduct.forbidden" : "conduct.allowed", { { "rules", m_.join(s.rules) } }));
             for (const int row : s.exempting_rows)
                 d.sentences.push_back(
                     m_.format("conduct.exempt", { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } }));
