@@ -49,7 +49,8 @@ std::string board_drawing(const Position& pos, BoardStyle style)
     // Every character below is full width: points and pieces sit on even cells, the lines
     // between them on odd cells.
     const bool chinese = style == BoardStyle::Chinese;
-    const std::string top = chinese ? "   １　２　３　４　５　６　７　８　９\n" : "   ａ　ｂ　ｃ　ｄ　ｅ　ｆ　ｇ　ｈ　ｉ\n";
+    const std::string top
+        = chinese ? "   １　２　３　４　５　６　７　８　９\n" : "   ａ　ｂ　ｃ　ｄ　ｅ　ｆ　ｇ　ｈ　ｉ\n";
     const std::string bottom = chinese ? "   九　八　七　六　五　四　三　二　一\n" : top;
     const auto rank_label = [&](int rank) { return chinese ? std::string(" ") : std::to_string(rank); };
     std::string out = top;

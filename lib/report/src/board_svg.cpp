@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "xml_text.hpp"
 #include "xq/report/board_diagram.hpp"
@@ -16,6 +17,11 @@ namespace {
     constexpr int width = 2 * margin + (file_count - 1) * step;
     constexpr int height = 2 * margin + (rank_count - 1) * step;
     constexpr double piece_radius = 17;
+    // The pieces' characters, the river and the Chinese file numbers: Debian's Chinese fonts,
+    // then those of Windows and macOS, so that a browser anywhere finds one.
+    constexpr std::string_view chinese_fonts = "'Noto Serif CJK SC', 'Noto Sans CJK SC', 'WenQuanYi Zen Hei', "
+                                               "'AR PL UMing CN', 'SimSun', 'Microsoft YaHei', 'Songti SC', "
+                                               "'PingFang SC', serif";
 
     int x_of(int file) { return margin + file * step; }
     int y_of(int rank) { return margin + (rank_count - 1 - rank) * step; } // Black's side at the top
@@ -65,8 +71,9 @@ namespace {
         if (style == BoardStyle::Chinese) {
             // Red's files, counted from Red's right (file i), and Black's, from Black's right (file a).
             static constexpr const char* red_numbers[] = { "九", "八", "七", "六", "五", "四", "三", "二", "一" };
-            out += "</g><g font-family=\"'Noto Serif CJK SC', 'Noto Sans CJK SC', 'WenQuanYi Zen Hei', 'SimSun', "
-                   "serif\" font-size=\"15\" fill=\"#5a3b1a\" text-anchor=\"middle\">";
+            out += "</g><g font-family=\"" + std::string(chinese_fonts)
+                + "\" font-size=\"15\" fill=\"#5a3b1a\" "
+                  "text-anchor=\"middle\">";
             for (int file = 0; file < file_count; ++file) {
                 out += text(x_of(file), height - 14, red_numbers[file]);
                 out += text(x_of(file), 25, std::to_string(file + 1));
@@ -83,7 +90,8 @@ namespace {
             }
         }
         const int river_y = (y_of(4) + y_of(5)) / 2 + 7;
-        out += "</g><g font-family=\"serif\" font-size=\"20\" fill=\"#5a3b1a\" text-anchor=\"middle\">";
+        out += "</g><g font-family=\"" + std::string(chinese_fonts)
+            + "\" font-size=\"20\" fill=\"#5a3b1a\" text-anchor=\"middle\">";
         out += text(x_of(2), river_y, "楚 河") + text(x_of(6), river_y, "汉 界");
         return out + "</g>";
     }
@@ -91,8 +99,7 @@ namespace {
     std::string pieces(const Position& pos)
     {
         std::string out
-            = "<g font-size=\"21\" text-anchor=\"middle\" font-family=\"'Noto Serif CJK SC', 'Noto Sans CJK "
-              "SC', 'WenQuanYi Zen Hei', 'AR PL UMing CN', serif\">";
+            = "<g font-size=\"21\" text-anchor=\"middle\" font-family=\"" + std::string(chinese_fonts) + "\">";
         for (int i = 0; i < square_count; ++i) {
             const Square s(i);
             const Piece p = pos.piece_on(s);
@@ -127,10 +134,7 @@ namespace {
     struct ArrowCurve {
         Point start, control, tip;
 
-        Point at(double t) const
-        {
-            return start * ((1 - t) * (1 - t)) + control * (2 * (1 - t) * t) + tip * (t * t);
-        }
+        Point at(double t) const { return start * ((1 - t) * (1 - t)) + control * (2 * (1 - t) * t) + tip * (t * t); }
     };
 
     ArrowCurve curve_of(const Move& move)
@@ -152,9 +156,9 @@ namespace {
         const Point back = unit(c.tip - c.control); // the direction the arrow arrives in
         const Point base = c.tip - back * head;
         const Point wing = right_of(back) * 5;
-        std::string out = "<path d=\"M" + number(c.start.x) + "," + number(c.start.y) + " Q" + number(c.control.x)
-            + "," + number(c.control.y) + " " + number(base.x) + "," + number(base.y) + "\" fill=\"none\" stroke=\""
-            + colour + "\" stroke-width=\"3\" stroke-linecap=\"round\"/>";
+        std::string out = "<path d=\"M" + number(c.start.x) + "," + number(c.start.y) + " Q" + number(c.control.x) + ","
+            + number(c.control.y) + " " + number(base.x) + "," + number(base.y) + "\" fill=\"none\" stroke=\"" + colour
+            + "\" stroke-width=\"3\" stroke-linecap=\"round\"/>";
         const Point left = base + wing, right = base - wing;
         out += "<polygon points=\"" + number(c.tip.x) + "," + number(c.tip.y) + " " + number(left.x) + ","
             + number(left.y) + " " + number(right.x) + "," + number(right.y) + "\" fill=\"" + colour + "\"/>";
@@ -194,10 +198,10 @@ namespace {
         const Point at = label_place(c, labels_placed);
         labels_placed.push_back(at);
         labels += "<g><circle cx=\"" + number(at.x) + "\" cy=\"" + number(at.y) + "\" r=\"" + number(label_radius)
-            + "\" fill=\"#ffffff\" stroke=\"" + colour + "\" stroke-width=\"1.5\"/><text x=\"" + number(at.x) + "\" y=\""
-            + number(at.y + 3.2) + "\" font-family=\"sans-serif\" font-size=\"" + (a.label.size() > 2 ? "7.5" : "9.5")
-            + "\" text-anchor=\"middle\" fill=\""
-            + colour + "\">" + xml_escaped(a.label) + "</text></g>";
+            + "\" fill=\"#ffffff\" stroke=\"" + colour + "\" stroke-width=\"1.5\"/><text x=\"" + number(at.x)
+            + "\" y=\"" + number(at.y + 3.2) + "\" font-family=\"sans-serif\" font-size=\""
+            + (a.label.size() > 2 ? "7.5" : "9.5") + "\" text-anchor=\"middle\" fill=\"" + colour + "\">"
+            + xml_escaped(a.label) + "</text></g>";
     }
 
 } // namespace

@@ -88,9 +88,9 @@ namespace {
                 return sentences;
             const RepetitionCycle& c = deciding->episode.cycle;
             sentences.push_back(m_.format(game.rulings.size() == 1 ? "summary.verdict" : "summary.verdict_of_several",
-                { { "outcome", m_.format(outcome_key(deciding->outcome)) }, { "number", std::to_string(*game.deciding + 1) },
-                    { "count", std::to_string(game.rulings.size()) }, { "first", std::to_string(c.first_ply) },
-                    { "last", std::to_string(c.last_ply) } }));
+                { { "outcome", m_.format(outcome_key(deciding->outcome)) },
+                    { "number", std::to_string(*game.deciding + 1) }, { "count", std::to_string(game.rulings.size()) },
+                    { "first", std::to_string(c.first_ply) }, { "last", std::to_string(c.last_ply) } }));
             // A record without a result (`*`) is silent rather than in disagreement: validate
             // lists it, but on a signed ruling it would only be noise.
             if (game.recorded_result == RecordedResult::Unknown)
@@ -99,7 +99,8 @@ namespace {
                 if (check.agrees)
                     continue;
                 const Ruling& r = game.rulings[check.ruling];
-                sentences.push_back(m_.format(check.ends_record ? "summary.record_ends_otherwise" : "summary.record_goes_on",
+                const char* key = check.ends_record ? "summary.record_ends_otherwise" : "summary.record_goes_on";
+                sentences.push_back(m_.format(key,
                     { { "first", std::to_string(r.episode.cycle.first_ply) },
                         { "last", std::to_string(r.episode.cycle.last_ply) },
                         { "outcome", m_.format(outcome_key(r.outcome)) },

@@ -104,7 +104,10 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
     }
 
     // The header fields that take a whole line; the others go two to a line, in their order.
-    bool is_wide(const HeaderField& f) { return f.key == "event" || f.key == "record" || f.key == "ruleset" || f.key == "edition"; }
+    bool is_wide(const HeaderField& f)
+    {
+        return f.key == "event" || f.key == "record" || f.key == "ruleset" || f.key == "edition";
+    }
 
     std::string board_figure(const DocumentRepetition& r, const MessageCatalogue& m)
     {
@@ -137,8 +140,8 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
     void write_repetition(
         std::ostream& out, const DocumentRepetition& r, const std::string& notation_sentence, const MessageCatalogue& m)
     {
-        out << "<section class=\"repetition " << (r.in_full ? "full" : "brief") << "\">\n<h2>"
-            << xml_escaped(r.heading) << "</h2>\n"
+        out << "<section class=\"repetition " << (r.in_full ? "full" : "brief") << "\">\n<h2>" << xml_escaped(r.heading)
+            << "</h2>\n"
             << paragraph(r.start_sentence);
         if (r.in_full) {
             out << board_figure(r, m) << "<h3>" << xml_escaped(m.format("cycle.heading")) << "</h3>\n"
@@ -169,7 +172,8 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
     void write_episodes(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
     {
         out << "<h2>" << xml_escaped(m.format("summary.heading")) << "</h2>\n<table class=\"episodes\"><thead><tr>";
-        for (const char* column : { "column.repetition", "column.plies", "header.red", "header.black", "column.outcome" })
+        for (const char* column :
+            { "column.repetition", "column.plies", "header.red", "header.black", "column.outcome" })
             out << "<th>" << xml_escaped(m.format(column)) << "</th>";
         out << "</tr></thead><tbody>\n";
         for (std::size_t i = 0; i < document.repetitions.size(); ++i) {

@@ -79,14 +79,15 @@ namespace {
         {
             blocks_.clear();
             heading(d.title, 16, 0);
-            blocks_.back().draw = [draw = blocks_.back().draw, height = blocks_.back().height](cairo_t* cr, double top) {
-                draw(cr, top);
-                cairo_set_source_rgb(cr, 0.07, 0.07, 0.07);
-                cairo_set_line_width(cr, 1.5);
-                cairo_move_to(cr, margin_left, top + height + 1);
-                cairo_line_to(cr, margin_left + body_width, top + height + 1);
-                cairo_stroke(cr);
-            };
+            blocks_.back().draw
+                = [draw = blocks_.back().draw, height = blocks_.back().height](cairo_t* cr, double top) {
+                      draw(cr, top);
+                      cairo_set_source_rgb(cr, 0.07, 0.07, 0.07);
+                      cairo_set_line_width(cr, 1.5);
+                      cairo_move_to(cr, margin_left, top + height + 1);
+                      cairo_line_to(cr, margin_left + body_width, top + height + 1);
+                      cairo_stroke(cr);
+                  };
             header(d.header);
             summary(d.summary);
             for (const std::string& note : d.notes)
@@ -306,7 +307,8 @@ namespace {
             const std::vector<double> widths { 8 * mm, 27 * mm, 54 * mm, 54 * mm, body_width - 143 * mm };
             const TextStyle head { 8.5, true }, plain { 8.5 };
             std::vector<Cell> cells;
-            for (const char* column : { "column.repetition", "column.plies", "header.red", "header.black", "column.outcome" })
+            for (const char* column :
+                { "column.repetition", "column.plies", "header.red", "header.black", "column.outcome" })
                 cells.push_back({ m_.format(column), head });
             table_row(cells, widths, 0, true);
             for (std::size_t i = 0; i < d.repetitions.size(); ++i) {
@@ -316,8 +318,8 @@ namespace {
                               { r.sides[1].in_short, style }, { r.outcome, style } },
                     widths, 0);
             }
-            if (std::any_of(d.repetitions.begin(), d.repetitions.end(),
-                    [](const DocumentRepetition& r) { return !r.in_full; }))
+            if (std::any_of(
+                    d.repetitions.begin(), d.repetitions.end(), [](const DocumentRepetition& r) { return !r.in_full; }))
                 paragraph(m_.format("summary.in_brief"), { 9, false, !chinese_, 0.2 }, 0, 1.5 * mm);
         }
 
@@ -334,8 +336,8 @@ namespace {
             block.keep_with_next = true; // with its caption
             block.draw = [svg](cairo_t* cr, double top) {
                 GError* error = nullptr;
-                RsvgHandle* handle = rsvg_handle_new_from_data(
-                    reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
+                RsvgHandle* handle
+                    = rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
                 // board_svg's output is well-formed (a test checks it); a failure here is a bug.
                 if (!handle) {
                     g_clear_error(&error);
@@ -348,8 +350,8 @@ namespace {
                 g_object_unref(handle);
             };
             blocks_.push_back(std::move(block));
-            paragraph(m_.format("board.arrows") + " " + m_.format("board.legend"), { 8.5, false, false, 0.2 }, 0,
-                1 * mm);
+            paragraph(
+                m_.format("board.arrows") + " " + m_.format("board.legend"), { 8.5, false, false, 0.2 }, 0, 1 * mm);
         }
 
         void moves(const DocumentRepetition& r)
@@ -357,7 +359,8 @@ namespace {
             const std::vector<double> widths { 11 * mm, 15 * mm, 21 * mm, 22 * mm, body_width - 69 * mm };
             const TextStyle head { 9.5, true }, plain { 9.5 }, bold { 9.5, true };
             std::vector<Cell> cells;
-            for (const char* column : { "column.ply", "column.side", "column.move", "column.classes", "column.reasons" })
+            for (const char* column :
+                { "column.ply", "column.side", "column.move", "column.classes", "column.reasons" })
                 cells.push_back({ m_.format(column), head });
             table_row(cells, widths, 1.5 * mm, true);
             for (const DocumentMove& move : r.moves) {

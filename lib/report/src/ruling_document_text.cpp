@@ -170,7 +170,8 @@ void write_document_text(std::ostream& out, const RulingDocument& document, cons
             const DocumentRepetition& r = document.repetitions[i];
             out << wrapped(std::to_string(i + 1) + ". " + r.plies + ": " + r.outcome, 0);
             for (const DocumentSide& side : r.sides)
-                out << wrapped(m.format(side.side == Color::Red ? "header.red" : "header.black") + ": " + side.in_short, 4);
+                out << wrapped(
+                    m.format(side.side == Color::Red ? "header.red" : "header.black") + ": " + side.in_short, 4);
         }
         if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
                 [](const DocumentRepetition& r) { return !r.in_full; }))
@@ -266,7 +267,8 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
                 out << '\n' << escaped(sentence) << '\n';
             continue;
         }
-        out << "\n```text\n" << board_drawing(r.start, board_style(m)) << "```\n\n"
+        out << "\n```text\n"
+            << board_drawing(r.start, board_style(m)) << "```\n\n"
             << escaped(m.format("board.legend")) << "\n";
 
         out << "\n### " << escaped(m.format("cycle.heading")) << "\n\n"
