@@ -91,13 +91,13 @@ namespace {
             header(d.header);
             summary(d.summary);
             for (const std::string& note : d.notes)
-                paragraph(note, {}, 0, 4);
+                paragraph(note, {}, 0, 1.5 * mm);
             if (d.repetitions.size() > 1)
                 episodes(d);
             for (const DocumentRepetition* r : in_reading_order(d))
                 repetition(*r, d.notation_sentence);
             signature();
-            paragraph(m_.format("document.footer"), { 8.5, false, false, 0.27 }, 0, 8);
+            paragraph(m_.format("document.footer"), { 8.5, false, false, 0.27 }, 0, 3 * mm);
             return std::move(blocks_);
         }
 
