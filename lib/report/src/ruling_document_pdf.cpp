@@ -67,8 +67,10 @@ namespace {
         PdfWriter(cairo_t* cr, const MessageCatalogue& m)
             : m_(m)
             , chinese_(m.language() == "zh")
-            , context_(pango_cairo_create_context(cr), GObjectUnref())
+            , font_map_(pango_cairo_font_map_new(), GObjectUnref())
+            , context_(pango_font_map_create_context(font_map_.get()), GObjectUnref())
         {
+            pango_cairo_update_context(cr, context_.get());
             // Points are the PDF's units: a 10 pt font must be 10 units high, not 96/72 of it.
             pango_cairo_context_set_resolution(context_.get(), 72);
             pango_context_set_language(context_.get(), pango_language_from_string(chinese_ ? "zh-cn" : "en"));
@@ -114,6 +116,9 @@ namespace {
     private:
         const MessageCatalogue& m_;
         bool chinese_;
+        // A font map of its own rather than pango's default, which lives to the end of the
+        // process: what it caches is freed with the writer.
+        std::unique_ptr<PangoFontMap, GObjectUnref> font_map_;
         std::unique_ptr<PangoContext, GObjectUnref> context_;
         std::vector<Block> blocks_;
 
