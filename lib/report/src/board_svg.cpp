@@ -133,6 +133,7 @@ namespace {
     // hidden by the discs and a move and the move back bow apart.
     struct ArrowCurve {
         Point start, control, tip;
+        bool short_move = false; // one point: too short to carry its label on it
 
         Point at(double t) const { return start * ((1 - t) * (1 - t)) + control * (2 * (1 - t) * t) + tip * (t * t); }
     };
@@ -147,7 +148,7 @@ namespace {
         const double bow = distance < 1.5 * step ? 0.75 * step : 0.35 * step;
         const Point start = from + unit(along + side) * (piece_radius + 1);
         const Point end = to + unit(side * 1.2 - along) * (piece_radius * 0.5);
-        return { start, (start + end) * 0.5 + side * bow, end };
+        return { start, (start + end) * 0.5 + side * bow, end, distance < 1.5 * step };
     }
 
     std::string arrow_path(const ArrowCurve& c, const char* colour)
@@ -166,7 +167,8 @@ namespace {
     }
 
     // Where a label goes: the first place along its curve (its middle first) that overlaps no
-    // label placed before; failing that, further out from the curve's middle.
+    // label placed before, or for a one-point move just outside its curve, which the label
+    // would hide; failing that, further out from the curve's middle.
     Point label_place(const ArrowCurve& c, const std::vector<Point>& taken)
     {
         const auto is_free = [&](Point p) {
@@ -175,13 +177,14 @@ namespace {
                     return false;
             return true;
         };
-        for (const double t : { 0.5, 0.35, 0.65, 0.2, 0.8 })
-            if (is_free(c.at(t)))
-                return c.at(t);
         const Point middle = c.at(0.5);
         const Point outwards = unit(middle - (c.start + c.tip) * 0.5);
-        for (int k = 1;; ++k) {
-            const Point p = middle + outwards * (k * 2 * label_radius);
+        if (!c.short_move)
+            for (const double t : { 0.5, 0.35, 0.65, 0.2, 0.8 })
+                if (is_free(c.at(t)))
+                    return c.at(t);
+        for (int k = 0;; ++k) {
+            const Point p = middle + outwards * ((c.short_move ? label_radius + 2 : 0) + k * 2 * label_radius);
             if (is_free(p))
                 return p;
         }
