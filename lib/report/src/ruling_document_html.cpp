@@ -68,9 +68,13 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
     {
         std::string out = "\"";
         for (const char c : text) {
+            // Backslash-escaped, and in hex what would break the XML around the style sheet.
             if (c == '"' || c == '\\')
                 out += '\\';
-            out += c;
+            if (c == '<' || c == '&')
+                out += c == '<' ? "\\3c " : "\\26 ";
+            else
+                out += c;
         }
         return out + "\"";
     }
@@ -101,12 +105,6 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
     {
         return std::string("<p") + (css_class ? std::string(" class=\"") + css_class + "\"" : "") + ">"
             + xml_escaped(text) + "</p>\n";
-    }
-
-    // The header fields that take a whole line; the others go two to a line, in their order.
-    bool is_wide(const HeaderField& f)
-    {
-        return f.key == "event" || f.key == "record" || f.key == "ruleset" || f.key == "edition";
     }
 
     std::string board_figure(const DocumentRepetition& r, const MessageCatalogue& m)
@@ -205,8 +203,8 @@ void write_document_html(std::ostream& out, const RulingDocument& document, cons
     // Short fields two to a line, the long ones (the record's path, the ruleset) across.
     out << "<article>\n<h1>" << xml_escaped(document.title) << "</h1>\n<dl class=\"header\">\n";
     for (const HeaderField& f : document.header)
-        out << (is_wide(f) ? "<dt class=\"wide\">" : "<dt>") << xml_escaped(f.label) << "</dt>"
-            << (is_wide(f) ? "<dd class=\"wide\">" : "<dd>") << xml_escaped(f.value) << "</dd>\n";
+        out << (f.long_value() ? "<dt class=\"wide\">" : "<dt>") << xml_escaped(f.label) << "</dt>"
+            << (f.long_value() ? "<dd class=\"wide\">" : "<dd>") << xml_escaped(f.value) << "</dd>\n";
     out << "</dl>\n";
     if (!document.summary.empty()) {
         out << "<div class=\"summary\">\n";

@@ -265,7 +265,7 @@ namespace {
                 line.clear();
             };
             for (const HeaderField& f : fields) {
-                const bool wide = f.key == "event" || f.key == "record" || f.key == "ruleset" || f.key == "edition";
+                const bool wide = f.long_value();
                 if (wide)
                     flush();
                 line.emplace_back(make_layout(f.label, label_style, label_width - 2 * mm),

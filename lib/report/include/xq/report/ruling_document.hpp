@@ -23,6 +23,9 @@ struct HeaderField {
     std::string key; // "event", "round", ... as in the JSON
     std::string label;
     std::string value;
+    // A field whose value runs long (the event, the record's path, the ruleset and its
+    // edition): printed layouts give it a whole line and set the others two to a line.
+    bool long_value() const { return key == "event" || key == "record" || key == "ruleset" || key == "edition"; }
 };
 
 // A move of the cycle, with what it is under the ruleset and why: the interpreter's classes
