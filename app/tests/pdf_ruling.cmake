@@ -1,5 +1,5 @@
 # Writes a ruling as PDF and checks it with poppler-utils (Debian's poppler-utils):
-#  - pdfinfo: A4 pages, as many as PAGES says;
+#  - pdfinfo: A4 pages, as many as PAGES says, none of them blank (pdftotext);
 #  - pdftotext: the ruling's one-sentence verdict and both players, taken from the JSON
 #    document of the same game, are in the text (white space aside: the PDF wraps lines);
 #  - pdffonts: every font is embedded;
@@ -64,6 +64,19 @@ foreach(i RANGE ${last})
 endforeach()
 execute_process(COMMAND ${POPPLER_DIR}/pdftotext -enc UTF-8 ${pdf} - RESULT_VARIABLE code OUTPUT_VARIABLE text)
 string(ASCII 12 form_feed) # pdftotext ends each page with one
+# No blank page: each page has text besides its page number.
+string(REGEX REPLACE "[][;\\]" "_" page_texts "${text}") # nothing that a CMake list would read
+string(REPLACE "${form_feed}" ";" page_texts "${page_texts}")
+list(POP_BACK page_texts) # what follows the last page's form feed
+set(page 0)
+foreach(page_text IN LISTS page_texts)
+  math(EXPR page "${page} + 1")
+  string(REGEX REPLACE "[ \n]" "" page_text "${page_text}")
+  string(LENGTH "${page_text}" length)
+  if(length LESS 40)
+    message(FATAL_ERROR "${pdf}: page ${page} is blank but for '${page_text}'")
+  endif()
+endforeach()
 string(REGEX REPLACE "[ \n${form_feed}]" "" text "${text}")
 foreach(phrase IN LISTS expected)
   string(REGEX REPLACE "[ \n]" "" squeezed "${phrase}")
