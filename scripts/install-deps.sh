@@ -8,7 +8,12 @@ set -euo pipefail
 # libxml2-utils: xmllint, with which the tests check the HTML rulings.
 # help2man: the man page, built from --help; man-db: `man -l` in the install test.
 # parallel: GNU parallel, which scripts/validate-cluster.sh runs the shards of a large archive with.
-packages=(g++ cmake make git libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils help2man man-db parallel)
+# cairo, pango and librsvg (with pkg-config to find them) set PDF rulings; poppler-utils
+# (pdfinfo, pdftotext, pdffonts, pdftoppm) checks them. fonts-wqy-zenhei is the Chinese font a
+# fresh machine lacks: one 16 MB package covering simplified and traditional Chinese and Latin,
+# where fonts-noto-cjk takes 91 MB.
+packages=(g++ cmake make git pkg-config libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils
+  help2man man-db parallel libcairo2-dev libpango1.0-dev librsvg2-dev fonts-wqy-zenhei poppler-utils)
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)
 fi

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# Renders a written ruling (xqarb adjudicate --format html) to a PNG with headless Chromium:
-# the check that the HTML and its SVG boards display, and the picture in the README.
+# Prints a written ruling (xqarb adjudicate --format html) on A4 with headless Chromium and
+# renders page 1 to a PNG with pdftoppm: the check that the HTML prints as it should (it says
+# how many pages it took), and the pictures in the README.
 #   scripts/render-ruling.sh [RECORD [PNG [LANG]]]
-# Defaults: the sample master game, docs/ruling_sample.png, English. Installs chromium and a
+# Defaults: the sample master game, docs/ruling_sample_en.png, English. Installs chromium and a
 # Chinese font (fonts-wqy-zenhei) when they are missing, and builds xqarb in build/release
 # unless XQARB names a binary. Not part of the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 record=${1:-testdata/samples/world_championship_2001_perpetual_chase.pgn}
-png=${2:-docs/ruling_sample.png}
+png=${2:-docs/ruling_sample_en.png}
 language=${3:-en}
 
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
+command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-wqy-zenhei)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
@@ -35,11 +37,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$XQARB" adjudicate "$record" --format html --lang "$language" -o "$work/ruling.html"
 mkdir -p "$(dirname "$png")"
-# A fresh profile and no network: the page is self-contained. The window is an A4 page's
-# width at 96 dpi (794 px), tall enough for the sample's whole ruling.
+# A fresh profile and no network: the page is self-contained. No header or footer of the
+# browser's own: the ruling prints its page numbers.
 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
   --disable-background-networking --disable-component-update --disable-sync \
-  --user-data-dir="$work/profile" --hide-scrollbars --window-size=794,2420 \
-  --screenshot="$(realpath -m "$png")" "file://$work/ruling.html" 2>"$work/chromium.log" \
+  --user-data-dir="$work/profile" --no-pdf-header-footer \
+  --print-to-pdf="$work/ruling.pdf" "file://$work/ruling.html" 2>"$work/chromium.log" \
   || { cat "$work/chromium.log" >&2; exit 1; }
-echo "wrote $png"
+pdftoppm -r 70 -png -f 1 -l 1 -singlefile "$work/ruling.pdf" "${png%.png}"
+echo "wrote $png (page 1 of $(pdfinfo "$work/ruling.pdf" | awk '/^Pages:/ { print $2 }'))"

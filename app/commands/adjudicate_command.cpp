@@ -1,7 +1,10 @@
 #include "commands/adjudicate_command.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <iostream>
+
+#include <unistd.h>
 
 #include "commands/exit_codes.hpp"
 #include "commands/notation_option.hpp"
@@ -42,10 +45,14 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     add_game_source_options(*cmd, options.input);
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
     cmd->add_option("--format", options.format,
-           "Output format: text, markdown, html or jsonl (json is read as jsonl); default: from -o's extension, else text")
-        ->check(CLI::IsMember({ "text", "markdown", "html", "jsonl", "json" }));
+           "Output format: text, markdown, html, jsonl (json is read as jsonl) or pdf; default: from -o's extension, "
+           "else text")
+        ->check(CLI::IsMember({ "text", "markdown", "html", "jsonl", "json", "pdf" }));
     cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
     add_notation_option(*cmd, options.notation);
+    cmd->add_option("--detail", options.detail,
+           "Which repetitions of a game to set out in full: the one that decides it (the others in brief), or all")
+        ->check(CLI::IsMember({ "deciding", "all" }));
     cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
     cmd->add_flag("--all", options.all,
         "A document for every game of a file; without it (and without --game) only games with a repetition or a problem "
@@ -62,21 +69,30 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (!rules || !messages)
         return exit_usage;
 
-    const auto format = choose_format(options.format, options.output, { "text", "markdown", "html", "jsonl" }, "text");
+    const auto format
+        = choose_format(options.format, options.output, { "text", "markdown", "html", "jsonl", "pdf" }, "text");
     if (!format)
         return exit_usage;
-    std::ofstream file;
+    const bool pdf = *format == "pdf";
     const bool to_stdout = is_standard_output(options.output);
+    // PDF is binary: to a terminal it would only garble the screen.
+    if (pdf && to_stdout && isatty(fileno(stdout))) {
+        std::cerr << "xqarb: error: --format pdf needs -o FILE, or standard output redirected to a file or pipe\n";
+        return exit_usage;
+    }
+    std::ofstream file;
     if (!to_stdout && !open_output_file(options.output, options.input.files, file))
         return exit_usage;
     std::ostream& out = to_stdout ? std::cout : file;
 
     DocumentOptions document_options;
     document_options.notation = document_notation(options.notation, options.language);
+    document_options.every_repetition_in_full = options.detail == "all";
     const bool every_game = options.all || !options.input.games.empty() || options.input.files.empty();
     if (*format == "html")
         write_html_head(out, *messages);
     bool first_game = true;
+    std::vector<RulingDocument> pdf_documents; // set on pages once all are known
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         const GameRuling game = judge_game(static_cast<int>(record.index), record.location, replay, *rules);
         if (!every_game && !worth_a_document(game)) {
@@ -84,7 +100,9 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
             return;
         }
         const RulingDocument document = build_ruling_document(game, record, *rules, *messages, document_options);
-        if (*format == "jsonl") {
+        if (pdf) {
+            pdf_documents.push_back(document);
+        } else if (*format == "jsonl") {
             write_document_json(out, game, *rules, document, *messages);
         } else if (*format == "html") {
             write_document_html(out, document, *messages);
@@ -100,6 +118,8 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     });
     if (*format == "html")
         write_html_tail(out);
+    if (pdf && !write_documents_pdf(out, pdf_documents, *messages))
+        out.setstate(std::ios::badbit);
     if (!finish_output(out, to_stdout ? std::string() : options.output))
         return exit_write;
     return clean ? exit_ok : exit_findings;

@@ -14,6 +14,7 @@ struct AdjudicateOptions {
     std::string format; // empty: from -o's extension, else text
     std::string language = "en";
     std::string notation; // empty: Chinese for Chinese output, else WXF
+    std::string detail = "deciding"; // "all": every repetition in full
     std::string output; // empty or "-": standard output
     bool all = false; // a document for every game, not only those with something to rule on
 };

@@ -25,6 +25,7 @@ namespace {
         { ".json", "jsonl" },
         { ".jsonl", "jsonl" },
         { ".csv", "csv" },
+        { ".pdf", "pdf" },
     };
 
 } // namespace

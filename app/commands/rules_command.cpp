@@ -1,6 +1,7 @@
 #include "commands/rules_command.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
@@ -75,7 +76,10 @@ namespace {
         }
         const RuleText* rule = found.front();
         const std::string book_number = translated(rule->translations, language, "number", rule->number);
-        const std::string number = rule->kind == RuleKind::Definition || language != "en" ? book_number : "rule " + book_number;
+        // "Appendix rule 2" names itself; "19" is "rule 19" in English.
+        const bool names_itself = rule->kind == RuleKind::Definition || book_number.empty()
+            || !std::isdigit(static_cast<unsigned char>(book_number.front()));
+        const std::string number = names_itself || language != "en" ? book_number : "rule " + book_number;
         std::cout << rule->id << " (" << number << "): " << translated(rule->translations, language, "title", rule->title)
                   << "\n\n" << translated(rule->translations, language, "text", rule->text) << "\n";
         if (!rule->diagrams.empty()) {

@@ -27,7 +27,7 @@ expect_in out '"rules":["AXF-18","AXF-B3","AXF-3"]'
 python3 -c 'import json,sys; json.loads(open(sys.argv[1]).read())' "$work/out" || fail "forbidden --format json is not JSON"
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5" --lang zh
 expect_in out "红方走棋：18种合法着法中有1种将被判违例（axf）："
-expect_in out "车一退一（i6i5）：红方必须变着。每步都捉同一个子（长捉）（AXF-18、AXF-B3、AXF-3）。"
+expect_in out "车一退一（i6i5）：判红方变着。每着都捉同一子，属长捉（AXF-18、AXF-B3、AXF-3）。"
 
 # Nothing forbidden: Black's escape repeats a position but is no violation; the opening.
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5 i6i5"

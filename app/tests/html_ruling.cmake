@@ -1,6 +1,6 @@
 # Writes rulings as HTML with -o and checks the file with a real XML parser (xmllint, from
 # Debian's libxml2-utils): the whole page, inline SVG boards included, must be well-formed
-# XML, hold one SVG board per repetition, and load nothing from elsewhere.
+# XML, hold one SVG board per repetition set out in full, and load nothing from elsewhere.
 #   -DXQARB=path -DXMLLINT=path -DSOURCE_DIR=dir -DWORK_DIR=dir -DFILES="a;b" -DLANGUAGES="en;zh"
 
 if(NOT XMLLINT)
@@ -22,7 +22,7 @@ foreach(input IN LISTS FILES)
       message(FATAL_ERROR "${page} is not well-formed:\n${err}")
     endif()
     set(counts "")
-    foreach(expression IN ITEMS "count(//*[local-name()='section'])"
+    foreach(expression IN ITEMS "count(//*[local-name()='section' and contains(@class, 'full')])"
         "count(//*[local-name()='svg' and namespace-uri()='http://www.w3.org/2000/svg'])")
       execute_process(COMMAND ${XMLLINT} --xpath ${expression} ${page}
         RESULT_VARIABLE code OUTPUT_VARIABLE count ERROR_VARIABLE err)
@@ -34,7 +34,7 @@ foreach(input IN LISTS FILES)
     list(GET counts 0 sections)
     list(GET counts 1 boards)
     if(sections EQUAL 0 OR NOT sections EQUAL boards)
-      message(FATAL_ERROR "${page}: ${sections} repetitions but ${boards} SVG boards")
+      message(FATAL_ERROR "${page}: ${sections} repetitions in full but ${boards} SVG boards")
     endif()
     file(READ ${page} html)
     foreach(external IN ITEMS "src=" "href=" "url(" "@import")

@@ -1,7 +1,10 @@
 # Runs xqarb once and checks what it did.
 #   -DXQARB=path -DARGS="a;b" -DEXPECT_EXIT=n       exit code only; stderr must be one line
-#   -DXQARB=path -DCASE=golden/name -DSOURCE_DIR=dir  golden files (see CMakeLists.txt;
-#                                                    <case>.ignore: stdout lines left out)
+#   -DXQARB=path -DCASE=golden/name -DSOURCE_DIR=dir -DACTUAL_DIR=dir
+#                                                    golden files (see CMakeLists.txt;
+#                                                    <case>.ignore: stdout lines left out); a
+#                                                    case that differs leaves what it wrote in
+#                                                    ACTUAL_DIR/<name>.actual.stdout|stderr
 # With UPDATE_GOLDEN=1 in the environment, a golden case rewrites its expected files.
 
 if(DEFINED CASE)
@@ -24,11 +27,13 @@ if(DEFINED CASE)
   file(READ ${CASE}.stderr want_err)
   file(STRINGS ${CASE}.exit want_code)
   set(failed FALSE)
+  get_filename_component(case_name ${CASE} NAME)
   foreach(stream IN ITEMS out err)
+    set(actual ${ACTUAL_DIR}/${case_name}.actual.std${stream})
+    file(REMOVE ${actual})
     if(NOT "${${stream}}" STREQUAL "${want_${stream}}")
-      file(WRITE ${CASE}.actual.std${stream} "${${stream}}")
-      execute_process(COMMAND diff -u ${CASE}.std${stream} ${CASE}.actual.std${stream})
-      file(REMOVE ${CASE}.actual.std${stream})
+      file(WRITE ${actual} "${${stream}}")
+      execute_process(COMMAND diff -u ${CASE}.std${stream} ${actual})
       set(failed TRUE)
     endif()
   endforeach()

@@ -30,7 +30,7 @@ expect_exit 0 replay --moves "1. 炮二平五　马8进7　2. 马二进三　马
 cmp -s "$work/out" "$work/spaced" || fail "U+3000 does not separate moves: $(cat "$work/err")"
 
 # An illegal move: which one, why, and what blocks it, on stderr and in the document.
-horse_leg="the horse on g2 cannot advance to file 2: its leg at g3 is blocked by the red soldier"
+horse_leg="the horse on g2 cannot advance to file 2: its leg at g3 is blocked by the red pawn"
 expect_exit 1 adjudicate --moves "炮二平五 马8进7 马二进三 马7退8 马三进二 马8进7"
 expect_in err "--moves:1:21: error[notation.illegal]: game 1, ply 5 (red): '马三进二' is not legal here: $horse_leg"
 tr '\n' ' ' <"$work/out" | tr -s ' ' >"$work/document"
@@ -45,15 +45,15 @@ done
 expect_exit 1 adjudicate --moves "炮二平五 马8进7 马二进三 马7退8 马三进二" --lang zh
 tr '\n' ' ' <"$work/out" | tr -s ' ' | grep -qF "不作裁决：棋谱无法复盘到底。--moves:1:21: game 1, ply 5 (red): '马三进二' is not legal here: $horse_leg" \
   || fail "the Chinese document does not say which move failed: $(cat "$work/out")"
-# A chariot whose target holds its own horse; a rook with a piece in its way; a cannon that
+# A rook whose target holds its own horse; a rook with a piece in its way; a cannon that
 # would capture over two pieces; a WXF move.
 expect_exit 1 replay --moves "车一平二"
-expect_in err "the chariot on i0 cannot move across to file 2: its own horse stands on h0"
+expect_in err "the rook on i0 cannot move across to file 2: its own horse stands on h0"
 expect_exit 1 replay --moves "a0a5"
-expect_in err "the chariot on a0 cannot go to a5: the red soldier on a3 stands in its way"
+expect_in err "the rook on a0 cannot go to a5: the red pawn on a3 stands in its way"
 expect_exit 1 replay --moves "h2e2 h9g7 e2e9"
 expect_in err "the cannon on e2 cannot go to e9: 2 pieces stand between, and a cannon captures by jumping over exactly one"
 expect_exit 1 replay --moves "h2e2 h9g7 C5+3"
-expect_in err "the cannon on e2 cannot advance 3: the red soldier on e3 stands in its way"
+expect_in err "the cannon on e2 cannot advance 3: the red pawn on e3 stands in its way"
 
 finish

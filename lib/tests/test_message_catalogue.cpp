@@ -110,9 +110,9 @@ TEST_SUITE("message catalogue")
         CHECK(problems_of(english_with("side.red", 1)) == std::vector<std::string> { "messages.type" });
         CHECK(
             problems_of(english_with("side.red", "{side}")) == std::vector<std::string> { "messages.bad-placeholder" });
-        CHECK(problems_of(english_with("conduct.side", "{side"))
+        CHECK(problems_of(english_with("conduct.none", "{side"))
             == std::vector<std::string> { "messages.bad-placeholder" });
-        CHECK(problems_of(english_with("conduct.side", "side}"))
+        CHECK(problems_of(english_with("conduct.none", "side}"))
             == std::vector<std::string> { "messages.bad-placeholder" });
         CHECK(problems_of("[1, 2]") == std::vector<std::string> { "messages.type" });
     }

@@ -63,8 +63,8 @@ TEST_SUITE("replay report")
             == "attacks the red rook on h9 with the black cannon on a9 (a discovered threat; no protector)");
 
         const nlohmann::json zh = replay_json(g.report, catalogue("zh"));
-        CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "用h9红车将f9黑将");
-        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用a9黑炮攻击h9红车（闪出的威胁；无根）");
+        CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "用二路红车将６路黑将");
+        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用１路黑炮攻击二路红车（闪出的威胁；无根）");
     }
 
     TEST_CASE("replay calls no move a chase or idle: it judges nothing")

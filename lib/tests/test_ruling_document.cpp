@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <memory>
 #include <fstream>
 #include <sstream>
 
@@ -11,6 +13,7 @@
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 #include "xq/report/board_diagram.hpp"
+#include "xq/report/board_svg.hpp"
 #include "xq/report/ruling_document.hpp"
 
 using namespace xq;
@@ -162,6 +165,80 @@ const std::string& value_of(const RulingDocument& d, const std::string& key)
     return it->value;
 }
 
+// Every game of testdata/rulings/rule_groups.pgn (37 games, some with several repetitions),
+// replayed and judged once per run.
+struct RuledFile {
+    std::vector<GameRecord> records;
+    std::vector<std::unique_ptr<RecordReplay>> replays;
+    std::vector<GameRuling> games;
+};
+
+const RuledFile& rule_groups()
+{
+    static const RuledFile file = [] {
+        std::ifstream in(XQ_TESTDATA "/rulings/rule_groups.pgn");
+        REQUIRE(in);
+        std::stringstream text;
+        text << in.rdbuf();
+        RuledFile f;
+        f.records = test::read_text(RecordFormat::Pgn, text.str()).games;
+        for (const GameRecord& record : f.records) {
+            f.replays.push_back(std::make_unique<RecordReplay>(replay_record(record)));
+            f.games.push_back(judge_game(static_cast<int>(record.index), record.location, *f.replays.back(), axf()));
+        }
+        return f;
+    }();
+    return file;
+}
+
+// `text` without white space or Markdown's escapes: a sentence wrapped over lines, or escaped,
+// is still found in it.
+std::string squeezed(std::string_view text)
+{
+    std::string out;
+    for (const char c : text)
+        if (c != ' ' && c != '\n' && c != '\\')
+            out += c;
+    return out;
+}
+
+// Every sentence a document holds that its text and Markdown forms must show.
+std::vector<std::string> sentences_of(const RulingDocument& d)
+{
+    std::vector<std::string> all = d.summary;
+    all.insert(all.end(), d.notes.begin(), d.notes.end());
+    for (const DocumentRepetition& r : d.repetitions) {
+        all.push_back(r.heading);
+        all.push_back(r.start_sentence);
+        all.insert(all.end(), r.verdict.begin(), r.verdict.end());
+        for (const DocumentSide& side : r.sides)
+            all.insert(all.end(), side.sentences.begin(), side.sentences.end());
+        if (!r.in_full)
+            continue;
+        for (const DocumentMove& move : r.moves)
+            all.insert(all.end(), move.reasons.begin(), move.reasons.end());
+        for (const QuotedRule& rule : r.rules)
+            all.push_back(rule.text);
+    }
+    return all;
+}
+
+// The centres of the SVG circles drawn with `attributes` (" r=\"9.0\" fill=\"#ffffff\"").
+std::vector<std::pair<double, double>> circles(const std::string& svg, const std::string& attributes)
+{
+    std::vector<std::pair<double, double>> centres;
+    for (std::size_t at = svg.find("<circle cx=\""); at != std::string::npos; at = svg.find("<circle cx=\"", at + 1)) {
+        const std::size_t end = svg.find("/>", at);
+        const std::string element = svg.substr(at, end - at);
+        if (element.find(attributes) == std::string::npos)
+            continue;
+        const double x = std::stod(element.substr(element.find("cx=\"") + 4));
+        const double y = std::stod(element.substr(element.find("cy=\"") + 4));
+        centres.emplace_back(x, y);
+    }
+    return centres;
+}
+
 } // namespace
 
 TEST_SUITE("ruling document")
@@ -206,7 +283,7 @@ TEST_SUITE("ruling document")
         const DocumentSide& red = d.repetitions[0].sides.at(0);
         CHECK(red.conduct == "perpetual_check");
         CHECK(red.forbidden);
-        CHECK(red.sentences.at(0) == "Red checks on every move (perpetual check).");
+        CHECK(red.sentences.at(0) == "Red checks on every move (perpetual check): forbidden (AXF-6).");
     }
 
     TEST_CASE("the rules the ruling rests on are quoted first, with the diagrams that illustrate them")
@@ -418,9 +495,9 @@ TEST_SUITE("ruling document")
         const DocumentRepetition& rep = d.repetitions.at(0);
         CHECK(d.title == "重复局面裁决书");
         CHECK(rep.rules.at(0).heading == "第6条　长将（AXF-6）");
-        CHECK(rep.sides.at(0).sentences.at(0) == "红方每步都将军（长将）。");
+        CHECK(rep.sides.at(0).sentences.at(0) == "红方每着都将军，属长将，违例（AXF-6）。");
         CHECK(rep.moves.at(0).class_names == std::vector<std::string> { "将" });
-        CHECK(rep.moves.at(0).reasons.at(0) == "用h9红车将f9黑将");
+        CHECK(rep.moves.at(0).reasons.at(0) == "用二路红车将６路黑将");
     }
 
     TEST_CASE("the written ruling shows the interpreter's judgement on every diagram line")
@@ -455,5 +532,137 @@ TEST_SUITE("ruling document")
             ++rows;
         }
         CHECK(rows == 21); // files twice, ten ranks, nine rows of lines between them
+    }
+
+    TEST_CASE("every sentence of the document appears in its text and Markdown forms")
+    {
+        const RuledFile& file = rule_groups();
+        for (const char* language : { "en", "zh" }) {
+            const MessageCatalogue& m = catalogue(language);
+            for (std::size_t i = 0; i < file.games.size(); ++i) {
+                const RulingDocument d = build_ruling_document(file.games[i], file.records[i], axf(), m);
+                std::ostringstream text, markdown;
+                write_document_text(text, d, m);
+                write_document_markdown(markdown, d, m);
+                const std::string squeezed_text = squeezed(text.str()), squeezed_markdown = squeezed(markdown.str());
+                for (const std::string& sentence : sentences_of(d)) {
+                    INFO(language << " game " << i + 1 << ": " << sentence);
+                    CHECK(squeezed_text.find(squeezed(sentence)) != std::string::npos);
+                    CHECK(squeezed_markdown.find(squeezed(sentence)) != std::string::npos);
+                }
+            }
+        }
+    }
+
+    TEST_CASE("a game with several repetitions sets out the deciding one in full, first, and the others in brief")
+    {
+        const RuledFile& file = rule_groups();
+        const MessageCatalogue& en = catalogue("en");
+        std::size_t several = 0;
+        for (std::size_t i = 0; i < file.games.size(); ++i) {
+            const GameRuling& game = file.games[i];
+            if (game.rulings.size() < 2)
+                continue;
+            ++several;
+            const RulingDocument brief = build_ruling_document(game, file.records[i], axf(), en);
+            REQUIRE(brief.repetitions.size() == game.rulings.size());
+            for (std::size_t r = 0; r < brief.repetitions.size(); ++r) {
+                CHECK(brief.repetitions[r].decides == (r == *game.deciding));
+                CHECK(brief.repetitions[r].in_full == brief.repetitions[r].decides);
+            }
+            CHECK(in_reading_order(brief).front() == &brief.repetitions[*game.deciding]);
+            CHECK(brief.summary.front()
+                == en.format("summary.verdict_of_several",
+                    { { "outcome", en.format("outcome." + std::string(to_string(game.deciding_ruling()->outcome))) },
+                        { "number", std::to_string(*game.deciding + 1) },
+                        { "count", std::to_string(game.rulings.size()) },
+                        { "first", std::to_string(game.deciding_ruling()->episode.cycle.first_ply) },
+                        { "last", std::to_string(game.deciding_ruling()->episode.cycle.last_ply) } }));
+
+            DocumentOptions every;
+            every.every_repetition_in_full = true;
+            const RulingDocument all = build_ruling_document(game, file.records[i], axf(), en, every);
+            for (const DocumentRepetition& r : all.repetitions)
+                CHECK(r.in_full);
+
+            // One board per repetition set out in full.
+            for (const RulingDocument* d : { &brief, &all }) {
+                std::ostringstream html;
+                write_document_html(html, *d, en);
+                const auto full = static_cast<std::size_t>(std::count_if(d->repetitions.begin(), d->repetitions.end(),
+                    [](const DocumentRepetition& r) { return r.in_full; }));
+                std::size_t boards = 0;
+                for (std::size_t at = html.str().find("<svg"); at != std::string::npos; at = html.str().find("<svg", at + 1))
+                    ++boards;
+                CHECK(boards == full);
+            }
+        }
+        CHECK(several >= 3);
+    }
+
+    TEST_CASE("the summary says when the recorded result goes against the ruling, and only then")
+    {
+        // Red checks perpetually, so Red must change: the game goes to Black unless Red changes.
+        const std::string moves = " h8h9 f9f8 h9h8 f8f9 h8h9 ";
+        const std::string fen = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
+        const MessageCatalogue& en = catalogue("en");
+        const auto summary_for = [&](const std::string& result) {
+            const RuledGame r("[Event \"test\"]\n[Result \"" + result + "\"]\n[FEN \"" + fen + "\"]\n\n" + moves + result
+                + "\n");
+            return build_ruling_document(r.game, r.record, axf(), en).summary;
+        };
+        const std::vector<std::string> against = summary_for("1-0");
+        REQUIRE(against.size() == 2);
+        CHECK(against[0] == en.format("summary.verdict", { { "outcome", en.format("outcome.red_must_change") } }));
+        CHECK(against[1]
+            == en.format("summary.record_ends_otherwise",
+                { { "first", "1" }, { "last", "4" }, { "outcome", en.format("outcome.red_must_change") },
+                    { "result", en.format("result.red_wins") } }));
+        CHECK(summary_for("0-1").size() == 1);
+        CHECK(summary_for("*").size() == 1);
+    }
+
+    TEST_CASE("the board's files are numbered the Chinese way in Chinese, a-i and 0-9 otherwise")
+    {
+        const std::string chinese = board_svg(Position::start(), {}, BoardStyle::Chinese);
+        const std::string international = board_svg(Position::start());
+        for (const char* number : { ">一<", ">九<", ">1<", ">9<" })
+            CHECK(chinese.find(number) != std::string::npos);
+        CHECK(chinese.find(">a<") == std::string::npos);
+        CHECK(international.find(">a<") != std::string::npos);
+        CHECK(international.find(">一<") == std::string::npos);
+        // Red's 一 is at Red's right (file i), Black's 1 at Black's right (file a).
+        CHECK(chinese.find(">九<") < chinese.find(">一<"));
+
+        const std::string drawn = board_drawing(Position::start(), BoardStyle::Chinese);
+        CHECK(drawn.starts_with("   １　２"));
+        CHECK(drawn.ends_with("九　八　七　六　五　四　三　二　一\n"));
+    }
+
+    TEST_CASE("on every board the arrows start outside the pieces' discs and no two ply labels overlap")
+    {
+        const RuledFile& file = rule_groups();
+        for (std::size_t i = 0; i < file.games.size(); ++i)
+            for (const Ruling& ruling : file.games[i].rulings) {
+                std::vector<BoardArrow> arrows;
+                for (const MoveFacts& f : ruling.facts.moves)
+                    arrows.push_back({ f.move, f.mover, std::to_string(f.ply) });
+                const std::string svg = board_svg(ruling.facts.start, arrows);
+                const auto labels = circles(svg, "r=\"9.0\" fill=\"#ffffff\"");
+                const auto discs = circles(svg, "r=\"17.0\"");
+                INFO("game " << i + 1);
+                REQUIRE(labels.size() == arrows.size());
+                for (std::size_t a = 0; a < labels.size(); ++a)
+                    for (std::size_t b = a + 1; b < labels.size(); ++b)
+                        CHECK(std::hypot(labels[a].first - labels[b].first, labels[a].second - labels[b].second)
+                            >= 18);
+                for (std::size_t at = svg.find("<path d=\"M"); at != std::string::npos;
+                     at = svg.find("<path d=\"M", at + 1)) {
+                    const double x = std::stod(svg.substr(at + 10));
+                    const double y = std::stod(svg.substr(svg.find(',', at) + 1));
+                    for (const auto& [cx, cy] : discs)
+                        CHECK(std::hypot(x - cx, y - cy) > 17);
+                }
+            }
     }
 }

@@ -20,4 +20,36 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
     return ruling;
 }
 
+RecordedResult result_of(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::RedLoses:
+    case Outcome::RedMustChange:
+        return RecordedResult::BlackWins;
+    case Outcome::BlackLoses:
+    case Outcome::BlackMustChange:
+        return RecordedResult::RedWins;
+    case Outcome::Draw:
+        break;
+    }
+    return RecordedResult::Draw;
+}
+
+std::vector<RecordCheck> check_recorded_result(const GameRuling& game)
+{
+    std::vector<RecordCheck> checks;
+    if (!game.replay)
+        return checks;
+    const int plies = game.replay->ply_count();
+    for (std::size_t i = 0; i < game.rulings.size(); ++i) {
+        const Ruling& r = game.rulings[i];
+        const bool ends_record = r.episode.last_repeating_ply == plies;
+        if (ends_record || r.loses())
+            checks.push_back({ i, ends_record, game.recorded_result == result_of(r.outcome) });
+        if (r.loses())
+            break;
+    }
+    return checks;
+}
+
 } // namespace xq

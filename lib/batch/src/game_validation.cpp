@@ -45,60 +45,31 @@ namespace {
         }
     }
 
-    // The result a ruling gives: the violator loses whether it has lost already or must still
-    // change (a record that stops there shows it did not); without a violator, a draw.
-    RecordedResult result_of(Outcome outcome)
-    {
-        switch (outcome) {
-        case Outcome::RedLoses:
-        case Outcome::RedMustChange:
-            return RecordedResult::BlackWins;
-        case Outcome::BlackLoses:
-        case Outcome::BlackMustChange:
-            return RecordedResult::RedWins;
-        case Outcome::Draw:
-            break;
-        }
-        return RecordedResult::Draw;
-    }
-
     std::string describe_ruling(const Ruling& r)
     {
         return std::string(to_string(r.outcome)) + " (" + rule_list(r.rules) + ")";
     }
 
-    // Whether the record's result agrees with a ruling that bears on it, with a finding when
-    // it does not.
-    void check_result_against(GameValidation& row, const Ruling& r, bool ends_record)
+    // A finding for each ruling the record goes against; ruling_agrees when any bears on it.
+    void add_repetition_findings(GameValidation& row, const GameRuling& judged)
     {
-        const RepetitionCycle& c = r.episode.cycle;
-        const std::string where = "plies " + std::to_string(c.first_ply) + "-" + std::to_string(c.last_ply);
-        const bool agrees = row.recorded_result == result_of(r.outcome);
-        row.ruling_agrees = row.ruling_agrees.value_or(true) && agrees;
-        if (agrees)
-            return;
-        const std::string recorded(to_string(row.recorded_result));
-        std::string message;
-        if (ends_record)
-            message = "the record ends repeating the cycle of " + where + ", ruled " + describe_ruling(r)
-                + (row.recorded_result == RecordedResult::Unknown ? ", and gives no result (*)"
-                                                                   : ", but gives " + recorded);
-        else
-            message = "the repetition of " + where + " is ruled " + describe_ruling(r) + ", but the record goes on to "
-                + recorded;
-        row.findings.push_back({ ValidationStatus::RepetitionRuling, c.first_ply, std::move(message) });
-    }
-
-    // Sets ruling_agrees and adds a finding for each ruling the record goes against: those the
-    // record ends in or a side loses by, up to the first loss, which decides the game.
-    void add_repetition_findings(GameValidation& row, const std::vector<Ruling>& rulings, int plies)
-    {
-        for (const Ruling& r : rulings) {
-            const bool ends_record = r.episode.last_repeating_ply == plies;
-            if (ends_record || r.loses())
-                check_result_against(row, r, ends_record);
-            if (r.loses())
-                break; // the game is decided: later repetitions bear on nothing
+        for (const RecordCheck& check : check_recorded_result(judged)) {
+            row.ruling_agrees = row.ruling_agrees.value_or(true) && check.agrees;
+            if (check.agrees)
+                continue;
+            const Ruling& r = judged.rulings[check.ruling];
+            const RepetitionCycle& c = r.episode.cycle;
+            const std::string where = "plies " + std::to_string(c.first_ply) + "-" + std::to_string(c.last_ply);
+            const std::string recorded(to_string(row.recorded_result));
+            std::string message;
+            if (check.ends_record)
+                message = "the record ends repeating the cycle of " + where + ", ruled " + describe_ruling(r)
+                    + (row.recorded_result == RecordedResult::Unknown ? ", and gives no result (*)"
+                                                                       : ", but gives " + recorded);
+            else
+                message = "the repetition of " + where + " is ruled " + describe_ruling(r)
+                    + ", but the record goes on to " + recorded;
+            row.findings.push_back({ ValidationStatus::RepetitionRuling, c.first_ply, std::move(message) });
         }
     }
 
@@ -190,7 +161,7 @@ CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
         if (const Ruling* deciding = checked.judged.deciding_ruling())
             row.ruling = RulingSummary { deciding->outcome, deciding->violator, deciding->rules,
                 deciding->episode.cycle, deciding->episode.last_repeating_ply };
-        add_repetition_findings(row, checked.judged.rulings, game.ply_count());
+        add_repetition_findings(row, checked.judged);
     }
     row.status = status_of(row.findings);
     row.check_time = std::chrono::steady_clock::now() - started;

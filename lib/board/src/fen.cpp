@@ -223,8 +223,8 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
                 }
                 file += (c >= '1' && c <= '9') ? c - '0' : 1;
             }
-            std::string message = std::string(to_string(p.color())) + " " + std::string(to_string(p.type()))
-                + " on " + to_iccs(Square(s)) + " stands where no " + std::string(to_string(p.type())) + " can ever be";
+            std::string message = std::string(to_string(p.color())) + " " + std::string(prose_name(p.type()))
+                + " on " + to_iccs(Square(s)) + " stands where no " + std::string(prose_name(p.type())) + " can ever be";
             if (options.allow_unreachable_points && p.type() != PieceType::King)
                 diagnostics.warning("fen.bad-square", message + " (accepted)", at(offset));
             else

@@ -44,6 +44,13 @@ std::optional<Piece> piece_from_fen_char(char c)
 
 std::string_view to_string(PieceType t) { return piece_type_names[index(t)]; }
 
+std::string_view prose_name(PieceType t)
+{
+    constexpr std::string_view names[piece_type_count]
+        = { "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn" };
+    return names[index(t)];
+}
+
 std::string_view to_string(Color c) { return c == Color::Red ? "red" : "black"; }
 
 std::string to_iccs(Square s)

@@ -185,7 +185,7 @@ namespace {
                 continue;
             if (!name.empty())
                 name += " or ";
-            name += to_string(static_cast<PieceType>(t));
+            name += prose_name(static_cast<PieceType>(t));
             if (plural)
                 name += 's';
         }

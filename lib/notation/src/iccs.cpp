@@ -88,11 +88,11 @@ namespace {
         if (piece.is_none())
             return "there is no piece on " + origin;
         const std::string name
-            = std::string(to_string(piece.color())) + " " + std::string(to_string(piece.type()));
+            = std::string(to_string(piece.color())) + " " + std::string(prose_name(piece.type()));
         if (piece.color() != pos.side_to_move())
             return "the piece on " + origin + " is a " + name + ", and "
                 + std::string(to_string(pos.side_to_move())) + " is to move";
-        const std::string what = "the " + std::string(to_string(piece.type())) + " on " + origin;
+        const std::string what = "the " + std::string(prose_name(piece.type())) + " on " + origin;
         const std::string reason = what + " cannot go to " + square_name(m.to(), ranks);
         if (!pseudo_legal_moves_from(pos, m.from()).contains(m))
             return reason

@@ -74,7 +74,7 @@ namespace detail {
         const Piece mover = pos.piece_on(from);
         const auto named = [&](Square s) {
             const Piece p = pos.piece_on(s);
-            return std::string(to_string(p.color())) + " " + std::string(to_string(p.type()));
+            return std::string(to_string(p.color())) + " " + std::string(prose_name(p.type()));
         };
         const int file_step = (to.file() > from.file()) - (to.file() < from.file());
         const int rank_step = (to.rank() > from.rank()) - (to.rank() < from.rank());

@@ -44,21 +44,25 @@ std::string_view piece_glyph(Piece p)
     return (p.color() == Color::Red ? red : black)[index(p.type())];
 }
 
-std::string board_drawing(const Position& pos)
+std::string board_drawing(const Position& pos, BoardStyle style)
 {
     // Every character below is full width: points and pieces sit on even cells, the lines
     // between them on odd cells.
-    const std::string files = "   ａ　ｂ　ｃ　ｄ　ｅ　ｆ　ｇ　ｈ　ｉ\n";
-    std::string out = files;
+    const bool chinese = style == BoardStyle::Chinese;
+    const std::string top
+        = chinese ? "   １　２　３　４　５　６　７　８　９\n" : "   ａ　ｂ　ｃ　ｄ　ｅ　ｆ　ｇ　ｈ　ｉ\n";
+    const std::string bottom = chinese ? "   九　八　七　六　五　四　三　二　一\n" : top;
+    const auto rank_label = [&](int rank) { return chinese ? std::string(" ") : std::to_string(rank); };
+    std::string out = top;
     for (int rank = rank_count - 1; rank >= 0; --rank) {
-        out += std::to_string(rank) + "  ";
+        out += rank_label(rank) + "  ";
         for (int file = 0; file < file_count; ++file) {
             const Piece p = pos.piece_on(Square(file, rank));
             out += p ? std::string(piece_glyph(p)) : "＋";
             if (file + 1 < file_count)
                 out += "－";
         }
-        out += "  " + std::to_string(rank) + "\n";
+        out += chinese ? "\n" : "  " + std::to_string(rank) + "\n";
         if (rank == 0)
             break;
         if (rank == 5) {
@@ -83,7 +87,7 @@ std::string board_drawing(const Position& pos)
         }
         out += "\n";
     }
-    return out + files;
+    return out + bottom;
 }
 
 } // namespace xq

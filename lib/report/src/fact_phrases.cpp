@@ -23,6 +23,17 @@ namespace {
         return "restriction.pinned";
     }
 
+    // The file a piece stands on as its own side counts it in Chinese notation: Red's from
+    // Red's right in Chinese numerals (file i is 一), Black's from Black's right in full-width
+    // digits (file a is １).
+    std::string chinese_file(PieceAt p)
+    {
+        static constexpr std::string_view red[] = { "九", "八", "七", "六", "五", "四", "三", "二", "一" };
+        static constexpr std::string_view black[] = { "１", "２", "３", "４", "５", "６", "７", "８", "９" };
+        const auto file = static_cast<std::size_t>(p.square.file());
+        return std::string(p.piece.color() == Color::Red ? red[file] : black[file]);
+    }
+
 } // namespace
 
 std::string FactPhrases::notate(const Position& pos, Move move) const
@@ -44,7 +55,7 @@ std::string FactPhrases::piece(PieceAt p) const
 {
     const std::string name = m_.format(
         "piece." + std::string(to_string(p.piece.color())) + "." + std::string(to_string(p.piece.type())));
-    return m_.format("piece_at", { { "piece", name }, { "square", to_iccs(p.square) } });
+    return m_.format("piece_at", { { "piece", name }, { "square", to_iccs(p.square) }, { "file", chinese_file(p) } });
 }
 
 std::string FactPhrases::pieces(const std::vector<PieceAt>& list) const

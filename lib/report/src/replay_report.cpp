@@ -14,9 +14,9 @@ namespace {
         std::string line = std::to_string(number);
         line.insert(0, line.size() < 4 ? 4 - line.size() : 0, ' ');
         line += "  " + std::string(to_string(p.mover)) + (p.mover == Color::Red ? "    " : "  ");
-        line += move_text + "  " + std::string(to_string(p.moved.type()));
+        line += move_text + "  " + std::string(prose_name(p.moved.type()));
         if (p.captured)
-            line += " takes " + std::string(to_string(p.captured.type()));
+            line += " takes " + std::string(prose_name(p.captured.type()));
         if (p.gives_check)
             line += ", check";
         return line;

@@ -1,6 +1,7 @@
 #include "xq/report/ruling_document.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "fact_phrases.hpp"
 
@@ -94,6 +95,37 @@ namespace {
             return out;
         }
 
+        // The ruling that decides the game in one sentence, then each ruling the recorded
+        // result goes against.
+        std::vector<std::string> summary(const GameRuling& game) const
+        {
+            std::vector<std::string> sentences;
+            const Ruling* deciding = game.deciding_ruling();
+            if (!deciding)
+                return sentences;
+            const RepetitionCycle& c = deciding->episode.cycle;
+            sentences.push_back(m_.format(game.rulings.size() == 1 ? "summary.verdict" : "summary.verdict_of_several",
+                { { "outcome", m_.format(outcome_key(deciding->outcome)) },
+                    { "number", std::to_string(*game.deciding + 1) }, { "count", std::to_string(game.rulings.size()) },
+                    { "first", std::to_string(c.first_ply) }, { "last", std::to_string(c.last_ply) } }));
+            // A record without a result (`*`) is silent rather than in disagreement: validate
+            // lists it, but on a signed ruling it would only be noise.
+            if (game.recorded_result == RecordedResult::Unknown)
+                return sentences;
+            for (const RecordCheck& check : check_recorded_result(game)) {
+                if (check.agrees)
+                    continue;
+                const Ruling& r = game.rulings[check.ruling];
+                const char* key = check.ends_record ? "summary.record_ends_otherwise" : "summary.record_goes_on";
+                sentences.push_back(m_.format(key,
+                    { { "first", std::to_string(r.episode.cycle.first_ply) },
+                        { "last", std::to_string(r.episode.cycle.last_ply) },
+                        { "outcome", m_.format(outcome_key(r.outcome)) },
+                        { "result", result_text(game.recorded_result) } }));
+            }
+            return sentences;
+        }
+
         DocumentRepetition repetition(const Ruling& ruling, std::size_t number, std::size_t count) const
         {
             const RepetitionEpisode& e = ruling.episode;
@@ -101,6 +133,9 @@ namespace {
             r.heading = m_.format("repetition.heading",
                 { { "number", std::to_string(number) }, { "count", std::to_string(count) },
                     { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            r.plies = m_.format("summary.plies",
+                { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            r.outcome = m_.format(outcome_key(ruling.outcome));
             r.start = ruling.facts.start;
             r.start_sentence = start_sentence(ruling);
             Position pos = ruling.facts.start;
@@ -223,24 +258,28 @@ namespace {
 
         DocumentSide side_ruling(const SideRuling& s) const
         {
-            DocumentSide d { s.side, s.conduct, s.forbidden, {} };
+            DocumentSide d { s.side, s.conduct, s.forbidden, {}, m_.format("summary.conduct_none") };
             if (s.conduct_row < 0) {
                 d.sentences.push_back(m_.format("conduct.none", { { "side", phrases_.side(s.side) } }));
                 return d;
             }
             const Conduct& conduct = rules_.conducts[static_cast<std::size_t>(s.conduct_row)];
-            d.sentences.push_back(m_.format("conduct.side",
-                { { "side", phrases_.side(s.side) },
-                    { "description", text(conduct.translations, "description", conduct.description) } }));
+            d.in_short = m_.format(s.forbidden ? "summary.conduct_forbidden" : "summary.conduct_allowed",
+                { { "description", text(conduct.translations, "description", conduct.description) } });
+            // One sentence: the conduct and whether it is allowed, so that a translator can
+            // order the words; then the pieces chased on every move.
+            const std::string side = phrases_.side(s.side),
+                              description = text(conduct.translations, "description", conduct.description);
+            if (s.rules.empty())
+                d.sentences.push_back(
+                    m_.format(s.forbidden ? "conduct.forbidden_without_rule" : "conduct.allowed_without_rule",
+                        { { "side", side }, { "description", description } }));
+            else
+                d.sentences.push_back(m_.format(s.forbidden ? "conduct.forbidden" : "conduct.allowed",
+                    { { "side", side }, { "description", description }, { "rules", m_.join(s.rules) } }));
             if (!s.chased_on_every_move.empty())
                 d.sentences.push_back(m_.format(
                     "conduct.chased_on_every_move", { { "pieces", phrases_.pieces(s.chased_on_every_move) } }));
-            if (s.rules.empty())
-                d.sentences.push_back(
-                    m_.format(s.forbidden ? "conduct.forbidden_without_rule" : "conduct.allowed_without_rule"));
-            else
-                d.sentences.push_back(m_.format(
-                    s.forbidden ? "conduct.forbidden" : "conduct.allowed", { { "rules", m_.join(s.rules) } }));
             for (const int row : s.exempting_rows)
                 d.sentences.push_back(
                     m_.format("conduct.exempt", { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } }));
@@ -266,8 +305,11 @@ namespace {
         {
             QuotedRule q;
             q.id = rule.id;
-            // A definition or basic rule names itself ("Definition 2"); a detail rule is "Rule 19".
-            q.heading = m_.format(rule.kind == RuleKind::Definition ? "rule.heading_definition" : "rule.heading",
+            // A definition, a basic rule or an appendix rule names itself ("Definition 2",
+            // "Appendix rule 1"); a detail rule, numbered only, is "Rule 19".
+            const bool names_itself = rule.kind == RuleKind::Definition || rule.number.empty()
+                || !std::isdigit(static_cast<unsigned char>(rule.number.front()));
+            q.heading = m_.format(names_itself ? "rule.heading_definition" : "rule.heading",
                 { { "number", text(rule.translations, "number", rule.number) },
                     { "title", text(rule.translations, "title", rule.title) }, { "id", rule.id } });
             q.text = text(rule.translations, "text", rule.text);
@@ -380,6 +422,18 @@ std::string_view to_string(DocumentNotation notation)
     return "iccs";
 }
 
+std::vector<const DocumentRepetition*> in_reading_order(const RulingDocument& document)
+{
+    std::vector<const DocumentRepetition*> order;
+    for (const DocumentRepetition& r : document.repetitions)
+        if (r.decides)
+            order.push_back(&r);
+    for (const DocumentRepetition& r : document.repetitions)
+        if (!r.decides)
+            order.push_back(&r);
+    return order;
+}
+
 std::string board_note(const BoardNote& note, const MessageCatalogue& messages)
 {
     return messages.format("board." + note.code, { { "rule", note.rule } });
@@ -402,9 +456,14 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
         "cycle.notation", { { "notation", messages.format("notation." + std::string(to_string(options.notation))) } });
     document.title = messages.format("document.title");
     document.header = builder.header(game, record);
+    document.summary = builder.summary(game);
     document.notes = builder.notes(game);
-    for (std::size_t i = 0; i < game.rulings.size(); ++i)
-        document.repetitions.push_back(builder.repetition(game.rulings[i], i + 1, game.rulings.size()));
+    for (std::size_t i = 0; i < game.rulings.size(); ++i) {
+        DocumentRepetition& r
+            = document.repetitions.emplace_back(builder.repetition(game.rulings[i], i + 1, game.rulings.size()));
+        r.decides = game.deciding == i;
+        r.in_full = r.decides || options.every_repetition_in_full;
+    }
     return document;
 }
 

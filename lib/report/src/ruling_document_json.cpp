@@ -20,7 +20,7 @@ namespace {
         Json sides = Json::array();
         for (const DocumentSide& s : r.sides)
             sides.push_back(Json { { "side", to_string(s.side) }, { "conduct", s.conduct },
-                { "forbidden", s.forbidden }, { "sentences", s.sentences } });
+                { "forbidden", s.forbidden }, { "sentences", s.sentences }, { "in_short", s.in_short } });
         Json rules = Json::array();
         for (const QuotedRule& q : r.rules)
             rules.push_back(
@@ -31,6 +31,10 @@ namespace {
                 { "changes_ruling", c.changes_ruling }, { "other_outcome", to_string(c.other_outcome) } });
         return Json {
             { "heading", r.heading },
+            { "plies", r.plies },
+            { "outcome", r.outcome },
+            { "decides", r.decides },
+            { "in_full", r.in_full },
             { "start_fen", to_fen(r.start) },
             { "start", r.start_sentence },
             { "moves", moves },
@@ -63,6 +67,7 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
             { "notation_sentence", document.notation_sentence },
             { "title", document.title },
             { "header", header },
+            { "summary", document.summary },
             { "notes", document.notes },
             { "repetitions", repetitions },
         });

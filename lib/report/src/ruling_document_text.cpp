@@ -121,6 +121,11 @@ namespace {
     }
 
     // Lines to sign on, one per label, the labels padded to one width.
+    BoardStyle board_style(const MessageCatalogue& m)
+    {
+        return m.language() == "zh" ? BoardStyle::Chinese : BoardStyle::International;
+    }
+
     std::vector<std::pair<std::string, std::string>> signature_lines(const MessageCatalogue& m)
     {
         return { { m.format("signature.arbiter"), std::string(40, '_') },
@@ -153,12 +158,37 @@ void write_document_text(std::ostream& out, const RulingDocument& document, cons
         const std::string value = wrapped(f.value, label_width + 2);
         out << first << value.substr(label_width + 2);
     }
+    if (!document.summary.empty())
+        out << '\n';
+    for (const std::string& sentence : document.summary)
+        out << wrapped(sentence, 0);
     for (const std::string& note : document.notes)
         out << '\n' << wrapped(note, 0);
+    if (document.repetitions.size() > 1) {
+        out << '\n' << underlined(m.format("summary.heading"), '-');
+        for (std::size_t i = 0; i < document.repetitions.size(); ++i) {
+            const DocumentRepetition& r = document.repetitions[i];
+            out << wrapped(std::to_string(i + 1) + ". " + r.plies + ": " + r.outcome, 0);
+            for (const DocumentSide& side : r.sides)
+                out << wrapped(
+                    m.format(side.side == Color::Red ? "header.red" : "header.black") + ": " + side.in_short, 4);
+        }
+        if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
+                [](const DocumentRepetition& r) { return !r.in_full; }))
+            out << '\n' << wrapped(m.format("summary.in_brief"), 0);
+    }
 
-    for (const DocumentRepetition& r : document.repetitions) {
-        out << '\n' << underlined(r.heading, '-') << '\n' << wrapped(r.start_sentence, 0) << '\n';
-        out << board_drawing(r.start) << wrapped(m.format("board.legend"), 0) << '\n';
+    for (const DocumentRepetition* in_order : in_reading_order(document)) {
+        const DocumentRepetition& r = *in_order;
+        out << '\n' << underlined(r.heading, '-') << '\n' << wrapped(r.start_sentence, 0);
+        if (!r.in_full) {
+            for (const DocumentSide& side : r.sides)
+                out << wrapped(m.paragraph(side.sentences), 0);
+            for (const std::string& sentence : r.verdict)
+                out << wrapped(sentence, 0);
+            continue;
+        }
+        out << '\n' << board_drawing(r.start, board_style(m)) << wrapped(m.format("board.legend"), 0) << '\n';
 
         out << underlined(m.format("cycle.heading"), '~') << wrapped(document.notation_sentence, 0) << '\n';
         std::size_t side_width = 0, move_width = 0;
@@ -205,13 +235,40 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
     out << "# " << escaped(document.title) << "\n\n| | |\n| --- | --- |\n";
     for (const HeaderField& f : document.header)
         out << "| **" << escaped(f.label) << "** | " << escaped(f.value) << " |\n";
+    if (!document.summary.empty())
+        out << "\n**" << escaped(document.summary.front()) << "**\n";
+    for (std::size_t i = 1; i < document.summary.size(); ++i)
+        out << '\n' << escaped(document.summary[i]) << '\n';
     for (const std::string& note : document.notes)
         out << '\n' << escaped(note) << '\n';
+    if (document.repetitions.size() > 1) {
+        out << "\n## " << escaped(m.format("summary.heading")) << "\n\n| " << escaped(m.format("column.repetition"))
+            << " | " << escaped(m.format("column.plies")) << " | " << escaped(m.format("header.red")) << " | "
+            << escaped(m.format("header.black")) << " | " << escaped(m.format("column.outcome"))
+            << " |\n| ---: | --- | --- | --- | --- |\n";
+        for (std::size_t i = 0; i < document.repetitions.size(); ++i) {
+            const DocumentRepetition& r = document.repetitions[i];
+            const std::string strong = r.decides ? "**" : "";
+            out << "| " << i + 1 << " | " << escaped(r.plies) << " | " << escaped(r.sides[0].in_short) << " | "
+                << escaped(r.sides[1].in_short) << " | " << strong << escaped(r.outcome) << strong << " |\n";
+        }
+        if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
+                [](const DocumentRepetition& r) { return !r.in_full; }))
+            out << '\n' << escaped(m.format("summary.in_brief")) << '\n';
+    }
 
-    for (const DocumentRepetition& r : document.repetitions) {
-        out << "\n## " << escaped(r.heading) << "\n\n"
-            << escaped(r.start_sentence) << "\n\n```text\n"
-            << board_drawing(r.start) << "```\n\n"
+    for (const DocumentRepetition* in_order : in_reading_order(document)) {
+        const DocumentRepetition& r = *in_order;
+        out << "\n## " << escaped(r.heading) << "\n\n" << escaped(r.start_sentence) << "\n";
+        if (!r.in_full) {
+            for (const DocumentSide& side : r.sides)
+                out << "\n" << escaped(m.paragraph(side.sentences)) << '\n';
+            for (const std::string& sentence : r.verdict)
+                out << '\n' << escaped(sentence) << '\n';
+            continue;
+        }
+        out << "\n```text\n"
+            << board_drawing(r.start, board_style(m)) << "```\n\n"
             << escaped(m.format("board.legend")) << "\n";
 
         out << "\n### " << escaped(m.format("cycle.heading")) << "\n\n"

@@ -30,4 +30,19 @@ struct GameRuling {
 GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay& replay, const RuleSet& rules,
     const EpisodeFilter& wanted = {});
 
+// The result a ruling gives the game: the violator loses whether it has lost already or must
+// still change (a record that stops there shows it did not); without a violator, a draw.
+RecordedResult result_of(Outcome outcome);
+
+// A ruling that bears on the recorded result, and whether the record agrees with it.
+struct RecordCheck {
+    std::size_t ruling = 0; // index in GameRuling::rulings
+    bool ends_record = false; // the record ends repeating its cycle (else a side lost by it earlier)
+    bool agrees = true;
+};
+
+// The rulings the recorded result must agree with: those the record ends in or a side loses
+// by, up to the first loss, which decides the game (later repetitions bear on nothing).
+std::vector<RecordCheck> check_recorded_result(const GameRuling& game);
+
 } // namespace xq

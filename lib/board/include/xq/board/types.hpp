@@ -57,6 +57,9 @@ char to_fen_char(Piece p);
 // Accepts the letters real files use besides the standard ones: E for elephant, H for horse.
 std::optional<Piece> piece_from_fen_char(char c);
 std::string_view to_string(PieceType t); // "king", "advisor", ...
+// The piece's name in English prose, as rulings, messages and errors write it: "rook" and
+// "pawn" where rulesets and JSON say "chariot" and "soldier".
+std::string_view prose_name(PieceType t);
 std::string_view to_string(Color c); // "red", "black"
 
 class Square {

@@ -17,8 +17,14 @@ std::string board_diagram(const Position& pos, PieceLetters letters = PieceLette
 // the sets share a character: Red 帅仕相傌俥炮兵, Black 将士象马车砲卒.
 std::string_view piece_glyph(Piece p);
 
+// How the margins of a drawn board are numbered: International names the files a-i and the
+// ranks 0-9 (ICCS); Chinese numbers the files as Chinese diagrams do, 一 to 九 along Red's
+// side, right to left from Red's seat, and 1 to 9 along Black's side, right to left from
+// Black's seat.
+enum class BoardStyle { International, Chinese };
+
 // The board drawn with its lines (palaces, river) in full-width characters, which take two
-// columns in every terminal, Black's side at the top, files a-i and ranks 0-9 on the margins.
-std::string board_drawing(const Position& pos);
+// columns in every terminal, Black's side at the top, the margins numbered in `style`.
+std::string board_drawing(const Position& pos, BoardStyle style = BoardStyle::International);
 
 } // namespace xq

@@ -23,6 +23,9 @@ struct HeaderField {
     std::string key; // "event", "round", ... as in the JSON
     std::string label;
     std::string value;
+    // A field whose value runs long (the event, the record's path, the ruleset and its
+    // edition): printed layouts give it a whole line and set the others two to a line.
+    bool long_value() const { return key == "event" || key == "record" || key == "ruleset" || key == "edition"; }
 };
 
 // A move of the cycle, with what it is under the ruleset and why: the interpreter's classes
@@ -45,6 +48,7 @@ struct DocumentSide {
     std::string conduct; // the conduct id, empty when none fits
     bool forbidden = false;
     std::vector<std::string> sentences;
+    std::string in_short; // the conduct and whether it is allowed, for the table of episodes
 };
 
 // A rule quoted from the ruleset.
@@ -56,9 +60,15 @@ struct QuotedRule {
     std::string diagrams_line; // empty without diagrams
 };
 
-// One repetition episode and its ruling.
+// One repetition episode and its ruling. A game with several sets out in full only the one
+// that decides it, unless asked for all; the others keep their heading, start, conducts and
+// verdict.
 struct DocumentRepetition {
     std::string heading;
+    std::string plies; // "41-48", for the table of episodes
+    std::string outcome; // in words
+    bool decides = false;
+    bool in_full = true;
     Position start; // where the cycle starts
     std::string start_sentence;
     std::vector<DocumentMove> moves;
@@ -75,6 +85,9 @@ struct RulingDocument {
     std::string notation_sentence; // which notation the moves are in
     std::string title;
     std::vector<HeaderField> header;
+    // The ruling in one sentence, then any disagreement with the recorded result; empty
+    // without a ruling.
+    std::vector<std::string> summary;
     // Sentences when there is no ruling to give, and what the board decided.
     std::vector<std::string> notes;
     std::vector<DocumentRepetition> repetitions;
@@ -82,6 +95,7 @@ struct RulingDocument {
 
 struct DocumentOptions {
     DocumentNotation notation = DocumentNotation::Wxf;
+    bool every_repetition_in_full = false; // else only the deciding one
 };
 
 // The written ruling on one game. `messages` gives the language; the ruleset's texts are
@@ -91,6 +105,10 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
 
 // A note of the board's judgement (BoardNote::code) in words.
 std::string board_note(const BoardNote& note, const MessageCatalogue& messages);
+
+// The repetitions in the order a document sets them out: the deciding one first, then the
+// others in record order.
+std::vector<const DocumentRepetition*> in_reading_order(const RulingDocument& document);
 
 // A ruling's explanation, in the same words as its document: where the cycle starts, what
 // each side's moves amount to, and the verdict.
@@ -108,5 +126,9 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
 void write_html_head(std::ostream& out, const MessageCatalogue& messages);
 void write_document_html(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
 void write_html_tail(std::ostream& out);
+// PDF on A4 with the HTML's content and layout: a vector board, the fonts embedded, each ruling
+// from a new page with its own "page N of M". Nothing is written without a document (a PDF
+// needs a page). Returns whether everything was written.
+bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m);
 
 } // namespace xq

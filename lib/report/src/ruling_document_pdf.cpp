@@ -1,0 +1,506 @@
+// The PDF layout of written rulings: the HTML layout set on A4 pages by cairo, with pango for
+// the text (fonts found by fontconfig and embedded as subsets) and librsvg for the board,
+// which is the SVG the HTML shows. Each ruling starts on a new page and numbers its own pages
+// "page N of M": it is signed and filed on its own.
+//
+// The document is first cut into blocks that are never split (a line of text, a table row,
+// a board), then the blocks are set on pages, then drawn: the page count is known before the
+// first footer is drawn.
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+
+#include "xq/report/board_svg.hpp"
+#include "xq/report/ruling_document.hpp"
+
+namespace xq {
+
+namespace {
+
+    constexpr double mm = 72.0 / 25.4; // cairo's PDF unit is the point
+    constexpr double page_width = 210 * mm, page_height = 297 * mm;
+    constexpr double margin_left = 15 * mm, margin_top = 14 * mm, margin_bottom = 16 * mm;
+    constexpr double body_width = page_width - 2 * margin_left;
+    constexpr double body_bottom = page_height - margin_bottom;
+    // The board as in the HTML (92 mm wide), in the proportions of board_svg's drawing.
+    constexpr double board_width = 92 * mm, board_height = board_width * 452.0 / 412.0;
+
+    struct GObjectUnref {
+        void operator()(gpointer object) const { g_object_unref(object); }
+    };
+
+    // Text laid out at its width, and its ink (0 is black).
+    struct Text {
+        std::shared_ptr<PangoLayout> layout;
+        double grey = 0;
+        PangoLayout* get() const { return layout.get(); }
+    };
+
+    struct TextStyle {
+        double size = 10; // points
+        bool bold = false;
+        bool italic = false;
+        double grey = 0.07; // the ink, 0 black
+    };
+
+    // A piece of the document that is never split across pages.
+    struct Block {
+        double height = 0;
+        double space_before = 0;
+        bool keep_with_next = false; // a heading: moves to the next page with what follows
+        std::function<void(cairo_t*, double top)> draw;
+    };
+
+    struct Cell {
+        std::string text;
+        TextStyle style;
+    };
+
+    class PdfWriter {
+    public:
+        PdfWriter(cairo_t* cr, const MessageCatalogue& m)
+            : m_(m)
+            , chinese_(m.language() == "zh")
+            , font_map_(pango_cairo_font_map_new(), GObjectUnref())
+            , context_(pango_font_map_create_context(font_map_.get()), GObjectUnref())
+        {
+            pango_cairo_update_context(cr, context_.get());
+            // Points are the PDF's units: a 10 pt font must be 10 units high, not 96/72 of it.
+            pango_cairo_context_set_resolution(context_.get(), 72);
+            pango_context_set_language(context_.get(), pango_language_from_string(chinese_ ? "zh-cn" : "en"));
+        }
+
+        // The blocks of one ruling, in the order of the HTML.
+        std::vector<Block> blocks(const RulingDocument& d)
+        {
+            blocks_.clear();
+            heading(d.title, 16, 0);
+            blocks_.back().draw
+                = [draw = blocks_.back().draw, height = blocks_.back().height](cairo_t* cr, double top) {
+                      draw(cr, top);
+                      cairo_set_source_rgb(cr, 0.07, 0.07, 0.07);
+                      cairo_set_line_width(cr, 1.5);
+                      cairo_move_to(cr, margin_left, top + height + 1);
+                      cairo_line_to(cr, margin_left + body_width, top + height + 1);
+                      cairo_stroke(cr);
+                  };
+            header(d.header);
+            summary(d.summary);
+            for (const std::string& note : d.notes)
+                paragraph(note, {}, 0, 1.5 * mm);
+            if (d.repetitions.size() > 1)
+                episodes(d);
+            for (const DocumentRepetition* r : in_reading_order(d))
+                repetition(*r, d.notation_sentence);
+            signature();
+            paragraph(m_.format("document.footer"), { 8.5, false, false, 0.27 }, 0, 3 * mm);
+            return std::move(blocks_);
+        }
+
+        // "page N of M", centred under the body.
+        void footer(cairo_t* cr, int page, int pages)
+        {
+            const Text layout = make_layout(
+                m_.format("document.page", { { "page", std::to_string(page) }, { "pages", std::to_string(pages) } }),
+                { 8.5, false, false, 0.27 }, body_width);
+            pango_layout_set_alignment(layout.get(), PANGO_ALIGN_CENTER);
+            draw_layout(cr, layout, margin_left, page_height - margin_bottom + 5 * mm);
+        }
+
+    private:
+        const MessageCatalogue& m_;
+        bool chinese_;
+        // A font map of its own rather than pango's default, which lives to the end of the
+        // process: what it caches is freed with the writer.
+        std::unique_ptr<PangoFontMap, GObjectUnref> font_map_;
+        std::unique_ptr<PangoContext, GObjectUnref> context_;
+        std::vector<Block> blocks_;
+
+        // The fonts as the HTML names them, Chinese first for Chinese; fontconfig falls back
+        // along the list, so the Debian fonts of scripts/install-deps.sh are last.
+        std::string families() const
+        {
+            return chinese_ ? "Noto Serif CJK SC, Source Han Serif SC, SimSun, WenQuanYi Zen Hei, serif"
+                            : "Noto Serif, DejaVu Serif, Noto Serif CJK SC, WenQuanYi Zen Hei, serif";
+        }
+
+        Text make_layout(const std::string& text, const TextStyle& style, double width) const
+        {
+            const Text layout { std::shared_ptr<PangoLayout>(pango_layout_new(context_.get()), GObjectUnref()),
+                style.grey };
+            PangoFontDescription* font = pango_font_description_from_string(families().c_str());
+            pango_font_description_set_size(font, static_cast<gint>(style.size * PANGO_SCALE));
+            pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+            pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+            pango_layout_set_font_description(layout.get(), font);
+            pango_font_description_free(font);
+            pango_layout_set_width(layout.get(), static_cast<int>(width * PANGO_SCALE));
+            // Long paths and names break anywhere rather than run off the margin.
+            pango_layout_set_wrap(layout.get(), PANGO_WRAP_WORD_CHAR);
+            pango_layout_set_text(layout.get(), text.c_str(), static_cast<int>(text.size()));
+            return layout;
+        }
+
+        static double height_of(const Text& layout)
+        {
+            int width = 0, height = 0;
+            pango_layout_get_size(layout.get(), &width, &height);
+            return static_cast<double>(height) / PANGO_SCALE;
+        }
+
+        static void draw_layout(cairo_t* cr, const Text& layout, double x, double y)
+        {
+            cairo_set_source_rgb(cr, layout.grey, layout.grey, layout.grey);
+            cairo_move_to(cr, x, y);
+            pango_cairo_show_layout(cr, layout.get());
+        }
+
+        // A paragraph, one block per line, so that it can run on to the next page.
+        // `keep_with_next`: no line of it ends a page, so that it stays with what follows.
+        void paragraph(const std::string& text, const TextStyle& style, double indent, double space_before,
+            bool rule_on_left = false, bool keep_with_next = false)
+        {
+            const Text layout = make_layout(text, style, body_width - indent);
+            PangoLayoutIter* iter = pango_layout_get_iter(layout.get());
+            bool first = true;
+            do {
+                PangoRectangle logical;
+                pango_layout_iter_get_line_extents(iter, nullptr, &logical);
+                const double baseline = static_cast<double>(pango_layout_iter_get_baseline(iter)) / PANGO_SCALE;
+                const double line_top = static_cast<double>(logical.y) / PANGO_SCALE;
+                const double x = margin_left + indent + static_cast<double>(logical.x) / PANGO_SCALE;
+                PangoLayoutLine* line = pango_layout_iter_get_line_readonly(iter);
+                Block block;
+                block.height = static_cast<double>(logical.height) / PANGO_SCALE;
+                block.space_before = first ? space_before : 0;
+                block.keep_with_next = keep_with_next;
+                block.draw = [layout, line, x, offset = baseline - line_top, rule_on_left, indent,
+                                 height = block.height](cairo_t* cr, double top) {
+                    cairo_set_source_rgb(cr, layout.grey, layout.grey, layout.grey);
+                    cairo_move_to(cr, x, top + offset);
+                    pango_cairo_show_layout_line(cr, line);
+                    if (rule_on_left) {
+                        cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+                        cairo_set_line_width(cr, 1.5);
+                        cairo_move_to(cr, margin_left + indent - 3 * mm, top);
+                        cairo_line_to(cr, margin_left + indent - 3 * mm, top + height);
+                        cairo_stroke(cr);
+                    }
+                };
+                blocks_.push_back(std::move(block));
+                first = false;
+            } while (pango_layout_iter_next_line(iter));
+            pango_layout_iter_free(iter);
+        }
+
+        void heading(const std::string& text, double size, double space_before)
+        {
+            const Text layout = make_layout(text, { size, true }, body_width);
+            Block block;
+            block.height = height_of(layout) + 1.5 * mm;
+            block.space_before = space_before;
+            block.keep_with_next = true;
+            block.draw = [layout](cairo_t* cr, double top) { draw_layout(cr, layout, margin_left, top); };
+            blocks_.push_back(std::move(block));
+        }
+
+        // A row of cells `widths` wide, with a rule under it.
+        void table_row(const std::vector<Cell>& cells, const std::vector<double>& widths, double space_before,
+            bool keep_with_next = false)
+        {
+            constexpr double padding = 1.5 * mm, vertical = 0.8 * mm;
+            std::vector<Text> layouts;
+            double height = 0;
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                layouts.push_back(make_layout(cells[i].text, cells[i].style, widths[i] - 2 * padding));
+                height = std::max(height, height_of(layouts.back()));
+            }
+            Block block;
+            block.height = height + 2 * vertical;
+            block.space_before = space_before;
+            block.keep_with_next = keep_with_next;
+            block.draw = [layouts, widths, height = block.height](cairo_t* cr, double top) {
+                double x = margin_left;
+                for (std::size_t i = 0; i < layouts.size(); ++i) {
+                    draw_layout(cr, layouts[i], x + padding, top + vertical);
+                    x += widths[i];
+                }
+                cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+                cairo_set_line_width(cr, 0.5);
+                cairo_move_to(cr, margin_left, top + height);
+                cairo_line_to(cr, x, top + height);
+                cairo_stroke(cr);
+            };
+            blocks_.push_back(std::move(block));
+        }
+
+        // Short fields two to a line, the long ones across, as in the HTML.
+        void header(const std::vector<HeaderField>& fields)
+        {
+            constexpr double label_width = 24 * mm, half = body_width / 2;
+            const TextStyle label_style { 9.5, true }, value_style { 9.5 };
+            std::vector<std::pair<Text, Text>> line;
+            const auto flush = [&] {
+                if (line.empty())
+                    return;
+                double height = 0;
+                for (const auto& [label, value] : line)
+                    height = std::max({ height, height_of(label), height_of(value) });
+                Block block;
+                block.height = height + 0.6 * mm;
+                block.space_before = blocks_.back().keep_with_next ? 1.5 * mm : 0; // under the title's rule
+                block.draw = [line](cairo_t* cr, double top) {
+                    for (std::size_t i = 0; i < line.size(); ++i) {
+                        draw_layout(cr, line[i].first, margin_left + i * half, top);
+                        draw_layout(cr, line[i].second, margin_left + i * half + label_width, top);
+                    }
+                };
+                blocks_.push_back(std::move(block));
+                line.clear();
+            };
+            for (const HeaderField& f : fields) {
+                const bool wide = f.long_value();
+                if (wide)
+                    flush();
+                line.emplace_back(make_layout(f.label, label_style, label_width - 2 * mm),
+                    make_layout(f.value, value_style, (wide ? body_width : half) - label_width - 2 * mm));
+                if (wide || line.size() == 2)
+                    flush();
+            }
+            flush();
+        }
+
+        // The ruling in one sentence and any disagreement with the record, in a frame.
+        void summary(const std::vector<std::string>& sentences)
+        {
+            if (sentences.empty())
+                return;
+            constexpr double padding = 3 * mm;
+            std::vector<Text> layouts;
+            double height = 0;
+            for (std::size_t i = 0; i < sentences.size(); ++i) {
+                layouts.push_back(make_layout(
+                    sentences[i], i == 0 ? TextStyle { 11.5, true } : TextStyle { 10 }, body_width - 2 * padding));
+                height += height_of(layouts.back()) + (i ? 1.5 * mm : 0);
+            }
+            Block block;
+            block.height = height + 2 * padding;
+            block.space_before = 3 * mm;
+            block.draw = [layouts, height = block.height](cairo_t* cr, double top) {
+                cairo_set_source_rgb(cr, 0.07, 0.07, 0.07);
+                cairo_set_line_width(cr, 1);
+                cairo_rectangle(cr, margin_left, top, body_width, height);
+                cairo_stroke(cr);
+                double y = top + padding;
+                for (const Text& layout : layouts) {
+                    draw_layout(cr, layout, margin_left + padding, y);
+                    y += height_of(layout) + 1.5 * mm;
+                }
+            };
+            blocks_.push_back(std::move(block));
+        }
+
+        void episodes(const RulingDocument& d)
+        {
+            heading(m_.format("summary.heading"), 12.5, 5 * mm);
+            const std::vector<double> widths { 8 * mm, 27 * mm, 54 * mm, 54 * mm, body_width - 143 * mm };
+            const TextStyle head { 8.5, true }, plain { 8.5 };
+            std::vector<Cell> cells;
+            for (const char* column :
+                { "column.repetition", "column.plies", "header.red", "header.black", "column.outcome" })
+                cells.push_back({ m_.format(column), head });
+            table_row(cells, widths, 0, true);
+            for (std::size_t i = 0; i < d.repetitions.size(); ++i) {
+                const DocumentRepetition& r = d.repetitions[i];
+                const TextStyle style = r.decides ? head : plain;
+                table_row({ { std::to_string(i + 1), style }, { r.plies, style }, { r.sides[0].in_short, style },
+                              { r.sides[1].in_short, style }, { r.outcome, style } },
+                    widths, 0);
+            }
+            if (std::any_of(
+                    d.repetitions.begin(), d.repetitions.end(), [](const DocumentRepetition& r) { return !r.in_full; }))
+                paragraph(m_.format("summary.in_brief"), { 9, false, !chinese_, 0.2 }, 0, 1.5 * mm);
+        }
+
+        void board(const DocumentRepetition& r)
+        {
+            std::vector<BoardArrow> arrows;
+            for (const DocumentMove& move : r.moves)
+                arrows.push_back({ move.move, move.mover, std::to_string(move.ply) });
+            const std::string svg
+                = board_svg(r.start, arrows, chinese_ ? BoardStyle::Chinese : BoardStyle::International);
+            Block block;
+            block.height = board_height;
+            block.space_before = 2 * mm;
+            block.keep_with_next = true; // with its caption
+            block.draw = [svg](cairo_t* cr, double top) {
+                GError* error = nullptr;
+                RsvgHandle* handle
+                    = rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
+                // board_svg's output is well-formed (a test checks it); a failure here is a bug.
+                if (!handle) {
+                    g_clear_error(&error);
+                    return;
+                }
+                const RsvgRectangle viewport { margin_left + (body_width - board_width) / 2, top, board_width,
+                    board_height };
+                rsvg_handle_render_document(handle, cr, &viewport, &error);
+                g_clear_error(&error);
+                g_object_unref(handle);
+            };
+            blocks_.push_back(std::move(block));
+            paragraph(
+                m_.format("board.arrows") + " " + m_.format("board.legend"), { 8.5, false, false, 0.2 }, 0, 1 * mm);
+        }
+
+        void moves(const DocumentRepetition& r)
+        {
+            const std::vector<double> widths { 11 * mm, 15 * mm, 21 * mm, 22 * mm, body_width - 69 * mm };
+            const TextStyle head { 9.5, true }, plain { 9.5 }, bold { 9.5, true };
+            std::vector<Cell> cells;
+            for (const char* column :
+                { "column.ply", "column.side", "column.move", "column.classes", "column.reasons" })
+                cells.push_back({ m_.format(column), head });
+            table_row(cells, widths, 1.5 * mm, true);
+            for (const DocumentMove& move : r.moves) {
+                std::string reasons;
+                for (const std::string& reason : move.reasons)
+                    reasons += (reasons.empty() ? "• " : "\n• ") + reason;
+                table_row({ { std::to_string(move.ply), plain }, { move.side_name, plain }, { move.text, bold },
+                              { m_.list(move.class_names), plain }, { reasons, plain } },
+                    widths, 0);
+            }
+        }
+
+        void repetition(const DocumentRepetition& r, const std::string& notation_sentence)
+        {
+            heading(r.heading, 12.5, 5 * mm);
+            paragraph(r.start_sentence, {}, 0, 0);
+            if (r.in_full) {
+                board(r);
+                heading(m_.format("cycle.heading"), 11, 4 * mm);
+                paragraph(notation_sentence, {}, 0, 0, false, true);
+                moves(r);
+                heading(m_.format("conduct.heading"), 11, 4 * mm);
+            }
+            for (const DocumentSide& side : r.sides)
+                paragraph(m_.paragraph(side.sentences), {}, 0, 1.2 * mm);
+            if (r.in_full) {
+                heading(m_.format("rules.heading"), 11, 4 * mm);
+                for (const QuotedRule& rule : r.rules) {
+                    heading(rule.heading, 10, 2.5 * mm);
+                    paragraph(rule.text, {}, 8 * mm, 0, true);
+                    if (!rule.diagrams_line.empty())
+                        paragraph(rule.diagrams_line, { 9, false, false, 0.2 }, 8 * mm, 0.5 * mm, true);
+                }
+                heading(m_.format("verdict.heading"), 11, 4 * mm);
+            }
+            for (std::size_t i = 0; i < r.verdict.size(); ++i)
+                paragraph(r.verdict[i], i == 0 ? TextStyle { 11, true } : TextStyle {}, 0, 1.2 * mm);
+        }
+
+        // Three lines to sign on, side by side, never split.
+        void signature()
+        {
+            constexpr double gap = 8 * mm, width = (body_width - 2 * gap) / 3;
+            std::vector<Text> labels;
+            for (const char* line : { "signature.arbiter", "signature.signature", "signature.date" })
+                labels.push_back(make_layout(m_.format(line), { 9 }, width));
+            Block block;
+            block.height = height_of(labels.front()) + 1 * mm;
+            block.space_before = 12 * mm;
+            block.draw = [labels](cairo_t* cr, double top) {
+                for (std::size_t i = 0; i < labels.size(); ++i) {
+                    const double x = margin_left + static_cast<double>(i) * (width + gap);
+                    cairo_set_source_rgb(cr, 0.07, 0.07, 0.07);
+                    cairo_set_line_width(cr, 0.75);
+                    cairo_move_to(cr, x, top);
+                    cairo_line_to(cr, x + width, top);
+                    cairo_stroke(cr);
+                    draw_layout(cr, labels[i], x, top + 1 * mm);
+                }
+            };
+            blocks_.push_back(std::move(block));
+        }
+    };
+
+    // Where each block goes: its page and its top. A block that does not fit goes to the next
+    // page, and takes with it the headings (keep_with_next) just before it.
+    struct Placement {
+        int page = 0;
+        double top = 0;
+    };
+
+    std::vector<Placement> paginate(const std::vector<Block>& blocks)
+    {
+        std::vector<Placement> placed(blocks.size());
+        int page = 0;
+        double y = margin_top;
+        for (std::size_t i = 0; i < blocks.size(); ++i) {
+            // The height of this block and of those it must stay with.
+            double needed = blocks[i].space_before + blocks[i].height;
+            for (std::size_t j = i; blocks[j].keep_with_next && j + 1 < blocks.size(); ++j)
+                needed += blocks[j + 1].space_before + blocks[j + 1].height;
+            // A chain taller than a page could never be kept together: only the block itself is.
+            if (needed > body_bottom - margin_top)
+                needed = blocks[i].space_before + blocks[i].height;
+            const bool at_top = y == margin_top;
+            if (!at_top && y + needed > body_bottom) {
+                ++page;
+                y = margin_top;
+            } else if (!at_top) {
+                y += blocks[i].space_before;
+            }
+            placed[i] = { page, y };
+            y += blocks[i].height;
+        }
+        return placed;
+    }
+
+    cairo_status_t write_to_stream(void* closure, const unsigned char* data, unsigned int length)
+    {
+        auto& out = *static_cast<std::ostream*>(closure);
+        out.write(reinterpret_cast<const char*>(data), length);
+        return out ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+    }
+
+} // namespace
+
+bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m)
+{
+    if (documents.empty())
+        return true; // a PDF must have a page
+    cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_stream, &out, page_width, page_height);
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, documents.front().title.c_str());
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "xqarb");
+    cairo_t* cr = cairo_create(surface);
+    PdfWriter writer(cr, m);
+    for (const RulingDocument& document : documents) {
+        const std::vector<Block> blocks = writer.blocks(document);
+        const std::vector<Placement> placed = paginate(blocks);
+        const int pages = placed.empty() ? 1 : placed.back().page + 1;
+        int page = 0;
+        for (std::size_t i = 0; i < blocks.size(); ++i) {
+            for (; page < placed[i].page; ++page) {
+                writer.footer(cr, page + 1, pages);
+                cairo_show_page(cr);
+            }
+            blocks[i].draw(cr, placed[i].top);
+        }
+        writer.footer(cr, page + 1, pages);
+        cairo_show_page(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    const bool written = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(surface);
+    return written && out.good();
+}
+
+} // namespace xq
