@@ -1,5 +1,7 @@
 #include "facts_json.hpp"
 
+#include "json_writer.hpp"
+
 namespace xq::json_form {
 
 namespace {
@@ -40,10 +42,51 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    // Each form's fields, once, for the tree and for the writer.
+    template <class Add>
+    void piece_at_fields(const PieceAt& p, const Add& add)
+    {
+        add("color", to_string(p.piece.color()));
+        add("type", to_string(p.piece.type()));
+        add("square", to_iccs(p.square));
+    }
+
+    template <class Add>
+    void cycle_fields(const RepetitionEpisode& e, const Add& add)
+    {
+        add("first_ply", e.cycle.first_ply);
+        add("last_ply", e.cycle.last_ply);
+        add("occurrences", e.occurrences);
+    }
+
+    template <class Fields>
+    Json tree_of(const Fields& fields)
+    {
+        Json tree = Json::object();
+        fields([&](std::string_view key, const auto& value) { tree[std::string(key)] = value; });
+        return tree;
+    }
+
+    template <class Fields>
+    void write_object(JsonWriter& out, const Fields& fields)
+    {
+        out.begin_object();
+        fields([&](std::string_view key, const auto& value) { out.member(key, value); });
+        out.end_object();
+    }
+
+} // namespace
+
 Json piece_at(const PieceAt& p)
 {
-    return Json { { "color", to_string(p.piece.color()) }, { "type", to_string(p.piece.type()) },
-        { "square", to_iccs(p.square) } };
+    return tree_of([&](const auto& add) { piece_at_fields(p, add); });
+}
+
+void write_piece_at(JsonWriter& out, const PieceAt& p)
+{
+    write_object(out, [&](const auto& add) { piece_at_fields(p, add); });
 }
 
 Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
@@ -107,8 +150,12 @@ Json side_summary(const SideSummary& s)
 
 Json cycle(const RepetitionEpisode& e)
 {
-    return Json { { "first_ply", e.cycle.first_ply }, { "last_ply", e.cycle.last_ply },
-        { "occurrences", e.occurrences } };
+    return tree_of([&](const auto& add) { cycle_fields(e, add); });
+}
+
+void write_cycle(JsonWriter& out, const RepetitionEpisode& e)
+{
+    write_object(out, [&](const auto& add) { cycle_fields(e, add); });
 }
 
 } // namespace xq::json_form

@@ -11,10 +11,14 @@ namespace xq::json_form {
 
 using Json = nlohmann::ordered_json;
 
+class JsonWriter;
+
 Json piece_at(const PieceAt& p);
+void write_piece_at(JsonWriter& out, const PieceAt& p);
 // The facts of a move with the reasons they give in words.
 Json move_facts(const MoveFacts& facts, const std::vector<std::string>& reasons);
 Json side_summary(const SideSummary& summary);
 Json cycle(const RepetitionEpisode& episode);
+void write_cycle(JsonWriter& out, const RepetitionEpisode& episode);
 
 } // namespace xq::json_form

@@ -8,7 +8,6 @@ namespace xq {
 
 namespace {
 
-    using json_form::Json;
 
     // What the violator's moves amount to, in the catalogue's language: its conduct row's
     // description.
@@ -57,26 +56,31 @@ void write_forbidden_json(std::ostream& out, const ReplayedGame& game, const For
 {
     const FactPhrases phrases(messages, notation);
     const Position& position = game.current();
-    Json moves = Json::array();
-    for (const ForbiddenMove& f : forbidden.moves)
-        moves.push_back(Json {
-            { "move", to_iccs(f.move) },
-            { "text", phrases.notate(position, f.move) },
-            { "outcome", to_string(f.ruling.outcome) },
-            { "conduct", f.ruling.side(*f.ruling.violator).conduct },
-            { "conduct_text", conduct_text(f.ruling, rules, messages) },
-            { "rules", f.ruling.rules },
-            { "ruling", json_form::ruling(f.ruling, rules, messages) },
-        });
-    const Json answer {
-        { "fen", to_fen(position) },
-        { "plies", game.ply_count() },
-        { "side", to_string(forbidden.side) },
-        { "ruleset", rules.id },
-        { "legal_moves", forbidden.legal_moves },
-        { "forbidden", moves },
-    };
-    out << answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    std::string text;
+    json_form::JsonWriter answer(text);
+    answer.begin_object();
+    answer.member("fen", to_fen(position));
+    answer.member("plies", game.ply_count());
+    answer.member("side", to_string(forbidden.side));
+    answer.member("ruleset", rules.id);
+    answer.member("legal_moves", forbidden.legal_moves);
+    answer.key("forbidden");
+    answer.begin_array();
+    for (const ForbiddenMove& f : forbidden.moves) {
+        answer.begin_object();
+        answer.member("move", to_iccs(f.move));
+        answer.member("text", phrases.notate(position, f.move));
+        answer.member("outcome", to_string(f.ruling.outcome));
+        answer.member("conduct", f.ruling.side(*f.ruling.violator).conduct);
+        answer.member("conduct_text", conduct_text(f.ruling, rules, messages));
+        answer.member("rules", f.ruling.rules);
+        answer.key("ruling");
+        json_form::write_ruling(answer, f.ruling, rules, messages);
+        answer.end_object();
+    }
+    answer.end_array();
+    answer.end_object();
+    out << text << '\n';
 }
 
 } // namespace xq

@@ -96,6 +96,20 @@ void JsonWriter::null()
     out_ += "null";
 }
 
+void JsonWriter::ply_or_null(int ply)
+{
+    if (ply >= 0)
+        value(ply);
+    else
+        null();
+}
+
+void JsonWriter::raw(std::string_view json)
+{
+    before_value();
+    out_ += json;
+}
+
 void JsonWriter::value(const Json& tree)
 {
     before_value();

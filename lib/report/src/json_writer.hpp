@@ -45,6 +45,19 @@ public:
     void value(bool truth);
     void null();
     void value(const Json& tree);
+    // An array of the strings or numbers.
+    template <class T>
+    void value(const std::vector<T>& items)
+    {
+        begin_array();
+        for (const T& item : items)
+            value(item);
+        end_array();
+    }
+    // A number, or null when it is negative (a ply that did not come).
+    void ply_or_null(int ply);
+    // JSON text written before, as a value.
+    void raw(std::string_view json);
 
     template <class T>
     void member(std::string_view name, const T& v)

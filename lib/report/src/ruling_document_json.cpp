@@ -8,41 +8,68 @@ namespace xq {
 
 namespace {
 
-    using json_form::Json;
-
-    Json repetition_json(const DocumentRepetition& r)
+    void write_repetition(json_form::JsonWriter& out, const DocumentRepetition& r)
     {
-        Json moves = Json::array();
-        for (const DocumentMove& m : r.moves)
-            moves.push_back(Json { { "ply", m.ply }, { "side", to_string(m.mover) }, { "side_name", m.side_name },
-                { "move", to_iccs(m.move) }, { "text", m.text }, { "classes", m.classes },
-                { "class_names", m.class_names }, { "reasons", m.reasons }, { "rules", m.rules } });
-        Json sides = Json::array();
-        for (const DocumentSide& s : r.sides)
-            sides.push_back(Json { { "side", to_string(s.side) }, { "conduct", s.conduct },
-                { "forbidden", s.forbidden }, { "sentences", s.sentences }, { "in_short", s.in_short } });
-        Json rules = Json::array();
-        for (const QuotedRule& q : r.rules)
-            rules.push_back(
-                Json { { "id", q.id }, { "heading", q.heading }, { "text", q.text }, { "diagrams", q.diagrams } });
-        Json readings = Json::array();
-        for (const ReadingRuling& c : r.readings)
-            readings.push_back(Json { { "name", c.name }, { "applied", c.enabled },
-                { "changes_ruling", c.changes_ruling }, { "other_outcome", to_string(c.other_outcome) } });
-        return Json {
-            { "heading", r.heading },
-            { "plies", r.plies },
-            { "outcome", r.outcome },
-            { "decides", r.decides },
-            { "in_full", r.in_full },
-            { "start_fen", to_fen(r.start) },
-            { "start", r.start_sentence },
-            { "moves", moves },
-            { "sides", sides },
-            { "rules", rules },
-            { "verdict", r.verdict },
-            { "readings", readings },
-        };
+        out.begin_object();
+        out.member("heading", r.heading);
+        out.member("plies", r.plies);
+        out.member("outcome", r.outcome);
+        out.member("decides", r.decides);
+        out.member("in_full", r.in_full);
+        out.member("start_fen", to_fen(r.start));
+        out.member("start", r.start_sentence);
+        out.key("moves");
+        out.begin_array();
+        for (const DocumentMove& m : r.moves) {
+            out.begin_object();
+            out.member("ply", m.ply);
+            out.member("side", to_string(m.mover));
+            out.member("side_name", m.side_name);
+            out.member("move", to_iccs(m.move));
+            out.member("text", m.text);
+            out.member("classes", m.classes);
+            out.member("class_names", m.class_names);
+            out.member("reasons", m.reasons);
+            out.member("rules", m.rules);
+            out.end_object();
+        }
+        out.end_array();
+        out.key("sides");
+        out.begin_array();
+        for (const DocumentSide& s : r.sides) {
+            out.begin_object();
+            out.member("side", to_string(s.side));
+            out.member("conduct", s.conduct);
+            out.member("forbidden", s.forbidden);
+            out.member("sentences", s.sentences);
+            out.member("in_short", s.in_short);
+            out.end_object();
+        }
+        out.end_array();
+        out.key("rules");
+        out.begin_array();
+        for (const QuotedRule& q : r.rules) {
+            out.begin_object();
+            out.member("id", q.id);
+            out.member("heading", q.heading);
+            out.member("text", q.text);
+            out.member("diagrams", q.diagrams);
+            out.end_object();
+        }
+        out.end_array();
+        out.member("verdict", r.verdict);
+        out.key("readings");
+        out.begin_array();
+        for (const ReadingRuling& c : r.readings) {
+            out.begin_object();
+            out.member("name", c.name);
+            out.member("applied", c.enabled);
+            out.member("changes_ruling", c.changes_ruling);
+            out.member("other_outcome", to_string(c.other_outcome));
+            out.end_object();
+        }
+        out.end_array();
+        out.end_object();
     }
 
 } // namespace
@@ -50,27 +77,34 @@ namespace {
 void write_document_json(std::ostream& out, const GameRuling& game, const RuleSet& rules,
     const RulingDocument& document, const MessageCatalogue& messages)
 {
-    Json header = Json::array();
-    for (const HeaderField& f : document.header)
-        header.push_back(Json { { "key", f.key }, { "label", f.label }, { "value", f.value } });
-    Json repetitions = Json::array();
-    for (const DocumentRepetition& r : document.repetitions)
-        repetitions.push_back(repetition_json(r));
     std::string text;
     json_form::JsonWriter writer(text);
     writer.begin_object();
     json_form::write_game_ruling_members(writer, game, rules, messages, to_string(game.status), json_form::game_source(game));
-    writer.member("document",
-        Json {
-            { "language", document.language },
-            { "notation", to_string(document.notation) },
-            { "notation_sentence", document.notation_sentence },
-            { "title", document.title },
-            { "header", header },
-            { "summary", document.summary },
-            { "notes", document.notes },
-            { "repetitions", repetitions },
-        });
+    writer.key("document");
+    writer.begin_object();
+    writer.member("language", document.language);
+    writer.member("notation", to_string(document.notation));
+    writer.member("notation_sentence", document.notation_sentence);
+    writer.member("title", document.title);
+    writer.key("header");
+    writer.begin_array();
+    for (const HeaderField& f : document.header) {
+        writer.begin_object();
+        writer.member("key", f.key);
+        writer.member("label", f.label);
+        writer.member("value", f.value);
+        writer.end_object();
+    }
+    writer.end_array();
+    writer.member("summary", document.summary);
+    writer.member("notes", document.notes);
+    writer.key("repetitions");
+    writer.begin_array();
+    for (const DocumentRepetition& r : document.repetitions)
+        write_repetition(writer, r);
+    writer.end_array();
+    writer.end_object();
     writer.end_object();
     out << text << '\n';
 }

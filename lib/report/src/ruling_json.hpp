@@ -13,7 +13,7 @@
 namespace xq::json_form {
 
 // A ruling's object, as "ruling" and "rulings" hold it.
-Json ruling(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages);
+void write_ruling(JsonWriter& out, const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages);
 
 // Where the game starts: its file and line.
 std::string game_source(const GameRuling& game);

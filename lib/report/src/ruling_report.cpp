@@ -11,56 +11,77 @@ namespace {
 
     using json_form::Json;
 
-    Json ply_or_null(int ply) { return ply >= 0 ? Json(ply) : Json(nullptr); }
-
-    Json side_json(const SideRuling& s)
+    void write_side(json_form::JsonWriter& out, const SideRuling& s)
     {
-        Json chased = Json::array();
+        out.begin_object();
+        out.member("conduct", s.conduct);
+        out.member("forbidden", s.forbidden);
+        out.member("rules", s.rules);
+        out.member("exemptions_decide", s.exemptions_decide);
+        out.key("chased_on_every_move");
+        out.begin_array();
         for (const PieceAt& p : s.chased_on_every_move)
-            chased.push_back(json_form::piece_at(p));
-        Json chases = Json::array();
-        for (const CountedChase& c : s.chases)
-            chases.push_back(Json { { "ply", c.ply }, { "attacker", json_form::piece_at(c.attacker) },
-                { "target", json_form::piece_at(c.target) }, { "rule", c.rule } });
-        return Json {
-            { "conduct", s.conduct },
-            { "forbidden", s.forbidden },
-            { "rules", s.rules },
-            { "exemptions_decide", s.exemptions_decide },
-            { "chased_on_every_move", chased },
-            { "chases", chases },
-        };
+            json_form::write_piece_at(out, p);
+        out.end_array();
+        out.key("chases");
+        out.begin_array();
+        for (const CountedChase& c : s.chases) {
+            out.begin_object();
+            out.member("ply", c.ply);
+            out.key("attacker");
+            json_form::write_piece_at(out, c.attacker);
+            out.key("target");
+            json_form::write_piece_at(out, c.target);
+            out.member("rule", c.rule);
+            out.end_object();
+        }
+        out.end_array();
+        out.end_object();
     }
 
-    Json occurrences_json(const OccurrenceAccount& o)
+    void write_occurrences(json_form::JsonWriter& out, const OccurrenceAccount& o)
     {
-        return Json {
-            { "counted", o.count() },
-            { "ruling_at", o.ruling_at },
-            { "ruling_ply", ply_or_null(o.ruling_ply) },
-            { "loses_at", o.loses_at },
-            { "loss_ply", ply_or_null(o.loss_ply) },
-            { "changed_at_ply", ply_or_null(o.changed_at_ply) },
-        };
+        out.begin_object();
+        out.member("counted", o.count());
+        out.member("ruling_at", o.ruling_at);
+        out.key("ruling_ply");
+        out.ply_or_null(o.ruling_ply);
+        out.member("loses_at", o.loses_at);
+        out.key("loss_ply");
+        out.ply_or_null(o.loss_ply);
+        out.key("changed_at_ply");
+        out.ply_or_null(o.changed_at_ply);
+        out.end_object();
     }
 
 } // namespace
 
-Json json_form::ruling(const Ruling& r, const RuleSet& rules, const MessageCatalogue& messages)
+void json_form::write_ruling(JsonWriter& out, const Ruling& r, const RuleSet& rules, const MessageCatalogue& messages)
 {
-    return Json {
-        { "outcome", to_string(r.outcome) },
-        { "violator", r.violator ? Json(to_string(*r.violator)) : Json("none") },
-        { "rules", r.rules },
-        { "verdict_row",
-            r.verdict_row >= 0 ? Json(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id) : Json(nullptr) },
-        { "precedence", r.precedence() },
-        { "cycle", json_form::cycle(r.episode) },
-        { "last_repeating_ply", r.episode.last_repeating_ply },
-        { "occurrences", occurrences_json(r.occurrences) },
-        { "sides", Json { { "red", side_json(r.red) }, { "black", side_json(r.black) } } },
-        { "explanation", ruling_explanation(r, rules, messages) },
-    };
+    out.begin_object();
+    out.member("outcome", to_string(r.outcome));
+    out.member("violator", r.violator ? to_string(*r.violator) : "none");
+    out.member("rules", r.rules);
+    out.key("verdict_row");
+    if (r.verdict_row >= 0)
+        out.value(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id);
+    else
+        out.null();
+    out.member("precedence", r.precedence());
+    out.key("cycle");
+    write_cycle(out, r.episode);
+    out.member("last_repeating_ply", r.episode.last_repeating_ply);
+    out.key("occurrences");
+    write_occurrences(out, r.occurrences);
+    out.key("sides");
+    out.begin_object();
+    out.key("red");
+    write_side(out, r.red);
+    out.key("black");
+    write_side(out, r.black);
+    out.end_object();
+    out.member("explanation", ruling_explanation(r, rules, messages));
+    out.end_object();
 }
 
 namespace {
@@ -88,10 +109,13 @@ std::string json_form::game_source(const GameRuling& game)
 void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& game, const RuleSet& rules,
     const MessageCatalogue& messages, std::string_view status, std::string_view source)
 {
-    std::vector<Json> rulings;
+    // Written once each, for "ruling" and "rulings" both.
+    std::vector<std::string> rulings;
     rulings.reserve(game.rulings.size());
-    for (const Ruling& r : game.rulings)
-        rulings.push_back(json_form::ruling(r, rules, messages));
+    for (const Ruling& r : game.rulings) {
+        JsonWriter ruling(rulings.emplace_back());
+        write_ruling(ruling, r, rules, messages);
+    }
     out.member("game", game.game);
     out.member("source", source);
     out.member("status", status);
@@ -116,13 +140,13 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
         out.value(board);
     out.key("ruling");
     if (game.deciding)
-        out.value(rulings[*game.deciding]);
+        out.raw(rulings[*game.deciding]);
     else
         out.null();
     out.key("rulings");
     out.begin_array();
-    for (const Json& r : rulings)
-        out.value(r);
+    for (const std::string& r : rulings)
+        out.raw(r);
     out.end_array();
 }
 
