@@ -84,7 +84,6 @@ TEST_SUITE("archive_validation")
             options.games_per_batch = 3;
             CHECK(run(files, options).events == one.events);
             options.games_per_batch = 1;
-            options.queued_batches = 1;
             options.checked_batches = 1;
             CHECK(run(files, options).events == one.events);
         }
@@ -140,7 +139,6 @@ TEST_SUITE("archive_validation")
         ArchiveValidationOptions options;
         options.jobs = 3;
         options.games_per_batch = 2;
-        options.queued_batches = 1;
         options.checked_batches = 2;
         // The consumer takes no row before three have been rendered, so rows pile up behind it
         // however the threads are scheduled and the bound below is tested with the threads
@@ -193,7 +191,6 @@ TEST_SUITE("archive_validation")
             ArchiveValidationOptions options;
             options.jobs = jobs;
             options.games_per_batch = 2;
-            options.queued_batches = 1;
             options.checked_batches = 2;
             RecordingSink sink;
             const auto failing = [](const CheckedGame& game) -> std::string {

@@ -29,18 +29,16 @@ struct Shard {
 
 struct ArchiveValidationOptions {
     // Threads that check games. 1 checks them one after the other on the calling thread;
-    // more adds a thread that reads the files, and the calling thread writes.
+    // with more, the threads take turns at reading the files, and the calling thread writes.
     unsigned jobs = 1;
-    // With more than one job, games go from thread to thread in batches of this many.
+    // With more than one job, a thread reads and checks this many games at a time.
     std::size_t games_per_batch = 32;
-    // Batches read but not yet being checked, at most.
-    std::size_t queued_batches = 8;
     // Batches checked but not yet handed over (waiting for an earlier, slower one), at most.
-    // So at most (queued_batches + jobs + checked_batches) * games_per_batch games are held.
+    // So at most (checked_batches + jobs) * games_per_batch games are held.
     std::size_t checked_batches = 32;
     RecordReaderOptions reader;
-    // Only the games it accepts are checked (a tag filter); none: every game. Called on the
-    // reading thread.
+    // Only the games it accepts are checked (a tag filter); none: every game. Called by one
+    // thread at a time, the one reading.
     std::function<bool(const GameRecord&)> select;
     // The text of standard input, which the caller has read, for a file named "-" (shown as
     // <stdin>); null: "-" is a file of that name.
