@@ -131,14 +131,15 @@ int run_validate(const ValidateOptions& options)
         return exit_usage;
     }
     std::vector<std::string> paths = options.paths;
+    if (!options.files_from.empty() && !read_path_list(options.files_from, paths))
+        return exit_usage;
+    // Given as an argument or listed: either way it would be read after the list.
     if (options.files_from == "-"
         && std::find(paths.begin(), paths.end(), std::string(standard_input_name)) != paths.end()) {
         std::cerr << "xqarb: error: standard input can hold the records (-) or the list of paths (--files-from -), "
                      "not both\n";
         return exit_usage;
     }
-    if (!options.files_from.empty() && !read_path_list(options.files_from, paths))
-        return exit_usage;
     if (paths.empty()) {
         std::cerr << "xqarb: error: validate needs record files or folders, as arguments or with --files-from\n";
         return exit_usage;

@@ -84,6 +84,16 @@ scripts/validate-cluster.sh --xqarb /nonexistent/xqarb --shards 2 "$archive" > "
 [ $? -eq 2 ] || fail "validate-cluster.sh should fail (exit 2) when the shards cannot run"
 [ -s "$work/broken.jsonl" ] && fail "validate-cluster.sh wrote rows although its shards failed"
 
+for stdin_argument in "-" "--files-from=-" "--files-from -"; do
+  # shellcheck disable=SC2086 # "--files-from -" is meant as two arguments
+  scripts/validate-cluster.sh --xqarb "$xqarb" --shards 2 -- $stdin_argument < "$work/paths" > /dev/null 2>&1
+  [ $? -eq 2 ] || fail "validate-cluster.sh $stdin_argument: the shards cannot read standard input, so it is refused"
+done
+scripts/validate-cluster.sh --xqarb "$xqarb" --shards 2 -- -ofile "$archive" > /dev/null 2>&1
+[ $? -eq 2 ] || fail "validate-cluster.sh should refuse -ofile, an output it sets itself"
+printf -- '-\n' | "$xqarb" validate --files-from - > /dev/null 2>"$work/err"
+[ $? -eq 2 ] || fail "a list on standard input naming standard input should be a usage error: $(cat "$work/err")"
+
 "$xqarb" validate "$archive" --shard 4/3 > /dev/null 2>&1
 [ $? -eq 2 ] || fail "--shard 4/3 should be a usage error"
 "$xqarb" validate --files-from "$work/no-such-list" > /dev/null 2>"$work/err"

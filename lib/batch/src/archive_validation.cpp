@@ -145,7 +145,6 @@ namespace {
             reader_ = make_record_reader(*format, *input_, std::string(), options_);
         }
 
-
         // The reader takes the file in chunks, so this moves a chunk at a time.
         std::uint64_t position_in(const RecordFile& file)
         {
@@ -243,7 +242,7 @@ namespace {
                 return std::nullopt;
             ReadTurn turn;
             try {
-                while (turn.batch.items.size() < options.games_per_batch) {
+                while (turn.batch.items.size() < std::max<std::size_t>(options.games_per_batch, 1)) {
                     std::optional<Work> work = reader.next();
                     if (!work) {
                         all_read = true;

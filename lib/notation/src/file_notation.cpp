@@ -381,8 +381,8 @@ namespace {
     }
 
     // Most moves name a piece by its kind and file (炮二, C2) and it is alone there: then its
-    // move, when it may make it, is the only one the text can mean. Nothing sends the text the
-    // long way, which weighs every reading and explains a failure.
+    // move, when it may make it, is the only one the text can mean. When this gives nothing,
+    // the text goes the long way, which weighs every reading and explains a failure.
     std::optional<Move> move_of_sole_piece(const Position& pos, const FileMoveText& text)
     {
         const Selector& named = text.selectors.front();

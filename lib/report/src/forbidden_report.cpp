@@ -8,7 +8,6 @@ namespace xq {
 
 namespace {
 
-
     // What the violator's moves amount to, in the catalogue's language: its conduct row's
     // description.
     std::string conduct_text(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages)

@@ -134,10 +134,7 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
     out.member("board_end", game.replay ? to_string(game.replay->end()) : "none");
     out.member("recorded_result", to_string(game.recorded_result));
     out.key("board_ruling");
-    if (const Json board = board_json(game, messages); board.is_null())
-        out.null();
-    else
-        out.value(board);
+    out.value(board_json(game, messages));
     out.key("ruling");
     if (game.deciding)
         out.raw(rulings[*game.deciding]);

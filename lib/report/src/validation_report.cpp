@@ -35,7 +35,6 @@ namespace {
         return std::string(to_string(*row.loser_on_board == Color::Red ? RecordedResult::BlackWins : RecordedResult::RedWins));
     }
 
-
     std::string summary_text(const GameValidation& row)
     {
         if (row.findings.empty())

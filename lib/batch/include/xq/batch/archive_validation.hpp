@@ -31,10 +31,12 @@ struct ArchiveValidationOptions {
     // Threads that check games. 1 checks them one after the other on the calling thread;
     // with more, the threads take turns at reading the files, and the calling thread writes.
     unsigned jobs = 1;
-    // With more than one job, a thread reads and checks this many games at a time.
+    // With more than one job, a thread reads and checks this many games at a time (0 counts
+    // as 1).
     std::size_t games_per_batch = 32;
     // Batches checked but not yet handed over (waiting for an earlier, slower one), at most.
-    // So at most (checked_batches + jobs) * games_per_batch games are held.
+    // So at most (checked_batches + jobs + 1) * games_per_batch games are held: the window,
+    // the threads' own, and the one being handed over.
     std::size_t checked_batches = 32;
     RecordReaderOptions reader;
     // Only the games it accepts are checked (a tag filter); none: every game. Called by one
