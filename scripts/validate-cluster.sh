@@ -35,18 +35,17 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-previous=
 for argument in "$@"; do
   case "$argument" in
     --format|--format=*|-o*|--output|--output=*|--shard|--shard=*|-j*|--jobs|--jobs=*|--progress|--progress=*)
       echo "validate-cluster.sh: $argument is set by the script" >&2; exit 2 ;;
   esac
-  # Each shard gets a standard input of its own, not this one.
-  if [ "$argument" = - ] || [ "$argument" = --files-from=- ] || { [ "$previous" = --files-from ] && [ "$argument" = - ]; }; then
+  # Each shard gets a standard input of its own, not this one: neither records (-) nor a list
+  # of paths (--files-from -) can come from it.
+  if [ "$argument" = - ] || [ "$argument" = --files-from=- ]; then
     echo "validate-cluster.sh: the shards cannot read standard input: save it to a file and name that" >&2
     exit 2
   fi
-  previous=$argument
 done
 if ! [[ "$shards" =~ ^[1-9][0-9]*$ ]]; then
   echo "validate-cluster.sh: --shards takes a positive number, not '$shards'" >&2
