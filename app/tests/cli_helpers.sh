@@ -1,5 +1,15 @@
-# Shared by the command-line test scripts: sourced after setting $xqarb and $work.
+# Shared by the command-line test scripts: source "$(dirname "$0")/cli_helpers.sh".
 failures=0
+
+# enter_test_folder XQARB SOURCE_DIR WORK_DIR, a script's arguments: sets $xqarb and $work
+# (emptied) and goes into the source tree.
+enter_test_folder() {
+  xqarb=$1
+  work=$3
+  rm -rf "$work"
+  mkdir -p "$work"
+  cd "$2" || exit 1
+}
 
 fail() {
   echo "FAIL: $*" >&2
@@ -31,10 +41,11 @@ expect_lines() {
   [ "$got" -eq "$2" ] || fail "std$1 has $got lines, expected $2: $(head -c 600 "$work/$1")"
 }
 
+# finish [MESSAGE]: exit 1 if anything failed, else say MESSAGE (default "ok").
 finish() {
   if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)" >&2
     exit 1
   fi
-  echo "ok"
+  echo "${1:-ok}"
 }

@@ -5,12 +5,8 @@
 # not open, the program's name in usage lines, --color and NO_COLOR, --quiet.
 #   conventions.sh XQARB SOURCE_DIR WORK_DIR
 set -uo pipefail
-xqarb=$1
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$2" || exit 1
-source app/tests/cli_helpers.sh
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
 sample=testdata/samples/rule6_perpetual_check.pgn
 
 # - reads standard input in every command that reads records; -o - writes standard output.

@@ -3,12 +3,8 @@
 # perpetual chase, and positions where nothing is, in text and JSON, from --moves and files.
 #   forbidden.sh XQARB SOURCE_DIR WORK_DIR
 set -uo pipefail
-xqarb=$1
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$2" || exit 1
-source app/tests/cli_helpers.sh
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
 
 # Red's rook checks the black king up and down the i-file side: playing i8i9 again repeats it.
 checking_rook="3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"

@@ -4,12 +4,8 @@
 # records.
 #   game_selection.sh XQARB SOURCE_DIR WORK_DIR
 set -uo pipefail
-xqarb=$1
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$2" || exit 1
-source app/tests/cli_helpers.sh
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
 
 # Six games: 1 and 4 repeat (a perpetual check), the others do not; Chinese names, rounds
 # and results to select on.

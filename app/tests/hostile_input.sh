@@ -4,29 +4,9 @@
 # When the review's own reproducers are beside the checkout (../shared), they are run too.
 #   hostile_input.sh XQARB SOURCE_DIR WORK_DIR
 set -uo pipefail
-xqarb=$1
-source_dir=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$source_dir"
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
 sample=testdata/samples/world_championship_2001_perpetual_chase.pgn
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# Runs xqarb with the arguments after the expected exit code; stdout and stderr go to
-# $work/out and $work/err.
-expect_exit() {
-  local want=$1
-  shift
-  "$xqarb" "$@" >"$work/out" 2>"$work/err"
-  local got=$?
-  [ "$got" -eq "$want" ] || fail "xqarb $* exited $got, expected $want: $(head -c 400 "$work/err")"
-}
 
 # Valid UTF-8 holding no control character but tab, LF and CR: what a terminal, a CSV or an
 # XML document can take (Unicode's table of well-formed sequences, checked byte by byte).
@@ -38,10 +18,6 @@ expect_clean() {
   for stream in out err; do
     clean_text "$work/$stream" || fail "$1: std$stream is not clean UTF-8 text"
   done
-}
-
-expect_in() {
-  grep -qF -- "$2" "$work/$1" || fail "std$1 lacks '$2': $(head -c 400 "$work/$1")"
 }
 
 # F1: bytes that are not UTF-8 (above U+10FFFF, a 5-byte form) in a tag and in a move.
@@ -172,5 +148,4 @@ else
   echo "note: the review's reproducers are not at $repro; only the remade ones ran"
 fi
 
-[ "$failures" -eq 0 ] || { echo "$failures failures" >&2; exit 1; }
-echo "all hostile inputs handled"
+finish "all hostile inputs handled"

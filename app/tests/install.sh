@@ -9,11 +9,7 @@ source_dir=$(cd "$2" && pwd -P)
 work=$3
 rm -rf "$work"
 mkdir -p "$work"
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/cli_helpers.sh"
 
 cmake --install "$build" --prefix "$work/installed" >"$work/install.log" 2>&1 || {
   cat "$work/install.log" >&2
@@ -79,8 +75,4 @@ complete_words() {
 [ "$(complete_words "$xqarb" adj)" = adjudicate ] || fail "completion of 'adj': $(complete_words "$xqarb" adj)"
 complete_words "$xqarb" adjudicate --for | grep -qx -- --format || fail "completion of adjudicate --for: $(complete_words "$xqarb" adjudicate --for)"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "install: ok"
+finish "install: ok"

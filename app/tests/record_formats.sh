@@ -5,18 +5,8 @@
 # record in them, with the two illegal moves where they are.
 #   record_formats.sh XQARB SOURCE_DIR WORK_DIR
 set -uo pipefail
-xqarb=$1
-source_dir=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$source_dir"
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
 
 # validate's CSV of a file, the file's own name left out, so that copies compare equal. A
 # file that gives no game row at all fails: two empty outputs prove nothing.
@@ -65,5 +55,4 @@ else
   echo "note: the binary fixtures are not at $binary; skipped them"
 fi
 
-[ "$failures" -eq 0 ] || { echo "$failures failures" >&2; exit 1; }
-echo "record formats read as expected"
+finish "record formats read as expected"

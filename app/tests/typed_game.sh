@@ -3,12 +3,8 @@
 # move explained (which move, why, what blocks it) on stderr and in every format of the document.
 #   typed_game.sh XQARB SOURCE_DIR WORK_DIR
 set -uo pipefail
-xqarb=$1
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$2" || exit 1
-source app/tests/cli_helpers.sh
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
 
 # --tag puts the players and the round on the document.
 expect_exit 0 adjudicate --moves "h2e2 h9g7" --tag Event=城市联赛 --tag Red=许银川 --tag Black=吕钦 --tag Round=5

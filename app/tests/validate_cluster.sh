@@ -7,17 +7,9 @@
 # and cover every game.
 #   validate_cluster.sh XQARB SOURCE_DIR WORK_DIR
 set -uo pipefail
-xqarb=$1
-source_dir=$2
-work=$3
-rm -rf "$work"
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
 mkdir -p "$work/archive"
-cd "$source_dir"
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
 
 if ! command -v parallel >/dev/null; then
   echo "skipped: GNU parallel is not installed (apt-get install parallel)"
@@ -100,5 +92,4 @@ printf -- '-\n' | "$xqarb" validate --files-from - > /dev/null 2>"$work/err"
 [ $? -eq 2 ] || fail "a missing --files-from list should be a usage error"
 grep -q "No such file" "$work/err" || fail "a missing --files-from list should say why: $(cat "$work/err")"
 
-[ "$failures" -eq 0 ] || exit 1
-echo "validate-cluster: $games games and $file_rows file rows, the same through every cluster run"
+finish "validate-cluster: $games games and $file_rows file rows, the same through every cluster run"
