@@ -371,21 +371,10 @@ namespace {
                 report_unterminated(end, field_location);
                 break;
             }
+            // A digit or a blank here was past the bytes that were ready; now they are.
             const int c = source_.peek();
-            if (c >= '0' && c <= '9') {
-                if (group.empty())
-                    group_location = source_.location();
-                group += static_cast<char>(source_.get());
-                if (group.size() == 4) {
-                    add_move(line, group, group_location);
-                    group.clear();
-                }
+            if ((c >= '0' && c <= '9') || is_blank(c))
                 continue;
-            }
-            if (is_blank(c)) {
-                source_.get();
-                continue;
-            }
             if (!bad_character_reported)
                 diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
                     "a move list holds only digits, four to a move; other characters are ignored", source_.location());
