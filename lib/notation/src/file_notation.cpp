@@ -375,11 +375,6 @@ namespace {
         return Move(from, Square(to_file, to_rank));
     }
 
-    bool obeys_the_piece(const Position& pos, std::optional<Move> m)
-    {
-        return m && pseudo_legal_moves_from(pos, m->from()).contains(*m) && pos.is_legal_pseudo(*m);
-    }
-
     // Most moves name a piece by its kind and file (炮二, C2) and it is alone there: then its
     // move, when it may make it, is the only one the text can mean. When this gives nothing,
     // the text goes the long way, which weighs every reading and explains a failure.
@@ -406,7 +401,7 @@ namespace {
         if (!sole)
             return std::nullopt;
         const std::optional<Move> m = move_told(*sole, kind, mover, text);
-        return obeys_the_piece(pos, m) ? m : std::nullopt;
+        return m && is_legal(pos, *m) ? m : std::nullopt;
     }
 
 } // namespace
@@ -442,7 +437,7 @@ std::variant<Move, MoveError> resolve(
                         [&](const Selector& selector) { return selector.tier == tier && selects(selector, place); });
                     if (!read)
                         continue;
-                    if (const auto m = move_told(s, kind, mover, text); obeys_the_piece(pos, m))
+                    if (const auto m = move_told(s, kind, mover, text); m && is_legal(pos, *m))
                         matches.push(*m);
                 }
             }

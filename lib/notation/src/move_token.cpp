@@ -58,20 +58,8 @@ namespace {
 
 CleanMoveToken::CleanMoveToken(std::string_view text)
 {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
     for (std::size_t i = 0; i < text.size();) {
-        char32_t c = 0;
-        // ASCII and the three-byte characters of Chinese moves first; the rest, and every
-        // malformed sequence, as decode_one reads them.
-        if (byte(i) < 0x80) {
-            c = byte(i++);
-        } else if ((byte(i) & 0xf0) == 0xe0 && i + 2 < text.size() && (byte(i + 1) & 0xc0) == 0x80
-            && (byte(i + 2) & 0xc0) == 0x80) {
-            c = static_cast<char32_t>((byte(i) & 0x0f) << 12 | (byte(i + 1) & 0x3f) << 6 | (byte(i + 2) & 0x3f));
-            i += 3;
-        } else {
-            c = decode_one(text, i);
-        }
+        char32_t c = decode_one(text, i);
         // U+FF01..U+FF5E are the full-width forms of ASCII '!'..'~', in the same order.
         if (c >= 0xff01 && c <= 0xff5e)
             c = c - 0xff01 + '!';
