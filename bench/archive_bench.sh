@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The archive-speed figures, each the median of RUNS runs (default 5), CPU time unless said:
-#   validate    `validate --jobs 1 --format jsonl` over the whole corpus: games/s of CPU
+#   validate    `validate --jobs 1 --format jsonl` over the whole corpus: games/s and MB/s of CPU
 #   notation    the same 2,516 master games (wukong's Hu Ronghua and Liu Dahua files) written
 #               by `xqarb convert` in ICCS, WXF and Chinese (UTF-8, and GBK and Big5 through
 #               iconv), validated: CPU and the ratio to ICCS
@@ -69,7 +69,9 @@ echo "xqarb archive benchmarks: $xqarb, $(nproc) processors, median of $runs run
 mapfile -t files < <(find "$corpus" -type f \( -name '*.pgn' -o -name '*.txt' \) ! -name 'LICENSE*' | sort)
 corpus_games=$(games_of "${files[@]}")
 validate_ms=$(cpu_ms "$xqarb" validate "${files[@]}" --jobs 1 --format jsonl --progress never -o /dev/null)
-echo "validate    ${#files[@]} files, $corpus_games games: ${validate_ms} ms CPU, $(per_second "$corpus_games" "$validate_ms") games/s"
+corpus_mb=$(du -cb "${files[@]}" | awk 'END { printf "%.1f", $1 / 1e6 }')
+echo "validate    ${#files[@]} files, $corpus_games games, $corpus_mb MB: ${validate_ms} ms CPU," \
+  "$(per_second "$corpus_games" "$validate_ms") games/s, $(awk -v mb="$corpus_mb" -v ms="$validate_ms" 'BEGIN { printf "%.1f", mb * 1000 / ms }') MB/s"
 
 wukong=("$corpus/wukong-xiangqi/Hu_Ronghua_1391_UCI_games.pgn" "$corpus/wukong-xiangqi/Liu_Dahua_1125_UCI_games.pgn")
 for notation in iccs wxf chinese; do
