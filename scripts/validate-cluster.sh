@@ -58,6 +58,9 @@ fi
 [ -n "$xqarb" ] || { echo "validate-cluster.sh: no xqarb binary (give --xqarb)" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "validate-cluster.sh: GNU parallel is needed: apt-get install parallel" >&2; exit 2; }
 
+# parallel runs each job with $SHELL (a remote one with the remote login's); a job run
+# without one does nothing and reports success.
+export SHELL="${SHELL:-/bin/sh}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 placement=()

@@ -47,9 +47,12 @@ done
 [ "$(sort "$work/slices.jsonl" | md5sum)" = "$(sort "$work/single.jsonl" | md5sum)" ] \
   || fail "the three --shard slices are not the single run's rows, each once"
 
-# A stand-in for ssh: parallel calls it as `ssh [options] HOST -- COMMAND`.
+# A stand-in for ssh: parallel calls it as `ssh [options] HOST -- COMMAND`. Like sshd, it
+# gives the command a login shell in SHELL, which parallel's remote side runs the job with
+# (without it the job silently does nothing: CI machines may have no SHELL).
 cat > "$work/local-ssh" <<'SSH'
 #!/bin/sh
+export SHELL="${SHELL:-/bin/sh}"
 while [ $# -gt 0 ]; do case "$1" in -*) shift ;; *) break ;; esac; done
 shift
 [ "$1" = "--" ] && shift
