@@ -65,7 +65,11 @@ namespace {
             && restricted_by(c.attacker_restricted_by, t.attacker_restriction)
             && listed(c.target_restriction, t.target_restriction.kind)
             && restricted_by(c.target_restricted_by, t.target_restriction) && restricts(c.target_restricts, t)
-            && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved);
+            && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved)
+            && matches(c.attacker_pinned, !t.attacker_pinned_by.empty())
+            && matches(c.target_pins_attacker,
+                std::any_of(t.attacker_pinned_by.begin(), t.attacker_pinned_by.end(),
+                    [&](const PieceAt& p) { return p.square == t.target.square; }));
     }
 
     // The first row that applies; with `counting_only`, rows that do not count are passed over
@@ -499,7 +503,9 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
 std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
 {
     std::vector<Ruling> rulings;
-    std::vector<RepetitionEpisode> episodes = find_repetition_episodes(game);
+    std::vector<RepetitionEpisode> episodes = rules.repetition.judged_span == JudgedSpan::LastOccurrences
+        ? find_occurrence_windows(game, rules.repetition.ruling_at_occurrence)
+        : find_repetition_episodes(game);
     if (rules.repetition.judged_span == JudgedSpan::WholeRecord && game.ply_count() > 0) {
         // One span from the first occurrence of the first recurring position to the end.
         RepetitionEpisode whole;

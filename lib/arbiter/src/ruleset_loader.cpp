@@ -30,6 +30,9 @@ namespace {
         return number.get<std::int64_t>() >= 1 && number.get<std::int64_t>() <= max_diagram_number;
     }
 
+    // Rule books count the natural limit in tens of moves; thousands of plies is a typing error.
+    constexpr int max_natural_limit_plies = 2000;
+
     // A ruleset is tens of kilobytes; anything near this is not one (or is /dev/zero).
     constexpr std::size_t max_ruleset_bytes = 4 * 1024 * 1024;
 
@@ -324,7 +327,7 @@ namespace {
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved" }))
+                        "attacked_by_several", "moved", "attacker_pinned", "target_pins_attacker" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -342,6 +345,8 @@ namespace {
             c.target_restricts = enum_list(j, "target_restricts", path, piece_names, "piece");
             c.attacked_by_several = boolean(j, "attacked_by_several", path);
             c.moved = enum_list(j, "moved", path, piece_names, "piece");
+            c.attacker_pinned = boolean(j, "attacker_pinned", path);
+            c.target_pins_attacker = boolean(j, "target_pins_attacker", path);
             return c;
         }
 
@@ -416,6 +421,29 @@ namespace {
                                                     .value_or(JudgedSpan::FirstCycle);
                 r.rule_reference(rs.repetition.loss_rule, path + "/loss_rule");
                 r.rule_reference(rs.repetition.draw_rule, path + "/draw_rule");
+            }
+        }
+    }
+
+    // The natural move limit, when the rule book sets one.
+    void read_limits(Reader& r, const Json& root, RuleSet& rs)
+    {
+        if (root.contains("limits")) {
+            const Json& j = root["limits"];
+            const std::string path = "/limits";
+            if (r.object(j, path, { "natural_limit_plies", "checks_counted_per_side", "rule" },
+                    { "natural_limit_plies", "rule" })) {
+                NaturalLimit limit;
+                limit.plies = r.integer(j, "natural_limit_plies", path, 2, max_natural_limit_plies).value_or(0);
+                // Books count the limit in moves of each side: a whole number of rounds.
+                if (limit.plies % 2 != 0)
+                    r.error("ruleset.bad-value", path + "/natural_limit_plies",
+                        "must be even (moves of each side, two plies to a move)");
+                limit.checks_counted_per_side = r.integer(j, "checks_counted_per_side", path, 0, max_natural_limit_plies);
+                limit.rule = r.string(j, "rule", path);
+                r.rule_reference(limit.rule, path + "/rule");
+                if (limit.plies > 0)
+                    rs.natural_limit = std::move(limit);
             }
         }
     }
@@ -655,8 +683,8 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     RuleSet rs;
     rs.source = source;
     if (!r.object(root, "",
-            { "id", "title", "edition", "zh", "repetition", "board", "classification", "readings", "chase_rules",
-                "conducts", "verdicts", "rules" },
+            { "id", "title", "edition", "zh", "repetition", "board", "classification", "limits", "readings",
+                "chase_rules", "conducts", "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
         return std::nullopt;
     rs.id = r.string(root, "id", "");
@@ -667,6 +695,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     read_repetition(r, root, rs);
     read_board(r, root, rs);
     read_classification(r, root, rs);
+    read_limits(r, root, rs);
     read_readings(r, root, rs);
     read_chase_rules(r, root, rs);
     read_conducts(r, root, rs);

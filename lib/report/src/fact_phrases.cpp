@@ -96,6 +96,8 @@ std::string FactPhrases::threat_facts(const Threat& t) const
         facts.push_back(restriction(t.target_restriction, "fact.target_restricted", "fact.target_restricted_by"));
     if (!t.restricted_by_target.empty())
         facts.push_back(m_.format("fact.target_restricts", { { "pieces", pieces(t.restricted_by_target) } }));
+    if (!t.attacker_pinned_by.empty())
+        facts.push_back(m_.format("fact.attacker_pinned_by", { { "pieces", pieces(t.attacker_pinned_by) } }));
     std::string out;
     for (const std::string& f : facts)
         out += (out.empty() ? "" : m_.format("fact.separator")) + f;

@@ -92,6 +92,11 @@ namespace {
                 for (const BoardNote& note : game.board->notes)
                     out.push_back(board_note(note, m_));
             }
+            if (const auto& limit = game.natural_limit)
+                out.push_back(m_.format(limit->plies_not_counted > 0 ? "limit.natural_with_checks" : "limit.natural",
+                    { { "ply", std::to_string(limit->ply) }, { "first", std::to_string(limit->first_ply) },
+                        { "plies", std::to_string(limit->limit_plies) },
+                        { "not_counted", std::to_string(limit->plies_not_counted) }, { "rule", limit->rule } }));
             return out;
         }
 

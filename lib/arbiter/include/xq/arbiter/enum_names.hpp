@@ -30,7 +30,8 @@ inline constexpr EnumName<Restriction> restriction_names[] = { { "none", Restric
 inline constexpr EnumName<RuleKind> rule_kind_names[]
     = { { "rule", RuleKind::Rule }, { "definition", RuleKind::Definition }, { "procedure", RuleKind::Procedure } };
 inline constexpr EnumName<JudgedSpan> span_names[]
-    = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord } };
+    = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord },
+          { "last_occurrences", JudgedSpan::LastOccurrences } };
 inline constexpr EnumName<VerdictOutcome> verdict_outcome_names[]
     = { { "side_violates", VerdictOutcome::SideViolates }, { "draw", VerdictOutcome::Draw } };
 

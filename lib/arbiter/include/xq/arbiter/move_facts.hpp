@@ -77,6 +77,9 @@ struct Threat {
     std::vector<PieceAt> fellow_attackers;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
+    // The enemy pieces that would attack the mover's king were the attacker taken off the
+    // board (the enemy king when the kings would face each other): the pieces pinning it.
+    std::vector<PieceAt> attacker_pinned_by;
     // The mover's pieces that the target restricts (pins against their king, ...).
     std::vector<PieceAt> restricted_by_target;
     // Within a cycle, the pieces followed as they move: the index of the square each stood on
