@@ -313,6 +313,10 @@ namespace {
             for (const auto& [id, path] : references_)
                 if (!rs.find_rule(id))
                     error("ruleset.unknown-rule", path, "refers to rule '" + id + "', which the ruleset does not define");
+            for (const std::string& path : needs_prior_attacks_)
+                if (!rs.classification.prior_attacks)
+                    error("ruleset.bad-value", path,
+                        "needs the prior attacks listed (classification: \"prior_attacks\": true)");
             for (const auto& guard : guarded_) {
                 const std::string& name = guard.first;
                 if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
@@ -327,7 +331,7 @@ namespace {
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved", "attacker_pinned", "target_pins_attacker" }))
+                        "attacked_by_several", "moved", "attacker_pinned", "target_pins_attacker", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -347,6 +351,9 @@ namespace {
             c.moved = enum_list(j, "moved", path, piece_names, "piece");
             c.attacker_pinned = boolean(j, "attacker_pinned", path);
             c.target_pins_attacker = boolean(j, "target_pins_attacker", path);
+            c.target_chased_before = boolean(j, "target_chased_before", path);
+            if (c.target_chased_before)
+                needs_prior_attacks_.push_back(path + "/target_chased_before");
             return c;
         }
 
@@ -382,6 +389,7 @@ namespace {
         int errors_ = 0;
         std::vector<std::pair<std::string, std::string>> references_;
         std::vector<std::pair<std::string, std::string>> guarded_;
+        std::vector<std::string> needs_prior_attacks_; // conditions that judge the prior attacks
     };
 
     template <typename F>
@@ -474,8 +482,10 @@ namespace {
             const Json& j = root["classification"];
             const std::string path = "/classification";
             ClassifierOptions& c = rs.classification;
-            if (r.object(j, path, { "kill_depth", "check_capture_depth", "piece_worth" })) {
+            if (r.object(j, path, { "kill_depth", "check_capture_depth", "piece_worth", "capture_made_legal", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
+                c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
+                c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
                 c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
                 if (j.contains("piece_worth")) {
                     const Json& worth = j["piece_worth"];

@@ -96,6 +96,12 @@ std::string FactPhrases::threat_facts(const Threat& t) const
         facts.push_back(restriction(t.target_restriction, "fact.target_restricted", "fact.target_restricted_by"));
     if (!t.restricted_by_target.empty())
         facts.push_back(m_.format("fact.target_restricts", { { "pieces", pieces(t.restricted_by_target) } }));
+    if (!t.prior_attacks.empty()) {
+        std::vector<PieceAt> attackers;
+        for (const Threat& p : t.prior_attacks)
+            attackers.push_back(p.attacker);
+        facts.push_back(m_.format("fact.attacked_before_by", { { "pieces", pieces(attackers) } }));
+    }
     if (!t.attacker_pinned_by.empty())
         facts.push_back(m_.format("fact.attacker_pinned_by", { { "pieces", pieces(t.attacker_pinned_by) } }));
     std::string out;

@@ -23,6 +23,9 @@ namespace {
 
     Json threat(const Threat& t)
     {
+        Json prior = Json::array();
+        for (const Threat& p : t.prior_attacks)
+            prior.push_back(threat(p));
         return Json {
             { "attacker", piece_at(t.attacker) },
             { "target", piece_at(t.target) },
@@ -38,6 +41,7 @@ namespace {
             { "target_restriction", restriction(t.target_restriction) },
             { "restricted_by_target", pieces(t.restricted_by_target) },
             { "attacker_pinned_by", pieces(t.attacker_pinned_by) },
+            { "prior_attacks", prior },
         };
     }
 

@@ -21,7 +21,8 @@ inline constexpr EnumName<MoveClass> move_class_names[] = { { "check", MoveClass
     { "idle", MoveClass::Idle } };
 inline constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOrigin::Direct },
     { "discovered", ThreatOrigin::Discovered }, { "screen_placed", ThreatOrigin::ScreenPlaced },
-    { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "standing", ThreatOrigin::Standing } };
+    { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "capture_made_legal", ThreatOrigin::CaptureMadeLegal },
+    { "standing", ThreatOrigin::Standing } };
 inline constexpr EnumName<Protection> protection_names[]
     = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
 inline constexpr EnumName<Restriction> restriction_names[] = { { "none", Restriction::None },

@@ -82,6 +82,9 @@ struct ThreatCondition {
     std::optional<bool> attacker_pinned;
     // The target is one of the pieces that pin the attacker.
     std::optional<bool> target_pins_attacker;
+    // Some attack of the mover on the target that stood before the move (Threat::prior_attacks)
+    // is a chase under the rows, judged as it stood.
+    std::optional<bool> target_chased_before;
 };
 
 // Whether a threat counts as a chase; the first row whose conditions hold decides.
