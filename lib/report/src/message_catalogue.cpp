@@ -164,6 +164,7 @@ namespace {
         { "verdict.precedence_without_rule", "side other description" },
         { "verdict.must_change", "side rules count loss_rule" },
         { "verdict.loses", "side rules count ply loss_rule" },
+        { "verdict.loses_at_once", "side rules count ply loss_rule" },
         { "verdict.changed", "side ply count" },
         { "verdict.loss_assumes_instruction", "side" },
         { "verdict.draw", "rules" },

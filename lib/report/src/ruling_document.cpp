@@ -353,8 +353,10 @@ namespace {
             std::vector<std::string> sentences;
             if (ruling.precedence())
                 sentences.push_back(precedence(ruling, violator));
+            // A ruleset whose violator loses when the ruling is due gives it no chance to change.
+            const bool at_once = o.loses_at == o.ruling_at;
             if (ruling.loses())
-                sentences.push_back(m_.format("verdict.loses",
+                sentences.push_back(m_.format(at_once ? "verdict.loses_at_once" : "verdict.loses",
                     { { "side", side }, { "rules", m_.join(grounds) }, { "count", std::to_string(o.loses_at) },
                         { "ply", std::to_string(o.loss_ply) }, { "loss_rule", loss_rule } }));
             else
@@ -365,7 +367,7 @@ namespace {
                 sentences.push_back(m_.format("verdict.changed",
                     { { "side", side }, { "ply", std::to_string(o.changed_at_ply) },
                         { "count", std::to_string(o.count()) } }));
-            if (ruling.loses())
+            if (ruling.loses() && !at_once)
                 sentences.push_back(m_.format("verdict.loss_assumes_instruction", { { "side", side } }));
             return sentences;
         }
