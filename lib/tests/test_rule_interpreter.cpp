@@ -571,4 +571,31 @@ TEST_SUITE("rule interpreter")
         CHECK(cases == 30);
         MESSAGE(agreed << " of " << cases << " examples get the book's verdict");
     }
+
+    TEST_CASE("every chase row, conduct and verdict row of the computer ruleset decides some example of its book")
+    {
+        const RuleSet computer = load_computer();
+        std::set<int> chase_rows, conducts, verdicts;
+        for (const nlohmann::json& c : computer_cases()) {
+            const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
+            for (const Ruling& r : rule_on_game(game, computer)) {
+                for (const MoveRuling& m : r.moves)
+                    for (const ThreatRuling& t : m.threats)
+                        chase_rows.insert(t.row);
+                conducts.insert({ r.red.conduct_row, r.black.conduct_row });
+                verdicts.insert(r.verdict_row);
+            }
+        }
+        std::string unused;
+        for (std::size_t i = 0; i < computer.chase_rules.size(); ++i)
+            if (!chase_rows.count(static_cast<int>(i)))
+                unused += "chase row " + std::to_string(i) + " (" + computer.chase_rules[i].description + "); ";
+        for (std::size_t i = 0; i < computer.conducts.size(); ++i)
+            if (!conducts.count(static_cast<int>(i)))
+                unused += "conduct " + computer.conducts[i].id + "; ";
+        for (std::size_t i = 0; i < computer.verdicts.size(); ++i)
+            if (!verdicts.count(static_cast<int>(i)))
+                unused += "verdict row " + computer.verdicts[i].id + "; ";
+        CHECK_MESSAGE(unused.empty(), "no example brings into play: " << unused);
+    }
 }
