@@ -74,11 +74,11 @@ expect_exit 0 adjudicate --ruleset computer --fen "3ak1b2/4a4/4b3r/4C4/5R3/9/9/9
   --moves "f5g5 e9f9 g5f5 f9e9 f5g5 e9f9 g5f5 f9e9" --format jsonl
 expect_in out '"outcome":"draw"'
 expect_in out '"conduct":"checks_in_cycle"'
-# replay shows the facts the computer rule adds: the attacks before the move, the pins.
+# replay shows the facts the computer rule adds: the attacks before the move, and attacks
+# whose capture the move made legal.
 expect_exit 0 replay --ruleset computer --classify --fen "1CRck4/4a4/9/9/9/9/9/9/3CA4/5K3 w" \
   --moves "e1d2 e8d7 d2e1 d7e8 e1d2 e8d7 d2e1 d7e8"
 expect_in out "attacked before the move by the red rook on c9 and red cannon on b9"
-expect_in out "the attacker is pinned against its king by the red rook on c9 and red cannon on b9"
 expect_exit 0 replay --ruleset computer --classify --format jsonl --fen "3r5/4ck3/3R5/9/9/9/3cR4/9/4A4/4KA3 w" \
   --moves "e0d0 e8d8 d0e0 d8e8"
 expect_in out '"origin":"capture_made_legal"'

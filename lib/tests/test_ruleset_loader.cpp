@@ -264,7 +264,7 @@ TEST_SUITE("ruleset loader")
             CHECK(rules.has_value() == paths.empty());
             return paths;
         };
-        const std::string fine_condition = R"({"attacker_pinned": true, "target_pins_attacker": false, "target_chased_before": true})";
+        const std::string fine_condition = R"({"origin": ["capture_made_legal"], "target_chased_before": true})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
                   R"({"prior_attacks": true, "capture_made_legal": true})", fine_condition)
                   .empty());
@@ -278,7 +278,7 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"capture_made_legal": "yes"})", fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/chase_rules/0/if/target_chased_before" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
-                  R"({"origin": ["capture_made_legal"], "attacker_pinned": 1})")
-            == std::vector<std::string> { "/chase_rules/0/if/attacker_pinned" });
+                  R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
+            == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });
     }
 }

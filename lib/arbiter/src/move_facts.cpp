@@ -113,7 +113,6 @@ namespace {
                 threat.fellow_attackers.push_back(at(m.after, other));
         threat.attacker_restriction = restriction_of(m.after, a);
         threat.target_restriction = restriction_of(m.after, t);
-        threat.attacker_pinned_by = detail::pinners_of(m.after, a);
         for (const auto& [piece, restriction] : detail::restrictions_of(m.after, m.mover(), own_restrictions))
             if (piece.square != a
                 && std::any_of(restriction.by.begin(), restriction.by.end(), [&](const PieceAt& p) { return p.square == t; }))

@@ -64,24 +64,6 @@ Cover protection_of(const Position& attacker_to_move, Square attacker, Square ta
     return p;
 }
 
-std::vector<PieceAt> pinners_of(const Position& pos, Square s)
-{
-    std::vector<PieceAt> pinners;
-    const Piece piece = pos.piece_on(s);
-    if (!piece || piece.type() == PieceType::King)
-        return pinners;
-    const Color side = piece.color();
-    Position without = pos;
-    without.remove_piece(s);
-    const Square king = without.king_square(side);
-    // The enemy king counts among the attackers when the kings would face each other.
-    const SquareList attacking_already = pos.attackers_to(king, ~side);
-    for (const Square a : without.attackers_to(king, ~side))
-        if (std::find(attacking_already.begin(), attacking_already.end(), a) == attacking_already.end())
-            add_unique(pinners, at(without, a));
-    return pinners;
-}
-
 std::vector<Square> attacked_pieces(const Position& enemy_to_move)
 {
     std::vector<Square> out;

@@ -29,10 +29,6 @@ struct Cover {
 Cover protection_of(const Position& attacker_to_move, Square attacker, Square target,
     const std::vector<PieceAt>& checkers = {});
 
-// The enemy pieces that would attack the king of the piece on `s` were that piece taken off
-// the board, the enemy king included when the kings would face each other; none for a king.
-std::vector<PieceAt> pinners_of(const Position& pos, Square s);
-
 // Own non-king pieces the enemy could legally capture, the enemy to move.
 std::vector<Square> attacked_pieces(const Position& enemy_to_move);
 

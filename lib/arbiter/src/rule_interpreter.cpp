@@ -66,10 +66,6 @@ namespace {
             && listed(c.target_restriction, t.target_restriction.kind)
             && restricted_by(c.target_restricted_by, t.target_restriction) && restricts(c.target_restricts, t)
             && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved)
-            && matches(c.attacker_pinned, !t.attacker_pinned_by.empty())
-            && matches(c.target_pins_attacker,
-                std::any_of(t.attacker_pinned_by.begin(), t.attacker_pinned_by.end(),
-                    [&](const PieceAt& p) { return p.square == t.target.square; }))
             && matches(c.target_chased_before, chased_before);
     }
 

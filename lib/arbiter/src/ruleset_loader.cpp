@@ -331,7 +331,7 @@ namespace {
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved", "attacker_pinned", "target_pins_attacker", "target_chased_before" }))
+                        "attacked_by_several", "moved", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -349,8 +349,6 @@ namespace {
             c.target_restricts = enum_list(j, "target_restricts", path, piece_names, "piece");
             c.attacked_by_several = boolean(j, "attacked_by_several", path);
             c.moved = enum_list(j, "moved", path, piece_names, "piece");
-            c.attacker_pinned = boolean(j, "attacker_pinned", path);
-            c.target_pins_attacker = boolean(j, "target_pins_attacker", path);
             c.target_chased_before = boolean(j, "target_chased_before", path);
             if (c.target_chased_before)
                 needs_prior_attacks_.push_back(path + "/target_chased_before");

@@ -102,8 +102,6 @@ std::string FactPhrases::threat_facts(const Threat& t) const
             attackers.push_back(p.attacker);
         facts.push_back(m_.format("fact.attacked_before_by", { { "pieces", pieces(attackers) } }));
     }
-    if (!t.attacker_pinned_by.empty())
-        facts.push_back(m_.format("fact.attacker_pinned_by", { { "pieces", pieces(t.attacker_pinned_by) } }));
     std::string out;
     for (const std::string& f : facts)
         out += (out.empty() ? "" : m_.format("fact.separator")) + f;

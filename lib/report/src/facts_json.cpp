@@ -40,7 +40,6 @@ namespace {
             { "attacker_restriction", restriction(t.attacker_restriction) },
             { "target_restriction", restriction(t.target_restriction) },
             { "restricted_by_target", pieces(t.restricted_by_target) },
-            { "attacker_pinned_by", pieces(t.attacker_pinned_by) },
             { "prior_attacks", prior },
         };
     }

@@ -137,7 +137,6 @@ namespace {
         { "fact.target_restricted", "restriction" },
         { "fact.target_restricted_by", "restriction pieces" },
         { "fact.target_restricts", "pieces" },
-        { "fact.attacker_pinned_by", "pieces" },
         { "fact.attacked_before_by", "pieces" },
         { "restriction.immobilised", "" },
         { "restriction.confined_to_line", "" },

@@ -78,9 +78,6 @@ struct Threat {
     std::vector<PieceAt> fellow_attackers;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
-    // The enemy pieces that would attack the mover's king were the attacker taken off the
-    // board (the enemy king when the kings would face each other): the pieces pinning it.
-    std::vector<PieceAt> attacker_pinned_by;
     // With ClassifierOptions::prior_attacks: the mover's attacks on the same target as they
     // stood in the position before the move (each judged there, its origin direct), so that
     // the rules can tell whether the target was chased already.

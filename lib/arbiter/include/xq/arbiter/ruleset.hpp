@@ -78,10 +78,6 @@ struct ThreatCondition {
     std::optional<bool> attacked_by_several;
     // The piece the mover moved (a king or pawn unmasking another piece's attack).
     std::optional<std::vector<PieceType>> moved;
-    // The attacker is pinned: taken off the board, it would expose its own king.
-    std::optional<bool> attacker_pinned;
-    // The target is one of the pieces that pin the attacker.
-    std::optional<bool> target_pins_attacker;
     // Some attack of the mover on the target that stood before the move (Threat::prior_attacks)
     // is a chase under the rows, judged as it stood.
     std::optional<bool> target_chased_before;
