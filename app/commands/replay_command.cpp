@@ -18,10 +18,13 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
     replay->add_option("--ply", options.board_at_ply, "Show the board after this many plies")->check(CLI::NonNegativeNumber);
     replay->add_flag("--cycles", options.cycles, "List the repetition cycles");
     replay->add_flag("--classify", options.classify, "Classify every move of each cycle (implies --cycles)");
-    replay->add_option("--kill-depth", options.kill_depth, "Moves of a mating line looked for as a mate threat")
+    replay->add_option("--ruleset", options.ruleset,
+        "Ruleset whose classification parameters --classify uses (name in the rulesets folder, or a JSON file)");
+    replay->add_option("--kill-depth", options.kill_depth,
+               "Moves of a mating line looked for as a mate threat (default: the ruleset's)")
         ->check(CLI::Range(0, 5));
     replay->add_option("--check-capture-depth", options.check_capture_depth,
-               "Moves of a check-then-capture line (checks, then the capture) looked for as a threat")
+               "Moves of a check-then-capture line (checks, then the capture) looked for as a threat (default: the ruleset's)")
         ->check(CLI::Range(0, 5));
     replay->add_option("--format", options.format, "Output format: text, or jsonl (one JSON object per game; json is read as jsonl)")
         ->check(CLI::IsMember({ "text", "jsonl", "json" }));
@@ -36,8 +39,9 @@ int run_replay(const ReplayOptions& options, bool verbose)
 {
     Diagnostics setup;
     const auto messages = find_message_catalogue(options.language, setup);
+    const auto rules = options.classify ? find_ruleset(options.ruleset, setup) : std::optional<RuleSet> {};
     print_diagnostics(setup);
-    if (!messages)
+    if (!messages || (options.classify && !rules))
         return exit_usage;
 
     int games = 0;
@@ -60,9 +64,9 @@ int run_replay(const ReplayOptions& options, bool verbose)
         }
         report.episodes = find_repetition_episodes(game);
         if (options.classify) {
-            ClassifierOptions classifier;
-            classifier.kill_depth = options.kill_depth;
-            classifier.check_capture_depth = options.check_capture_depth;
+            ClassifierOptions classifier = rules->classification;
+            classifier.kill_depth = options.kill_depth.value_or(classifier.kill_depth);
+            classifier.check_capture_depth = options.check_capture_depth.value_or(classifier.check_capture_depth);
             for (const RepetitionEpisode& e : report.episodes)
                 report.cycle_facts.push_back(classify_cycle(game, e.cycle, classifier));
         }

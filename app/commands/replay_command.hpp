@@ -14,8 +14,11 @@ struct ReplayOptions {
     std::optional<int> board_at_ply;
     bool cycles = false;
     bool classify = false;
-    int kill_depth = 3;
-    int check_capture_depth = 3;
+    // The ruleset whose classification parameters --classify uses; the depths, when given,
+    // override its own.
+    std::string ruleset = "axf";
+    std::optional<int> kill_depth;
+    std::optional<int> check_capture_depth;
     std::string format = "text";
     std::string letters = "latin";
     std::string notation = "iccs";
