@@ -104,6 +104,12 @@ namespace {
         const Move capture(threat.attacker.square, threat.target.square);
         Position pos = mover_again;
         threat.exchange_gain = detail::exchange_gain(pos, capture, worth);
+        if (threat.origin == ThreatOrigin::Standing) {
+            const Move earlier_capture(m.from(), threat.target.square);
+            Position before = m.before;
+            threat.exchange_gain_before
+                = is_legal(before, earlier_capture) ? detail::exchange_gain(before, earlier_capture, worth) : 0;
+        }
         if (m.options.mate_after_capture_depth > 0) {
             UndoInfo undo;
             pos.do_move(capture, undo);

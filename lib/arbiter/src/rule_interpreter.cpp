@@ -67,6 +67,7 @@ namespace {
             && restricted_by(c.target_restricted_by, t.target_restriction) && restricts(c.target_restricts, t)
             && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved)
             && listed(c.capture_gain, gain_of(t.capture_gain)) && listed(c.exchange_gain, gain_of(t.exchange_gain))
+            && listed(c.exchange_gain_before, gain_of(t.exchange_gain_before))
             && matches(c.joint, t.joint()) && matches(c.under_protected, t.under_protected())
             && matches(c.mated_after_capture, t.mated_after_capture);
     }

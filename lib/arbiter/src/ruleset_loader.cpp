@@ -324,7 +324,7 @@ namespace {
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "joint", "under_protected",
+                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "joint", "under_protected",
                         "mated_after_capture" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
@@ -345,6 +345,7 @@ namespace {
             c.moved = enum_list(j, "moved", path, piece_names, "piece");
             c.capture_gain = enum_list(j, "capture_gain", path, gain_names, "gain");
             c.exchange_gain = enum_list(j, "exchange_gain", path, gain_names, "gain");
+            c.exchange_gain_before = enum_list(j, "exchange_gain_before", path, gain_names, "gain");
             c.joint = boolean(j, "joint", path);
             c.under_protected = boolean(j, "under_protected", path);
             c.mated_after_capture = boolean(j, "mated_after_capture", path);
@@ -501,7 +502,8 @@ namespace {
             ClassifierOptions& c = rs.classification;
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
-                        "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain", "piece_worth" })) {
+                        "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain",
+                        "piece_worth" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth

@@ -82,6 +82,9 @@ struct Threat {
     // can legally do so, or stopping where going on would lose.
     int capture_gain = 0;
     int exchange_gain = 0;
+    // For a standing attack: what the complete exchange won before the move (the moved piece
+    // taking from where it stood); a move can make a standing attack win where it did not.
+    int exchange_gain_before = 0;
     // Once the attacker has taken, the target's side forces mate (within
     // ClassifierOptions::mate_after_capture_depth of its moves): the capture would lose the game.
     bool mated_after_capture = false;

@@ -86,6 +86,7 @@ struct ThreatCondition {
     // Threat::exchange_gain (the complete exchange).
     std::optional<std::vector<Gain>> capture_gain;
     std::optional<std::vector<Gain>> exchange_gain;
+    std::optional<std::vector<Gain>> exchange_gain_before;
     std::optional<bool> joint;
     std::optional<bool> under_protected;
     std::optional<bool> mated_after_capture;
