@@ -19,12 +19,12 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
     replay->add_flag("--cycles", options.cycles, "List the repetition cycles");
     replay->add_flag("--classify", options.classify, "Classify every move of each cycle (implies --cycles)");
     replay->add_option("--ruleset", options.ruleset,
-        "Compute the move facts with this ruleset's classification parameters (name or path; the depths below override "
-        "them)");
-    replay->add_option("--kill-depth", options.kill_depth, "Moves of a mating line looked for as a mate threat (default 3)")
+        "Ruleset whose classification parameters --classify uses (name in the rulesets folder, or a JSON file)");
+    replay->add_option("--kill-depth", options.kill_depth,
+               "Moves of a mating line looked for as a mate threat (default: the ruleset's)")
         ->check(CLI::Range(0, 5));
     replay->add_option("--check-capture-depth", options.check_capture_depth,
-               "Moves of a check-then-capture line (checks, then the capture) looked for as a threat (default 3)")
+               "Moves of a check-then-capture line (checks, then the capture) looked for as a threat (default: the ruleset's)")
         ->check(CLI::Range(0, 5));
     replay->add_option("--format", options.format, "Output format: text, or jsonl (one JSON object per game; json is read as jsonl)")
         ->check(CLI::IsMember({ "text", "jsonl", "json" }));
@@ -39,15 +39,10 @@ int run_replay(const ReplayOptions& options, bool verbose)
 {
     Diagnostics setup;
     const auto messages = find_message_catalogue(options.language, setup);
-    std::optional<RuleSet> rules;
-    if (!options.ruleset.empty())
-        rules = find_ruleset(options.ruleset, setup);
+    const auto rules = options.classify ? find_ruleset(options.ruleset, setup) : std::optional<RuleSet> {};
     print_diagnostics(setup);
-    if (!messages || (!options.ruleset.empty() && !rules))
+    if (!messages || (options.classify && !rules))
         return exit_usage;
-    ClassifierOptions classifier = rules ? rules->classification : ClassifierOptions {};
-    classifier.kill_depth = options.kill_depth.value_or(classifier.kill_depth);
-    classifier.check_capture_depth = options.check_capture_depth.value_or(classifier.check_capture_depth);
 
     int games = 0;
     bool ply_out_of_range = false;
@@ -69,6 +64,9 @@ int run_replay(const ReplayOptions& options, bool verbose)
         }
         report.episodes = find_repetition_episodes(game);
         if (options.classify) {
+            ClassifierOptions classifier = rules->classification;
+            classifier.kill_depth = options.kill_depth.value_or(classifier.kill_depth);
+            classifier.check_capture_depth = options.check_capture_depth.value_or(classifier.check_capture_depth);
             for (const RepetitionEpisode& e : report.episodes)
                 report.cycle_facts.push_back(classify_cycle(game, e.cycle, classifier));
         }

@@ -14,9 +14,9 @@ struct ReplayOptions {
     std::optional<int> board_at_ply;
     bool cycles = false;
     bool classify = false;
-    // The move facts' parameters: the ruleset's classification (the defaults without one),
-    // and the depths given override it.
-    std::string ruleset;
+    // The ruleset whose classification parameters --classify uses; the depths, when given,
+    // override its own.
+    std::string ruleset = "axf";
     std::optional<int> kill_depth;
     std::optional<int> check_capture_depth;
     std::string format = "text";

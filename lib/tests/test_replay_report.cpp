@@ -60,11 +60,12 @@ TEST_SUITE("replay report")
         // A threat is a fact; whether it is a chase is the ruleset's to say, and replay has none.
         CHECK(moves[1]["classes"].empty());
         CHECK(moves[1]["reasons"][0]
-            == "attacks the red rook on h9 with the black cannon on a9 (a discovered threat; no protector)");
+            == "attacks the red rook on h9 with the black cannon on a9 (a discovered threat; no protector; taking wins 9, "
+               "the complete exchange 9 (in piece worth))");
 
         const nlohmann::json zh = replay_json(g.report, catalogue("zh"));
         CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "用二路红车将６路黑将");
-        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用１路黑炮攻击二路红车（闪出的威胁；无根）");
+        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用１路黑炮攻击二路红车（闪出的威胁；无根；吃子得9，完整兑换得9（按子力价值））");
     }
 
     TEST_CASE("replay calls no move a chase or idle: it judges nothing")

@@ -281,4 +281,40 @@ TEST_SUITE("ruleset loader")
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });
     }
+
+    TEST_CASE("every snippet of the rulesets README loads, added to the AXF ruleset")
+    {
+        std::ifstream readme_file(XQ_RULESETS "/README.md");
+        REQUIRE(readme_file);
+        std::stringstream text;
+        text << readme_file.rdbuf();
+        const std::string readme = text.str();
+        std::ifstream axf_file(XQ_RULESETS "/axf.json");
+        const nlohmann::json axf = nlohmann::json::parse(axf_file);
+
+        int snippets = 0;
+        const std::string fence = "```json\n";
+        for (std::size_t at = readme.find(fence); at != std::string::npos; at = readme.find(fence, at)) {
+            at += fence.size();
+            const std::size_t end = readme.find("```", at);
+            REQUIRE(end != std::string::npos);
+            const nlohmann::json snippet = nlohmann::json::parse(readme.substr(at, end - at));
+            nlohmann::json ruleset = axf;
+            for (const auto& [key, rows] : snippet.items()) {
+                REQUIRE(rows.is_array());
+                nlohmann::json& into = ruleset[key];
+                if (!into.is_array())
+                    into = nlohmann::json::array();
+                into.insert(into.begin(), rows.begin(), rows.end());
+            }
+            Diagnostics diagnostics;
+            const auto rules = parse_ruleset(ruleset.dump(), "snippet", diagnostics);
+            std::string problems;
+            for (const Diagnostic& d : diagnostics)
+                problems += format_diagnostic(d) + "\n";
+            CHECK_MESSAGE(rules, "snippet ", snippets + 1, ": ", problems);
+            ++snippets;
+        }
+        CHECK(snippets >= 3);
+    }
 }

@@ -44,7 +44,7 @@ namespace {
         if (!m.facts.checkers.empty() || m.options.kill_depth <= 0)
             return;
         Position again = detail::with_side_to_move(m.after, m.mover());
-        m.facts.kill = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line);
+        m.facts.kill = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line, m.options.kill_mates_by_check);
     }
 
     // Check-then-capture: a threat to win material by checking first, which a move that
@@ -64,7 +64,9 @@ namespace {
             std::vector<Move> standing_line;
             f.check_then_capture = detail::threatens_check_then_capture(
                                        detail::with_side_to_move(m.after, m.mover()), m.options, f.check_capture_line)
-                && !detail::threatens_check_then_capture(m.before, m.options, standing_line);
+                && !detail::threatens_check_then_capture(m.before, m.options, standing_line)
+                && !(m.options.check_capture_new_only_without_earlier_gain
+                    && detail::wins_material_at_once(m.before, m.options.piece_worth));
         }
         if (!f.check_then_capture)
             f.check_capture_line.clear();
@@ -94,8 +96,33 @@ namespace {
         return std::nullopt;
     }
 
-    Threat threat_of(const MoveAtHand& m, Square a, Square t, ThreatOrigin origin, const detail::Cover& cover,
-        std::optional<detail::Restrictions>& own_restrictions)
+    // What taking the target would win, and whether it would be mated for it.
+    void gain_facts(const MoveAtHand& m, const Position& mover_again, Threat& threat)
+    {
+        if (!threat.capture_legal)
+            return;
+        const PieceWorth& worth = m.options.piece_worth;
+        const auto worth_of = [&](const PieceAt& p) { return worth[static_cast<std::size_t>(index(p.piece.type()))]; };
+        threat.capture_gain = worth_of(threat.target) - (threat.real_protectors.empty() ? 0 : worth_of(threat.attacker));
+        const Move capture(threat.attacker.square, threat.target.square);
+        Position pos = mover_again;
+        threat.exchange_gain = detail::exchange_gain(pos, capture, worth);
+        if (threat.origin == ThreatOrigin::Standing) {
+            const Move earlier_capture(m.from(), threat.target.square);
+            Position before = m.before;
+            threat.exchange_gain_before
+                = is_legal(before, earlier_capture) ? detail::exchange_gain(before, earlier_capture, worth) : 0;
+        }
+        if (m.options.mate_after_capture_depth > 0) {
+            UndoInfo undo;
+            pos.do_move(capture, undo);
+            std::vector<Move> mate;
+            threat.mated_after_capture = detail::forces_mate(pos, m.options.mate_after_capture_depth, mate);
+        }
+    }
+
+    Threat threat_of(const MoveAtHand& m, const Position& mover_again, Square a, Square t, ThreatOrigin origin,
+        const detail::Cover& cover, std::optional<detail::Restrictions>& own_restrictions)
     {
         Threat threat;
         threat.attacker = at(m.after, a);
@@ -111,6 +138,7 @@ namespace {
         for (const Square other : m.after.attackers_to(t, m.mover()))
             if (other != a)
                 threat.fellow_attackers.push_back(at(m.after, other));
+        gain_facts(m, mover_again, threat);
         threat.attacker_restriction = restriction_of(m.after, a);
         threat.target_restriction = restriction_of(m.after, t);
         for (const auto& [piece, restriction] : detail::restrictions_of(m.after, m.mover(), own_restrictions))
@@ -129,7 +157,7 @@ namespace {
         std::optional<detail::Restrictions> own_restrictions;
         std::vector<Threat> prior;
         for (const Square a : m.before.attackers_to(t, m.mover()))
-            prior.push_back(threat_of(before, a, t, ThreatOrigin::Direct, detail::protection_of(m.before, a, t),
+            prior.push_back(threat_of(before, m.before, a, t, ThreatOrigin::Direct, detail::protection_of(m.before, a, t),
                 own_restrictions));
         return prior;
     }
@@ -151,7 +179,7 @@ namespace {
             for (const Square a : m.after.attackers_to(t, m.mover())) {
                 const detail::Cover cover = detail::protection_of(mover_again, a, t, m.facts.checkers);
                 if (const auto origin = origin_of(m, a, t, attackers_before, cover)) {
-                    m.facts.threats.push_back(threat_of(m, a, t, *origin, cover, own_restrictions));
+                    m.facts.threats.push_back(threat_of(m, mover_again, a, t, *origin, cover, own_restrictions));
                     if (m.options.prior_attacks)
                         m.facts.threats.back().prior_attacks = prior_attacks_on(m, t);
                 }

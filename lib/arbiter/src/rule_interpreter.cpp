@@ -66,6 +66,10 @@ namespace {
             && listed(c.target_restriction, t.target_restriction.kind)
             && restricted_by(c.target_restricted_by, t.target_restriction) && restricts(c.target_restricts, t)
             && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved)
+            && listed(c.capture_gain, gain_of(t.capture_gain)) && listed(c.exchange_gain, gain_of(t.exchange_gain))
+            && listed(c.exchange_gain_before, gain_of(t.exchange_gain_before))
+            && matches(c.joint, t.joint()) && matches(c.under_protected, t.under_protected())
+            && matches(c.mated_after_capture, t.mated_after_capture)
             && matches(c.target_chased_before, chased_before);
     }
 
@@ -107,6 +111,11 @@ namespace {
         }
     };
 
+    bool tagged(const CountedChase& c, const std::vector<std::string>& tags)
+    {
+        return std::any_of(c.tags.begin(), c.tags.end(), [&](const std::string& t) { return contains(tags, t); });
+    }
+
     // A move as the conducts see it: its classes, and its counted chases to filter.
     struct JudgedMove {
         const MoveRuling* ruling;
@@ -121,6 +130,11 @@ namespace {
         bool any_of(const std::vector<MoveClass>& classes, const ChaseFilter& filter) const
         {
             return std::any_of(classes.begin(), classes.end(), [&](MoveClass c) { return is(c, filter); });
+        }
+        bool chases_tagged(const std::vector<std::string>& tags, const ChaseFilter& filter) const
+        {
+            return std::any_of(
+                chases.begin(), chases.end(), [&](const CountedChase& c) { return filter.accepts(c) && tagged(c, tags); });
         }
     };
 
@@ -169,6 +183,13 @@ namespace {
             return false;
         if (!c.no_move.empty() && std::any_of(side.begin(), side.end(), is_any(c.no_move)))
             return false;
+        const auto chases_tagged = [&](const std::vector<std::string>& tags) {
+            return [&](const JudgedMove* m) { return m->chases_tagged(tags, g); };
+        };
+        if (!c.any_chase_tagged.empty() && std::none_of(side.begin(), side.end(), chases_tagged(c.any_chase_tagged)))
+            return false;
+        if (!c.no_chase_tagged.empty() && std::any_of(side.begin(), side.end(), chases_tagged(c.no_chase_tagged)))
+            return false;
         if (!c.cycle_any_move.empty()
             && std::none_of(cycle.begin(), cycle.end(), [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, g); }))
             return false;
@@ -196,7 +217,30 @@ namespace {
     CountedChase counted(const MoveFacts& m, const Threat& t, int row, const RuleSet& rules, bool by_flying_general)
     {
         const ChaseRule& r = rules.chase_rules[static_cast<std::size_t>(row)];
-        return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, by_flying_general };
+        return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, r.tags, by_flying_general };
+    }
+
+    bool move_rule_holds(const MoveRuleCondition& c, const MoveFacts& m, const MoveRuling& r)
+    {
+        return listed(c.moved, m.moved.piece.type()) && matches(c.evades_check, m.evades_check)
+            && (c.any_class.empty()
+                || std::any_of(c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return r.has(k); }));
+    }
+
+    // The first move rule that holds gives the move's classes instead of its facts.
+    void apply_move_rules(const MoveFacts& m, const RuleSet& rules, MoveRuling& r)
+    {
+        for (std::size_t i = 0; i < rules.move_rules.size(); ++i) {
+            const MoveRule& rule = rules.move_rules[i];
+            if (!move_rule_holds(rule.condition, m, r))
+                continue;
+            r.move_rule = static_cast<int>(i);
+            r.classes = rule.classes;
+            if (!r.has(MoveClass::Chase))
+                for (ThreatRuling& t : r.threats)
+                    t = ThreatRuling {};
+            return;
+        }
     }
 
     // Step 1: every move's threats and classes.
@@ -215,6 +259,11 @@ namespace {
                     r.classes.push_back(c);
             if (r.classes.empty())
                 r.classes.push_back(MoveClass::Idle);
+            apply_move_rules(m, rules, r);
+            const auto term = std::find_if(rules.move_terms.begin(), rules.move_terms.end(), [&](const MoveTerm& t) {
+                return std::any_of(t.classes.begin(), t.classes.end(), [&](MoveClass c) { return r.has(c); });
+            });
+            r.term = term == rules.move_terms.end() ? -1 : static_cast<int>(term - rules.move_terms.begin());
             out.push_back(std::move(r));
         }
         return out;
@@ -393,6 +442,11 @@ namespace {
         OccurrenceAccount& a = ruling.occurrences;
         a.ruling_at = rules.repetition.ruling_at_occurrence;
         a.loses_at = rules.repetition.violator_loses_at_occurrence;
+        if (ruling.violator) {
+            const int row = ruling.side(*ruling.violator).conduct_row;
+            if (row >= 0 && rules.conducts[static_cast<std::size_t>(row)].loses_at_once)
+                a.loses_at = a.ruling_at;
+        }
         const std::vector<int>& stands = ruling.episode.stands;
         for (std::size_t i = 0; i < stands.size(); ++i) {
             if (i >= 2 && ruling.violator && game) {

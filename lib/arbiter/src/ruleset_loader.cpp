@@ -331,7 +331,8 @@ namespace {
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved", "target_chased_before" }))
+                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "joint", "under_protected",
+                        "mated_after_capture", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -349,6 +350,12 @@ namespace {
             c.target_restricts = enum_list(j, "target_restricts", path, piece_names, "piece");
             c.attacked_by_several = boolean(j, "attacked_by_several", path);
             c.moved = enum_list(j, "moved", path, piece_names, "piece");
+            c.capture_gain = enum_list(j, "capture_gain", path, gain_names, "gain");
+            c.exchange_gain = enum_list(j, "exchange_gain", path, gain_names, "gain");
+            c.exchange_gain_before = enum_list(j, "exchange_gain_before", path, gain_names, "gain");
+            c.joint = boolean(j, "joint", path);
+            c.under_protected = boolean(j, "under_protected", path);
+            c.mated_after_capture = boolean(j, "mated_after_capture", path);
             c.target_chased_before = boolean(j, "target_chased_before", path);
             if (c.target_chased_before)
                 needs_prior_attacks_.push_back(path + "/target_chased_before");
@@ -365,7 +372,7 @@ namespace {
             ConductCondition c;
             if (!object(j, path,
                     { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers",
-                        "min_grade", "chaser", "chased" }))
+                        "min_grade", "chaser", "chased", "any_chase_tagged", "no_chase_tagged" }))
                 return c;
             c.every_move = kinds(j, "every_move", path);
             c.any_move = kinds(j, "any_move", path);
@@ -378,7 +385,53 @@ namespace {
             c.min_grade = integer(j, "min_grade", path, 1, 9).value_or(1);
             c.chaser = enum_list(j, "chaser", path, piece_names, "piece");
             c.chased = enum_list(j, "chased", path, piece_names, "piece");
+            c.any_chase_tagged = tags(j, "any_chase_tagged", path);
+            c.no_chase_tagged = tags(j, "no_chase_tagged", path);
+            for (const auto& [list, key] :
+                { std::pair { &c.any_chase_tagged, "any_chase_tagged" }, { &c.no_chase_tagged, "no_chase_tagged" } })
+                for (std::size_t i = 0; i < list->size(); ++i)
+                    tag_uses_.push_back({ (*list)[i], path + "/" + key + "/" + std::to_string(i) });
             return c;
+        }
+
+        // A list of tag names (lower case, digits and underscores).
+        std::vector<std::string> tags(const Json& j, std::string_view key, const std::string& path)
+        {
+            std::vector<std::string> out;
+            if (!j.contains(key))
+                return out;
+            const Json& v = j.at(key);
+            const std::string where = path + "/" + std::string(key);
+            if (!v.is_array()) {
+                error("ruleset.type", where, "expected an array of tags, found " + type_name(v));
+                return out;
+            }
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                const std::string at = where + "/" + std::to_string(i);
+                if (!v[i].is_string()) {
+                    error("ruleset.type", at, "expected a tag, found " + type_name(v[i]));
+                    continue;
+                }
+                const std::string tag = v[i].get<std::string>();
+                if (tag.empty() || !std::all_of(tag.begin(), tag.end(), [](char ch) {
+                        return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+                    }))
+                    error("ruleset.bad-value", at, "'" + tag + "' is no tag: lower-case letters, digits and _ only");
+                else
+                    out.push_back(tag);
+            }
+            return out;
+        }
+
+        // Every tag a conduct looks for must be given by some chase row: a misspelt tag would
+        // never match.
+        void check_tags(const RuleSet& rs)
+        {
+            for (const auto& [tag, path] : tag_uses_)
+                if (std::none_of(rs.chase_rules.begin(), rs.chase_rules.end(), [&](const ChaseRule& c) {
+                        return std::find(c.tags.begin(), c.tags.end(), tag) != c.tags.end();
+                    }))
+                    error("ruleset.bad-value", path, "no chase row has the tag '" + tag + "'");
         }
 
     private:
@@ -387,6 +440,7 @@ namespace {
         int errors_ = 0;
         std::vector<std::pair<std::string, std::string>> references_;
         std::vector<std::pair<std::string, std::string>> guarded_;
+        std::vector<std::pair<std::string, std::string>> tag_uses_;
         std::vector<std::string> needs_prior_attacks_; // conditions that judge the prior attacks
     };
 
@@ -480,11 +534,22 @@ namespace {
             const Json& j = root["classification"];
             const std::string path = "/classification";
             ClassifierOptions& c = rs.classification;
-            if (r.object(j, path, { "kill_depth", "check_capture_depth", "piece_worth", "capture_made_legal", "prior_attacks" })) {
+            if (r.object(j, path,
+                    { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
+                        "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain",
+                        "piece_worth", "capture_made_legal", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
+                c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
+                c.mate_after_capture_depth
+                    = r.integer(j, "mate_after_capture_depth", path, 0, 3).value_or(c.mate_after_capture_depth);
                 c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
+                c.check_capture_quiet_checks
+                    = r.boolean(j, "check_capture_quiet_checks", path).value_or(c.check_capture_quiet_checks);
+                c.check_capture_new_only_without_earlier_gain
+                    = r.boolean(j, "check_capture_new_only_without_earlier_gain", path)
+                          .value_or(c.check_capture_new_only_without_earlier_gain);
                 if (j.contains("piece_worth")) {
                     const Json& worth = j["piece_worth"];
                     const std::string worth_path = path + "/piece_worth";
@@ -525,7 +590,8 @@ namespace {
     void read_chase_rules(Reader& r, const Json& root, RuleSet& rs)
     {
         each(r, root, "chase_rules", [&](const Json& j, const std::string& path) {
-            if (!r.object(j, path, { "rule", "if", "counts", "grade", "description", "zh", "reading", "unless_reading" },
+            if (!r.object(j, path,
+                    { "rule", "if", "counts", "grade", "tags", "description", "zh", "reading", "unless_reading" },
                     { "rule", "counts" }))
                 return;
             ChaseRule c;
@@ -535,11 +601,62 @@ namespace {
                 c.condition = r.threat_condition(j["if"], path + "/if");
             c.counts = r.boolean(j, "counts", path).value_or(true);
             c.grade = r.integer(j, "grade", path, 1, 9).value_or(1);
+            c.tags = r.tags(j, "tags", path);
             c.description = r.string(j, "description", path);
             c.translations = r.translations(j, path, { "description" });
             c.guard = r.guard(j, path);
             rs.chase_rules.push_back(std::move(c));
         });
+    }
+
+    // Moves the book classes otherwise than their facts.
+    void read_move_rules(Reader& r, const Json& root, RuleSet& rs)
+    {
+        each(r, root, "move_rules", [&](const Json& j, const std::string& path) {
+            if (!r.object(j, path, { "rule", "if", "classes", "description", "zh" }, { "rule", "classes" }))
+                return;
+            MoveRule m;
+            m.rule = r.string(j, "rule", path);
+            r.rule_reference(m.rule, path + "/rule");
+            if (j.contains("if")) {
+                const Json& c = j["if"];
+                const std::string where = path + "/if";
+                if (r.object(c, where, { "moved", "evades_check", "any_class" })) {
+                    m.condition.moved = r.enum_list(c, "moved", where, piece_names, "piece");
+                    m.condition.evades_check = r.boolean(c, "evades_check", where);
+                    m.condition.any_class = r.kinds(c, "any_class", where);
+                }
+            }
+            m.classes = r.kinds(j, "classes", path);
+            if (m.classes.empty())
+                r.error("ruleset.bad-value", path + "/classes", "needs at least one move class");
+            m.description = r.string(j, "description", path);
+            m.translations = r.translations(j, path, { "description" });
+            rs.move_rules.push_back(std::move(m));
+        });
+    }
+
+    // The book's words for moves, the heaviest first.
+    void read_move_terms(Reader& r, const Json& root, RuleSet& rs)
+    {
+        each(r, root, "move_terms", [&](const Json& j, const std::string& path) {
+            if (!r.object(j, path, { "classes", "term", "rule", "zh" }, { "classes", "term", "rule" }))
+                return;
+            MoveTerm t;
+            t.classes = r.kinds(j, "classes", path);
+            if (t.classes.empty())
+                r.error("ruleset.bad-value", path + "/classes", "needs at least one move class");
+            t.term = r.string(j, "term", path);
+            t.rule = r.string(j, "rule", path);
+            r.rule_reference(t.rule, path + "/rule");
+            t.translations = r.translations(j, path, { "term" });
+            rs.move_terms.push_back(std::move(t));
+        });
+        if (!rs.move_terms.empty()
+            && std::none_of(rs.move_terms.begin(), rs.move_terms.end(), [](const MoveTerm& t) {
+                   return std::find(t.classes.begin(), t.classes.end(), MoveClass::Idle) != t.classes.end();
+               }))
+            r.error("ruleset.bad-value", "/move_terms", "needs a row for idle, so that every move has a term");
     }
 
     // What a side's moves amount to.
@@ -548,8 +665,8 @@ namespace {
         std::set<std::string> conduct_ids;
         each(r, root, "conducts", [&](const Json& j, const std::string& path) {
             if (!r.object(j, path,
-                    { "id", "rule", "cite_chase_rules", "forbidden", "rank", "if", "description", "zh", "reading",
-                        "unless_reading" },
+                    { "id", "rule", "cite_chase_rules", "forbidden", "rank", "loses_at_once", "if", "description",
+                        "zh", "reading", "unless_reading" },
                     { "id", "forbidden", "description" }))
                 return;
             Conduct c;
@@ -564,6 +681,9 @@ namespace {
                 r.error("ruleset.missing-key", path, "a conduct needs a rule, or cite_chase_rules: true");
             c.forbidden = r.boolean(j, "forbidden", path).value_or(false);
             c.rank = r.integer(j, "rank", path, 0, 9).value_or(0);
+            c.loses_at_once = r.boolean(j, "loses_at_once", path).value_or(false);
+            if (c.loses_at_once && !c.forbidden)
+                r.error("ruleset.bad-value", path + "/loses_at_once", "only a forbidden conduct can lose");
             c.description = r.string(j, "description", path);
             c.translations = r.translations(j, path, { "description" });
             c.guard = r.guard(j, path);
@@ -692,7 +812,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     rs.source = source;
     if (!r.object(root, "",
             { "id", "title", "edition", "zh", "repetition", "board", "classification", "limits", "readings",
-                "chase_rules", "conducts", "verdicts", "rules" },
+                "chase_rules", "move_rules", "move_terms", "conducts", "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
         return std::nullopt;
     rs.id = r.string(root, "id", "");
@@ -706,10 +826,13 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     read_limits(r, root, rs);
     read_readings(r, root, rs);
     read_chase_rules(r, root, rs);
+    read_move_rules(r, root, rs);
+    read_move_terms(r, root, rs);
     read_conducts(r, root, rs);
     read_verdicts(r, root, rs);
     read_rules(r, root, rs);
     r.check_references(rs);
+    r.check_tags(rs);
     if (r.errors() > 0)
         return std::nullopt;
     return rs;

@@ -83,7 +83,7 @@ namespace {
     // pieces in `already_won` (pieces it could win at once anyway, on their points) do not
     // end a line: the checks must be what wins them.
     bool forces_gain_by_checks(Position& pos, int depth, int balance, const std::vector<PieceAt>& already_won,
-        const PieceWorth& worth, std::vector<Move>& line)
+        const ClassifierOptions& options, std::vector<Move>& line)
     {
         if (depth < 2)
             return false;
@@ -91,7 +91,10 @@ namespace {
         // The legal checks in the order of the legal moves: a move is made first, since most are
         // no check, and only a check is asked whether it was legal.
         const Color checker = pos.side_to_move();
+        const PieceWorth& worth = options.piece_worth;
         for (const Move check : pseudo_legal_moves(pos)) {
+            if (options.check_capture_quiet_checks && pos.piece_on(check.to()))
+                continue;
             pos.do_move(check, undo);
             if (!pos.in_check() || pos.in_check(checker) || !has_legal_move(pos)) {
                 pos.undo_move(check, undo);
@@ -107,7 +110,7 @@ namespace {
                         sub = { *capture };
                         return true;
                     }
-                    return forces_gain_by_checks(pos, depth - 1, after_reply, already_won, worth, sub);
+                    return forces_gain_by_checks(pos, depth - 1, after_reply, already_won, options, sub);
                 },
                 continuation);
             pos.undo_move(check, undo);
@@ -122,12 +125,12 @@ namespace {
 
 } // namespace
 
-bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
+bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check)
 {
     UndoInfo undo;
     for (const Move m : legal_moves(pos)) {
         pos.do_move(m, undo);
-        if (!has_legal_move(pos)) {
+        if (!has_legal_move(pos) && (!by_check || pos.in_check())) {
             pos.undo_move(m, undo);
             line = { m };
             return true;
@@ -135,7 +138,8 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
         std::vector<Move> continuation;
         const bool mates = depth > 1 && pos.in_check()
             && every_reply_loses(
-                pos, [&](Piece, std::vector<Move>& sub) { return forces_mate(pos, depth - 1, sub); }, continuation);
+                pos, [&](Piece, std::vector<Move>& sub) { return forces_mate(pos, depth - 1, sub, by_check); },
+                continuation);
         pos.undo_move(m, undo);
         if (mates) {
             line = { m };
@@ -146,10 +150,38 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
     return false;
 }
 
+int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
+{
+    const Square point = capture.to();
+    const int taken = worth_of(pos.piece_on(point), worth);
+    UndoInfo undo;
+    pos.do_move(capture, undo);
+    // The least valuable piece that can legally take back; the king last, since it can only
+    // when nothing would take it in turn.
+    std::optional<Move> recapture;
+    int recapturer_order = 0;
+    for (const Square a : pos.attackers_to(point, pos.side_to_move())) {
+        const Piece p = pos.piece_on(a);
+        const int order = p.type() == PieceType::King ? 1000 : worth_of(p, worth);
+        if ((!recapture || order < recapturer_order) && pos.is_legal_pseudo(Move(a, point))) {
+            recapture = Move(a, point);
+            recapturer_order = order;
+        }
+    }
+    const int reply = recapture ? std::max(0, exchange_gain(pos, *recapture, worth)) : 0;
+    pos.undo_move(capture, undo);
+    return taken - reply;
+}
+
+bool wins_material_at_once(const Position& pos, const PieceWorth& worth)
+{
+    return !pieces_won_at_once(pos, worth).empty();
+}
+
 bool threatens_check_then_capture(Position pos, const ClassifierOptions& options, std::vector<Move>& line)
 {
     return forces_gain_by_checks(
-        pos, options.check_capture_depth, 0, pieces_won_at_once(pos, options.piece_worth), options.piece_worth, line);
+        pos, options.check_capture_depth, 0, pieces_won_at_once(pos, options.piece_worth), options, line);
 }
 
 bool every_answer_loses_material(

@@ -9,8 +9,17 @@
 namespace xq::detail {
 
 // A mate the side to move can force within `depth` of its own moves, every move before
-// the last a check. Leaving the opponent no legal move is a win whether or not it is check.
-bool forces_mate(Position& pos, int depth, std::vector<Move>& line);
+// the last a check. Leaving the opponent no legal move is a win whether or not it is check,
+// unless `by_check`: then the last move must check too.
+bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check = false);
+
+// What the side to move wins by `capture`, a legal capture, and the exchange on the captured
+// point after it: each side takes back with its least valuable piece that can legally do so,
+// or stops where going on would lose. In piece worth; a king takes only last.
+int exchange_gain(Position& pos, Move capture, const PieceWorth& worth);
+
+// Whether the side to move can win material by a capture at once.
+bool wins_material_at_once(const Position& pos, const PieceWorth& worth);
 
 // Whether the side to move can win material by checking first, `line` one way to do it.
 bool threatens_check_then_capture(Position pos, const ClassifierOptions& options, std::vector<Move>& line);

@@ -75,7 +75,7 @@ std::string FactPhrases::restriction(
     return m_.format(by_key, { { "restriction", kind }, { "pieces", pieces(r.by) } });
 }
 
-std::string FactPhrases::threat_facts(const Threat& t) const
+std::string FactPhrases::threat_facts(const Threat& t, bool material) const
 {
     std::vector<std::string> facts { m_.format("origin." + std::string(to_string(t.origin))) };
     if (!t.capture_legal)
@@ -96,6 +96,18 @@ std::string FactPhrases::threat_facts(const Threat& t) const
         facts.push_back(restriction(t.target_restriction, "fact.target_restricted", "fact.target_restricted_by"));
     if (!t.restricted_by_target.empty())
         facts.push_back(m_.format("fact.target_restricts", { { "pieces", pieces(t.restricted_by_target) } }));
+    if (material && t.capture_legal) {
+        facts.push_back(m_.format("fact.gain",
+            { { "capture", std::to_string(t.capture_gain) }, { "exchange", std::to_string(t.exchange_gain) } }));
+        if (t.joint())
+            facts.push_back(m_.format("fact.joint"));
+        if (t.under_protected())
+            facts.push_back(m_.format("fact.under_protected",
+                { { "protectors", std::to_string(t.protectors.size()) },
+                    { "attackers", std::to_string(t.attackers_count()) } }));
+        if (t.mated_after_capture)
+            facts.push_back(m_.format("fact.mated_after_capture"));
+    }
     if (!t.prior_attacks.empty()) {
         std::vector<PieceAt> attackers;
         for (const Threat& p : t.prior_attacks)

@@ -27,8 +27,10 @@ public:
     std::string piece(PieceAt p) const;
     // "the red rook on h9 and the red pawn on h7", joined as the catalogue joins lists
     std::string pieces(const std::vector<PieceAt>& list) const;
-    // How a threat arose and what the rules look at in it, as one list.
-    std::string threat_facts(const Threat& t) const;
+    // How a threat arose and what the rules look at in it, as one list. With `material`, also
+    // what taking wins (capture and exchange), whether that needs other pieces, how many
+    // protect the target against how many attackers, and a mate after the capture.
+    std::string threat_facts(const Threat& t, bool material = true) const;
 
     // What the move does to the enemy king: its check, mate threat and check-then-capture
     // threat, each with its line in the notation. `before` is the position the move is made in.

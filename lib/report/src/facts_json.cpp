@@ -40,6 +40,11 @@ namespace {
             { "attacker_restriction", restriction(t.attacker_restriction) },
             { "target_restriction", restriction(t.target_restriction) },
             { "restricted_by_target", pieces(t.restricted_by_target) },
+            { "capture_gain", t.capture_gain },
+            { "exchange_gain", t.exchange_gain },
+            { "joint", t.joint() },
+            { "under_protected", t.under_protected() },
+            { "mated_after_capture", t.mated_after_capture },
             { "prior_attacks", prior },
         };
     }

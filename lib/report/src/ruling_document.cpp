@@ -225,12 +225,15 @@ namespace {
         {
             if (!t.is_new() && !judged.worth_mentioning)
                 return std::nullopt;
-            const std::string target = phrases_.piece(t.target), attacker = phrases_.piece(t.attacker),
-                              facts = phrases_.threat_facts(t);
+            const std::string target = phrases_.piece(t.target), attacker = phrases_.piece(t.attacker);
             if (judged.row < 0)
                 return m_.format("reason.attack_not_counted",
-                    { { "target", target }, { "attacker", attacker }, { "facts", facts } });
+                    { { "target", target }, { "attacker", attacker }, { "facts", phrases_.threat_facts(t, false) } });
             const ChaseRule& row = chase_row(judged.row);
+            // What a capture wins is worth saying where the row that decided weighed it.
+            const ThreatCondition& c = row.condition;
+            const std::string facts = phrases_.threat_facts(t,
+                c.capture_gain || c.exchange_gain || c.joint || c.under_protected || c.mated_after_capture);
             add_unique(cited, row.rule);
             return m_.format(judged.counts ? "reason.chase" : "reason.attack_allowed",
                 { { "target", target }, { "attacker", attacker }, { "facts", facts }, { "why", why(row) },
@@ -248,6 +251,21 @@ namespace {
             for (const MoveClass c : judged.classes) {
                 d.classes.emplace_back(to_string(c));
                 d.class_names.push_back(m_.format("class." + d.classes.back()));
+            }
+            d.classes_shown = m_.list(d.class_names);
+            if (judged.term >= 0) {
+                const MoveTerm& term = rules_.move_terms[static_cast<std::size_t>(judged.term)];
+                d.term = text(term.translations, "term", term.term);
+                d.classes_shown = m_.format("move.term", { { "term", d.term }, { "classes", d.classes_shown } });
+            }
+            if (judged.move_rule >= 0) {
+                const MoveRule& rule = rules_.move_rules[static_cast<std::size_t>(judged.move_rule)];
+                const RuleText* text_of_rule = rules_.find_rule(rule.rule);
+                const std::string why = !rule.description.empty()
+                    ? text(rule.translations, "description", rule.description)
+                    : text_of_rule ? text(text_of_rule->translations, "title", text_of_rule->title) : rule.rule;
+                d.reasons.push_back(m_.format("reason.move_rule", { { "why", why }, { "rule", rule.rule } }));
+                add_unique(d.rules, rule.rule);
             }
             // Said first: the attacks listed after it are the ones that do not count.
             if (judged.has(MoveClass::Idle))

@@ -127,7 +127,7 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
         for (const DocumentMove& move : r.moves) {
             out << "<tr><td class=\"ply\">" << move.ply << "</td><td class=\"side\">" << xml_escaped(move.side_name)
                 << "</td><td class=\"move\">" << xml_escaped(move.text) << "</td><td>"
-                << xml_escaped(m.list(move.class_names)) << "</td><td><ul>";
+                << xml_escaped(move.classes_shown) << "</td><td><ul>";
             for (const std::string& reason : move.reasons)
                 out << "<li>" << xml_escaped(reason) << "</li>";
             out << "</ul></td></tr>\n";

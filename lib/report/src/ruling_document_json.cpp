@@ -29,6 +29,8 @@ namespace {
             out.member("text", m.text);
             out.member("classes", m.classes);
             out.member("class_names", m.class_names);
+            if (!m.term.empty())
+                out.member("term", m.term);
             out.member("reasons", m.reasons);
             out.member("rules", m.rules);
             out.end_object();

@@ -373,7 +373,7 @@ namespace {
                 for (const std::string& reason : move.reasons)
                     reasons += (reasons.empty() ? "• " : "\n• ") + reason;
                 table_row({ { std::to_string(move.ply), plain }, { move.side_name, plain }, { move.text, bold },
-                              { m_.list(move.class_names), plain }, { reasons, plain } },
+                              { move.classes_shown, plain }, { reasons, plain } },
                     widths, 0);
             }
         }

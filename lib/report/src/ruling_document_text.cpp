@@ -200,7 +200,7 @@ void write_document_text(std::ostream& out, const RulingDocument& document, cons
             std::string ply = std::to_string(move.ply);
             ply.insert(0, ply.size() < 5 ? 5 - ply.size() : 0, ' ');
             out << ply << "  " << padded(move.side_name, side_width + 2) << padded(move.text, move_width + 2)
-                << m.list(move.class_names) << '\n';
+                << move.classes_shown << '\n';
             for (const std::string& reason : move.reasons)
                 out << wrapped(reason, 9);
         }
@@ -281,7 +281,7 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
             for (const std::string& reason : move.reasons)
                 reasons += (reasons.empty() ? "" : "<br>") + escaped(reason);
             out << "| " << move.ply << " | " << escaped(move.side_name) << " | " << escaped(move.text) << " | "
-                << escaped(m.list(move.class_names)) << " | " << reasons << " |\n";
+                << escaped(move.classes_shown) << " | " << reasons << " |\n";
         }
 
         out << "\n### " << escaped(m.format("conduct.heading")) << "\n\n";

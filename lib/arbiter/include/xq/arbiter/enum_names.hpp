@@ -25,6 +25,8 @@ inline constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOri
     { "standing", ThreatOrigin::Standing } };
 inline constexpr EnumName<Protection> protection_names[]
     = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
+inline constexpr EnumName<Gain> gain_names[]
+    = { { "positive", Gain::Positive }, { "zero", Gain::Zero }, { "negative", Gain::Negative } };
 inline constexpr EnumName<Restriction> restriction_names[] = { { "none", Restriction::None },
     { "immobilised", Restriction::Immobilised }, { "confined_to_line", Restriction::ConfinedToLine },
     { "pinned", Restriction::Pinned } };

@@ -76,6 +76,19 @@ struct Threat {
     bool target_can_capture_back = false;
     // The mover's other pieces that attack the target's point too, legality aside.
     std::vector<PieceAt> fellow_attackers;
+    // What the capture wins, in piece worth (ClassifierOptions::piece_worth), both 0 when it
+    // is not legal. capture_gain: the target, less the attacker when the target's side can
+    // legally take it back. exchange_gain: the complete exchange on the target's point, the
+    // attacker taking first and then each side taking back with its least valuable piece that
+    // can legally do so, or stopping where going on would lose.
+    int capture_gain = 0;
+    int exchange_gain = 0;
+    // For a standing attack: what the complete exchange won before the move (the moved piece
+    // taking from where it stood); a move can make a standing attack win where it did not.
+    int exchange_gain_before = 0;
+    // Once the attacker has taken, the target's side forces mate (within
+    // ClassifierOptions::mate_after_capture_depth of its moves): the capture would lose the game.
+    bool mated_after_capture = false;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
     // With ClassifierOptions::prior_attacks: the mover's attacks on the same target as they
@@ -90,6 +103,15 @@ struct Threat {
     int target_id = -1;
 
     bool protected_now() const { return !protectors.empty(); }
+    // The mover's pieces that attack the target's point, the attacker among them.
+    int attackers_count() const { return 1 + static_cast<int>(fellow_attackers.size()); }
+    // Protected, but by fewer pieces than attack it.
+    bool under_protected() const
+    {
+        return !protectors.empty() && static_cast<int>(protectors.size()) < attackers_count();
+    }
+    // The attacker's capture alone wins nothing, the exchange with the mover's other pieces does.
+    bool joint() const { return exchange_gain > 0 && capture_gain <= 0; }
     bool protected_after_capture() const { return !real_protectors.empty(); }
     bool is_new() const { return origin != ThreatOrigin::Standing; }
 };
@@ -158,9 +180,21 @@ struct ClassifierOptions {
     // Moves of the mover in a kill's mating line: 1 finds mates in one; each further move
     // must be a check (a kill "at once or through a series of checks").
     int kill_depth = 3;
+    // The last move of a kill's mating line must check too (a checkmate), instead of leaving
+    // the opponent without a legal move whether in check or not.
+    bool kill_mates_by_check = false;
+    // Moves of the target's side in a mate found after a capture (Threat::mated_after_capture):
+    // 0 leaves it unsearched (never mated).
+    int mate_after_capture_depth = 0;
     // Moves of the mover in a check-then-capture line, the capture included: 2 finds one
     // check and a capture; 0 or 1 turns the search off.
     int check_capture_depth = 3;
+    // The checks of a check-then-capture line take nothing: a check that captures is a capture
+    // to be weighed as one, not a way to win material through checks.
+    bool check_capture_quiet_checks = false;
+    // A check-then-capture threat is new only if the mover could win no material at all before
+    // its move, by a capture either: material it could win anyway is no new threat.
+    bool check_capture_new_only_without_earlier_gain = false;
     PieceWorth piece_worth = default_piece_worth;
     // An attack that stood before the move, with a capture that was illegal then and legal
     // after it, is the move's new threat (origin CaptureMadeLegal); off, it is not the move's.

@@ -34,6 +34,11 @@ struct MoveRuling {
     Color mover = Color::Red;
     std::vector<MoveClass> classes; // in the order of MoveClass; Idle alone when it is none of the others
     std::vector<ThreatRuling> threats; // one per threat of the move's facts, in the same order
+    // The book's word for the move: index in RuleSet::move_terms; -1 when the ruleset has none.
+    int term = -1;
+    // The move rule that gave the classes: index in RuleSet::move_rules; -1 when the facts did.
+    // A move it makes no chase has no threat that counts.
+    int move_rule = -1;
     bool has(MoveClass c) const;
 };
 
@@ -47,6 +52,7 @@ struct CountedChase {
     int row = -1; // index in RuleSet::chase_rules
     std::string rule;
     int grade = 1;
+    std::vector<std::string> tags; // the row's
     bool counts_by_flying_general = false;
 };
 

@@ -54,6 +54,10 @@ struct ReadingGuard {
 
 enum class Protection { None, Real, Fake };
 
+// The sign of what a capture or an exchange wins.
+enum class Gain { Positive, Zero, Negative };
+Gain gain_of(int worth);
+
 // Conditions on one capture threat; each one present must hold.
 struct ThreatCondition {
     std::optional<std::vector<PieceType>> attacker;
@@ -78,6 +82,14 @@ struct ThreatCondition {
     std::optional<bool> attacked_by_several;
     // The piece the mover moved (a king or pawn unmasking another piece's attack).
     std::optional<std::vector<PieceType>> moved;
+    // The sign of Threat::capture_gain (the attacker's capture alone) and of
+    // Threat::exchange_gain (the complete exchange).
+    std::optional<std::vector<Gain>> capture_gain;
+    std::optional<std::vector<Gain>> exchange_gain;
+    std::optional<std::vector<Gain>> exchange_gain_before;
+    std::optional<bool> joint;
+    std::optional<bool> under_protected;
+    std::optional<bool> mated_after_capture;
     // Some attack of the mover on the target that stood before the move (Threat::prior_attacks)
     // is a chase under the rows, judged as it stood.
     std::optional<bool> target_chased_before;
@@ -89,6 +101,8 @@ struct ChaseRule {
     ThreatCondition condition;
     bool counts = true;
     int grade = 1; // how grave a chase it is, for conducts with min_grade
+    // Names the ruleset gives the kinds of chase, for conducts to look for.
+    std::vector<std::string> tags;
     std::string description;
     ReadingGuard guard;
     Translations translations; // of description
@@ -107,6 +121,9 @@ struct ConductCondition {
     // Only chases by these kinds of piece (chaser) on these kinds (chased) are considered.
     std::optional<std::vector<PieceType>> chaser;
     std::optional<std::vector<PieceType>> chased;
+    // Some / no counted chase of the side has one of these tags (ChaseRule::tags).
+    std::vector<std::string> any_chase_tagged;
+    std::vector<std::string> no_chase_tagged;
 };
 
 // What a side's moves amount to over the cycle; the first conduct whose conditions hold.
@@ -121,7 +138,34 @@ struct Conduct {
     ReadingGuard guard;
     // Among forbidden conducts, the graver one: a verdict row may let the graver violate.
     int rank = 0;
+    // A violator with this conduct loses as soon as a ruling is made, without being told to
+    // change first.
+    bool loses_at_once = false;
     Translations translations; // of description
+};
+
+// A move the book classes otherwise than its facts do (a king's answer to a check is idle,
+// whatever it threatens): the first row whose conditions hold gives the move's classes.
+struct MoveRuleCondition {
+    std::optional<std::vector<PieceType>> moved; // the moved piece is of one of these kinds
+    std::optional<bool> evades_check; // the move answers a check (or does not)
+    std::vector<MoveClass> any_class; // the move has one of these classes by its facts and chases
+};
+struct MoveRule {
+    std::string rule;
+    MoveRuleCondition condition;
+    std::vector<MoveClass> classes; // what the move is instead
+    std::string description;
+    Translations translations; // of description
+};
+
+// The book's word for a move: the first row whose classes the move has (the heaviest of its
+// effects, when the rows are ordered so).
+struct MoveTerm {
+    std::vector<MoveClass> classes;
+    std::string term;
+    std::string rule;
+    Translations translations; // of term
 };
 
 enum class VerdictOutcome { SideViolates, Draw };
@@ -190,6 +234,8 @@ struct RuleSet {
     std::optional<NaturalLimit> natural_limit; // absent when the rule book sets none
     std::vector<Reading> readings;
     std::vector<ChaseRule> chase_rules;
+    std::vector<MoveRule> move_rules;
+    std::vector<MoveTerm> move_terms;
     std::vector<Conduct> conducts;
     std::vector<VerdictRow> verdicts;
     std::vector<RuleText> rules;
@@ -216,6 +262,7 @@ private:
 };
 
 std::string_view to_string(Protection p);
+std::string_view to_string(Gain g);
 std::string_view to_string(RuleKind k);
 
 } // namespace xq

@@ -38,6 +38,8 @@ struct DocumentMove {
     std::string text; // in the document's notation
     std::vector<std::string> classes; // "check", "chase", ... ("idle" when none of the others)
     std::vector<std::string> class_names; // the same in the catalogue's words
+    std::string term; // the rule book's word for the move (its move_terms), empty when it has none
+    std::string classes_shown; // the classes as the document gives them: with the book's word first
     std::vector<std::string> reasons; // one sentence per fact
     std::vector<std::string> rules; // the rules of the chase rows its reasons cite, in order
 };
