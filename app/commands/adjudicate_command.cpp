@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "commands/exit_codes.hpp"
+#include "commands/natural_limit_option.hpp"
 #include "commands/notation_option.hpp"
 #include "commands/output_file.hpp"
 #include "commands/ruleset_lookup.hpp"
@@ -18,10 +19,12 @@ namespace xq::app {
 namespace {
 
     // Whether a game of a file gets its document when not every game is asked for: one with
-    // a repetition ruled on, a move that failed, or a note on the board.
+    // a repetition ruled on, a move that failed, a note on the board, or the natural limit
+    // reached.
     bool worth_a_document(const GameRuling& game)
     {
-        return !game.rulings.empty() || game.status != GameStatus::Ok || (game.board && !game.board->notes.empty());
+        return !game.rulings.empty() || game.status != GameStatus::Ok || (game.board && !game.board->notes.empty())
+            || game.natural_limit;
     }
 
     // The line on stderr for a game without a document: where it is and why it has none.
@@ -44,6 +47,7 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     cmd->fallthrough();
     add_game_source_options(*cmd, options.input);
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
+    add_natural_limit_option(*cmd, options.natural_limit);
     cmd->add_option("--format", options.format,
            "Output format: text, markdown, html, jsonl (json is read as jsonl) or pdf; default: from -o's extension, "
            "else text")
@@ -63,10 +67,10 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
 int run_adjudicate(const AdjudicateOptions& options, bool verbose)
 {
     Diagnostics setup;
-    const auto rules = find_ruleset(options.ruleset, setup);
+    auto rules = find_ruleset(options.ruleset, setup);
     const auto messages = find_message_catalogue(options.language, setup);
     print_diagnostics(setup);
-    if (!rules || !messages)
+    if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit))
         return exit_usage;
 
     const auto format

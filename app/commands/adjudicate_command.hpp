@@ -17,6 +17,7 @@ struct AdjudicateOptions {
     std::string detail = "deciding"; // "all": every repetition in full
     std::string output; // empty or "-": standard output
     bool all = false; // a document for every game, not only those with something to rule on
+    int natural_limit = 0; // an event's natural limit in moves of each side; 0: the ruleset's
 };
 
 // `xqarb adjudicate`: replays games, finds their repetitions and writes a ruling on each game.

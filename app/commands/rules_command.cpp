@@ -105,6 +105,12 @@ namespace {
                 + std::to_string(rules.repetition.violator_loses_at_occurrence) + " times");
         if (rules.repetition.draw_rule == rule->id)
             uses.push_back("the draw when no side violates");
+        if (rules.natural_limit && rules.natural_limit->rule == rule->id)
+            uses.push_back("the natural limit: " + std::to_string(rules.natural_limit->plies) + " plies without a capture"
+                + (rules.natural_limit->checks_counted_per_side
+                          ? ", each side's checks after its " + std::to_string(*rules.natural_limit->checks_counted_per_side)
+                              + "th not counted"
+                          : std::string()));
         for (const auto& [what, id] : { std::pair { "checkmate", rules.board.checkmate_rule },
                  { "no legal move", rules.board.stalemate_rule }, { "flying general", rules.board.flying_general_rule },
                  { "first move", rules.board.first_mover_rule } })

@@ -17,6 +17,7 @@
 #include "commands/game_source.hpp"
 #include "commands/output_file.hpp"
 #include "commands/progress_bar.hpp"
+#include "commands/natural_limit_option.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
 #include "xq/report/validation_report.hpp"
@@ -76,6 +77,7 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
     add_encoding_option(*cmd, options.encoding);
     add_where_option(*cmd, options.where);
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
+    add_natural_limit_option(*cmd, options.natural_limit);
     cmd->add_option("--progress", options.progress, "Progress on stderr: auto (when it is a terminal), always, never")
         ->check(CLI::IsMember({ "auto", "always", "never" }));
     return cmd;
@@ -146,10 +148,10 @@ int run_validate(const ValidateOptions& options)
     }
 
     Diagnostics setup;
-    const auto rules = find_ruleset(options.ruleset, setup);
+    auto rules = find_ruleset(options.ruleset, setup);
     const auto messages = find_message_catalogue(options.language, setup);
     print_diagnostics(setup);
-    if (!rules || !messages)
+    if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit))
         return exit_usage;
     auto format_name = choose_format(options.format, options.output, { "text", "jsonl", "csv" }, "summary");
     if (!format_name)

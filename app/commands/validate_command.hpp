@@ -19,6 +19,7 @@ struct ValidateOptions {
     std::vector<std::string> where;
     std::string output;
     std::string ruleset = "axf";
+    int natural_limit = 0; // an event's natural limit in moves of each side; 0: the ruleset's
     std::string progress = "auto";
 };
 

@@ -25,7 +25,7 @@ xqarb=$prefix/bin/xqarb
 if [ "$(grep -c -a -F "$source_dir/rulesets" "$xqarb")" -ne 0 ]; then
   fail "the installed binary holds the path $source_dir/rulesets"
 fi
-for file in share/xqarb/rulesets/axf.json share/xqarb/rulesets/messages/en.json share/xqarb/rulesets/messages/zh.json \
+for file in share/xqarb/rulesets/axf.json share/xqarb/rulesets/computer.json share/xqarb/rulesets/messages/en.json share/xqarb/rulesets/messages/zh.json \
   share/bash-completion/completions/xqarb; do
   [ -f "$prefix/$file" ] || fail "$file is not installed"
 done
@@ -51,10 +51,16 @@ status=$?
 grep -q "Ruling on a repetition" "$work/out" || fail "the installed adjudicate wrote no ruling: $(head -c 300 "$work/out")"
 run_installed "$xqarb" adjudicate --moves "h2e2 h9g7" --lang zh >"$work/out" 2>"$work/err" \
   || fail "the installed adjudicate --lang zh failed: $(cat "$work/err")"
+# The computer rule by name: Red checks on every move and loses at the third occurrence.
+run_installed "$xqarb" adjudicate --ruleset computer --fen "4k4/R8/9/9/9/9/9/9/9/3K5 w" \
+  --moves "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9" >"$work/out" 2>"$work/err" \
+  || fail "the installed adjudicate --ruleset computer failed: $(cat "$work/err")"
+grep -q "Ruling: Red loses." "$work/out" || fail "the installed computer rule gave: $(head -c 300 "$work/out")"
 run_installed "$xqarb" --version >"$work/version" 2>&1 || fail "--version failed"
 grep -q "^xqarb [0-9]" "$work/version" || fail "--version lacks the version: $(cat "$work/version")"
 grep -q "^commit " "$work/version" || fail "--version lacks the commit: $(cat "$work/version")"
 grep -q "^ruleset axf: AXF rules" "$work/version" || fail "--version lacks the ruleset edition: $(cat "$work/version")"
+grep -q "^ruleset computer: " "$work/version" || fail "--version lacks the computer ruleset: $(cat "$work/version")"
 
 # The man page, if help2man was there to build it.
 man_page=$prefix/share/man/man1/xqarb.1

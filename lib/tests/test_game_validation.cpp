@@ -189,3 +189,35 @@ TEST_SUITE("game_validation")
 }
 
 } // namespace
+
+TEST_SUITE("game_validation")
+{
+    TEST_CASE("a record that passes the natural limit has a finding; one that stops there drawn does not")
+    {
+        RuleSet rules = axf_rules();
+        CHECK_FALSE(rules.natural_limit); // the AXF book sets none: no finding however long
+        const std::string moves = "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 ";
+        CHECK(check_game(read_pgn_game(moves + "1-0\n"), rules).row.status == ValidationStatus::Ok);
+        rules.natural_limit = NaturalLimit { 4, std::nullopt, "AXF-5" };
+
+        const CheckedGame goes_on = check_game(read_pgn_game(moves + "1-0\n"), rules);
+        CHECK(goes_on.row.status == ValidationStatus::NaturalLimit);
+        REQUIRE(goes_on.row.findings.size() == 1);
+        CHECK(goes_on.row.findings[0].ply == 4);
+        CHECK(goes_on.row.findings[0].message
+            == "the natural limit (4 plies without a capture, AXF-5) draws the game after ply 4, counted from ply 1, "
+               "but the record goes on to ply 6");
+        REQUIRE(goes_on.judged.natural_limit);
+        CHECK(goes_on.judged.natural_limit->ply == 4);
+
+        const std::string four = "1. h2e2 h9g7 2. h0g2 i9h9 ";
+        CHECK(check_game(read_pgn_game(four + "1/2-1/2\n"), rules).row.status == ValidationStatus::Ok);
+        const CheckedGame won = check_game(read_pgn_game(four + "0-1\n"), rules);
+        REQUIRE(won.row.findings.size() == 1);
+        CHECK(won.row.findings[0].message.find("but the record gives 0-1") != std::string::npos);
+        // A repetition finding is graver.
+        CHECK(graver(ValidationStatus::RepetitionRuling, ValidationStatus::NaturalLimit) == ValidationStatus::RepetitionRuling);
+        CHECK(graver(ValidationStatus::NaturalLimit, ValidationStatus::DamagedText) == ValidationStatus::NaturalLimit);
+        CHECK(to_string(ValidationStatus::NaturalLimit) == "natural_limit");
+    }
+}

@@ -113,6 +113,29 @@ TEST_SUITE("repetition")
         CHECK(episodes[1].last_repeating_ply == 13);
     }
 
+    TEST_CASE("rule books that judge the third occurrence: the window since the first of the last three stands")
+    {
+        const ReplayedGame game = play(Position::start(),
+            { "h2e2", "h9g7", "e2h2", "g7h9", "h2e2", "h9g7", "e2h2", "g7h9", // start occurs 3 times
+                "b0c2", "b9c7", "c2b0", "c7b9", "b0c2" });
+        const auto windows = find_occurrence_windows(game, 3);
+        REQUIRE(windows.size() == 2);
+        CHECK(windows[0].stands == std::vector<int> { 0, 4, 8 });
+        CHECK(windows[0].cycle.first_ply == 1);
+        CHECK(windows[0].cycle.last_ply == 8);
+        CHECK(windows[0].occurrences == 3);
+        CHECK(windows[0].last_repeating_ply == 8); // ply 9 is a new position
+        // The start position stands a fourth time after ply 12, through another cycle: the
+        // window is its last three stands, two different cycles.
+        CHECK(windows[1].stands == std::vector<int> { 4, 8, 12 });
+        CHECK(windows[1].cycle.first_ply == 5);
+        CHECK(windows[1].cycle.last_ply == 12);
+        CHECK(windows[1].last_repeating_ply == 13);
+        // Judged at the second occurrence, each recurrence of a position opens one.
+        CHECK(find_occurrence_windows(game, 2).front().cycle.last_ply == 4);
+        CHECK(find_occurrence_windows(game, 4).size() == 1);
+    }
+
     TEST_CASE("a game with no recurring position has no episode")
     {
         const ReplayedGame game = play(Position::start(), { "h2e2", "h9g7", "b0c2" });

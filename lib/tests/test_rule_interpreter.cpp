@@ -517,3 +517,85 @@ TEST_SUITE("rule interpreter")
         CHECK_MESSAGE(uncited.empty(), "rules no test case cites: " << uncited);
     }
 }
+
+namespace {
+
+RuleSet load_computer()
+{
+    Diagnostics diagnostics;
+    auto rules = load_ruleset_file(XQ_RULESETS "/computer.json", diagnostics);
+    for (const Diagnostic& d : diagnostics)
+        INFO(format_diagnostic(d));
+    REQUIRE(rules);
+    REQUIRE(diagnostics.empty());
+    return *rules;
+}
+
+// The computer rule's cycle examples (testdata/computer/cases.jsonl).
+std::vector<nlohmann::json> computer_cases()
+{
+    std::ifstream in(XQ_TESTDATA "/computer/cases.jsonl");
+    REQUIRE(in);
+    std::vector<nlohmann::json> cases;
+    for (std::string text; std::getline(in, text);)
+        if (!text.empty() && text[0] != '#')
+            cases.push_back(nlohmann::json::parse(text));
+    return cases;
+}
+
+} // namespace
+
+TEST_SUITE("rule interpreter")
+{
+    TEST_CASE("every example of the computer rule book gets the book's verdict at the position's third occurrence")
+    {
+        const RuleSet computer = load_computer();
+        int cases = 0, agreed = 0;
+        for (const nlohmann::json& c : computer_cases()) {
+            const std::string id = c["id"];
+            const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
+            const std::vector<Ruling> rulings = rule_on_game(game, computer);
+            REQUIRE_MESSAGE(!rulings.empty(), id << " is not ruled on");
+            const Ruling& ruling = *deciding(rulings);
+            // The third occurrence stands after the last ply, and the ruling is made there.
+            CHECK_MESSAGE(ruling.occurrences.ruling_ply == game.ply_count(), id);
+            const std::string got(to_string(ruling.outcome));
+            std::string decided_by;
+            for (const std::string& r : ruling.rules)
+                decided_by += (decided_by.empty() ? "" : " ") + r;
+            MESSAGE(id << ": " << got << " (" << ruling.red.conduct << " / " << ruling.black.conduct << ") by " << decided_by);
+            CHECK_MESSAGE(got == c["verdict"].get<std::string>(), id << ": " << c["why"].get<std::string>());
+            agreed += got == c["verdict"].get<std::string>() ? 1 : 0;
+            ++cases;
+        }
+        CHECK(cases == 30);
+        MESSAGE(agreed << " of " << cases << " examples get the book's verdict");
+    }
+
+    TEST_CASE("every chase row, conduct and verdict row of the computer ruleset decides some example of its book")
+    {
+        const RuleSet computer = load_computer();
+        std::set<int> chase_rows, conducts, verdicts;
+        for (const nlohmann::json& c : computer_cases()) {
+            const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
+            for (const Ruling& r : rule_on_game(game, computer)) {
+                for (const MoveRuling& m : r.moves)
+                    for (const ThreatRuling& t : m.threats)
+                        chase_rows.insert(t.row);
+                conducts.insert({ r.red.conduct_row, r.black.conduct_row });
+                verdicts.insert(r.verdict_row);
+            }
+        }
+        std::string unused;
+        for (std::size_t i = 0; i < computer.chase_rules.size(); ++i)
+            if (!chase_rows.count(static_cast<int>(i)))
+                unused += "chase row " + std::to_string(i) + " (" + computer.chase_rules[i].description + "); ";
+        for (std::size_t i = 0; i < computer.conducts.size(); ++i)
+            if (!conducts.count(static_cast<int>(i)))
+                unused += "conduct " + computer.conducts[i].id + "; ";
+        for (std::size_t i = 0; i < computer.verdicts.size(); ++i)
+            if (!verdicts.count(static_cast<int>(i)))
+                unused += "verdict row " + computer.verdicts[i].id + "; ";
+        CHECK_MESSAGE(unused.empty(), "no example brings into play: " << unused);
+    }
+}

@@ -213,6 +213,75 @@ TEST_SUITE("ruleset loader")
 
 TEST_SUITE("ruleset loader")
 {
+    TEST_CASE("the computer ruleset loads with its natural limit, and every text it quotes has a Chinese translation")
+    {
+        Diagnostics diagnostics;
+        const auto rules = load_ruleset_file(XQ_RULESETS "/computer.json", diagnostics);
+        REQUIRE(rules);
+        CHECK(diagnostics.empty());
+        CHECK(rules->repetition.judged_span == JudgedSpan::LastOccurrences);
+        CHECK(rules->repetition.ruling_at_occurrence == 3);
+        CHECK(rules->repetition.violator_loses_at_occurrence == 3);
+        REQUIRE(rules->natural_limit);
+        CHECK(rules->natural_limit->plies == 120);
+        CHECK(rules->natural_limit->checks_counted_per_side == 10);
+        CHECK(rules->natural_limit->rule == "COMP-L1");
+        CHECK(rules->classification.capture_made_legal);
+        CHECK(rules->classification.prior_attacks);
+        for (const RuleText& r : rules->rules)
+            for (const char* key : { "number", "title", "text" })
+                CHECK_MESSAGE(translated(r.translations, "zh", key, r.text) != r.text, r.id << " " << key);
+        for (const ChaseRule& c : rules->chase_rules)
+            CHECK(translated(c.translations, "zh", "description", c.description) != c.description);
+        // No rule number of either book is in the C++: the ids are the data's.
+        Diagnostics axf_diagnostics;
+        const auto axf = load_ruleset_file(XQ_RULESETS "/axf.json", axf_diagnostics);
+        REQUIRE(axf);
+        CHECK_FALSE(axf->natural_limit); // the AXF book sets none
+        CHECK_FALSE(axf->classification.capture_made_legal);
+        CHECK_FALSE(axf->classification.prior_attacks);
+    }
+
+    TEST_CASE("the limits section and the new conditions check their values")
+    {
+        auto paths_of = [](const std::string& limits, const std::string& classification, const std::string& condition) {
+            Diagnostics diagnostics;
+            const auto rules = parse_ruleset(R"({
+                "id": "tiny", "title": "t", "edition": "e",
+                "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 3, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "last_occurrences"},
+                "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
+                "classification": )" + classification + R"(,
+                "limits": )" + limits + R"(,
+                "chase_rules": [{"rule": "R1", "counts": false, "if": )" + condition + R"(}],
+                "conducts": [{"id": "c", "forbidden": false, "description": "d", "rule": "R1"}],
+                "verdicts": [{"id": "v", "side": "any", "other": "any", "outcome": "draw", "description": "d"}],
+                "rules": [{"id": "R1", "number": "1", "title": "t", "text": "x"}]
+            })",
+                "tiny.json", diagnostics);
+            std::vector<std::string> paths;
+            for (const Diagnostic& d : diagnostics)
+                paths.push_back(d.message.substr(3, d.message.find(':') - 3));
+            CHECK(rules.has_value() == paths.empty());
+            return paths;
+        };
+        const std::string fine_condition = R"({"origin": ["capture_made_legal"], "target_chased_before": true})";
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
+                  R"({"prior_attacks": true, "capture_made_legal": true})", fine_condition)
+                  .empty());
+        CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", R"({"prior_attacks": true})",
+                  fine_condition)
+            == std::vector<std::string> { "/limits/moves", "/limits/natural_limit_plies", "/limits/rule" });
+        CHECK(paths_of(R"({"natural_limit_plies": 0, "checks_counted_per_side": -1})", R"({"prior_attacks": true})",
+                  fine_condition)
+            == std::vector<std::string> { "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
+        // Judging the prior attacks needs them listed.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"capture_made_legal": "yes"})", fine_condition)
+            == std::vector<std::string> { "/classification/capture_made_legal", "/chase_rules/0/if/target_chased_before" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
+                  R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
+            == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });
+    }
+
     TEST_CASE("every snippet of the rulesets README loads, added to the AXF ruleset")
     {
         std::ifstream readme_file(XQ_RULESETS "/README.md");

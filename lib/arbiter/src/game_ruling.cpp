@@ -14,8 +14,11 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
     ruling.recorded_result = replay.recorded_result;
     if (replay.game)
         ruling.board = judge_board(*replay.game, rules);
-    if (replay.status == GameStatus::Ok)
+    if (replay.status == GameStatus::Ok) {
         ruling.rulings = rule_on_game(*replay.game, rules, wanted);
+        if (rules.natural_limit)
+            ruling.natural_limit = natural_limit_reached(*replay.game, *rules.natural_limit);
+    }
     ruling.deciding = deciding_ruling(ruling.rulings);
     return ruling;
 }

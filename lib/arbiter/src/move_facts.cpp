@@ -74,7 +74,8 @@ namespace {
 
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
     // that stood before is the move's again only when the move stripped the target's real
-    // protection, or when the moved piece makes it (listed for the rules to judge).
+    // protection or made the capture legal, or when the moved piece makes it (listed for the
+    // rules to judge).
     std::optional<ThreatOrigin> origin_of(
         const MoveAtHand& m, Square a, Square t, const std::vector<Square>& attackers_before, const detail::Cover& now)
     {
@@ -88,6 +89,8 @@ namespace {
         const detail::Cover was = detail::protection_of(m.before, a == m.to() ? m.from() : a, t);
         if (!was.real.empty() && now.real.empty())
             return ThreatOrigin::ProtectionRemoved;
+        if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
+            return ThreatOrigin::CaptureMadeLegal;
         if (a == m.to())
             return ThreatOrigin::Standing;
         return std::nullopt;
@@ -145,6 +148,20 @@ namespace {
         return threat;
     }
 
+    // The mover's attacks on `t` as they stood before the move, each judged in that position.
+    std::vector<Threat> prior_attacks_on(const MoveAtHand& m, Square t)
+    {
+        MoveFacts as_it_stood;
+        as_it_stood.mover = m.mover();
+        const MoveAtHand before { m.before, detail::with_side_to_move(m.before, m.enemy()), m.options, as_it_stood };
+        std::optional<detail::Restrictions> own_restrictions;
+        std::vector<Threat> prior;
+        for (const Square a : m.before.attackers_to(t, m.mover()))
+            prior.push_back(threat_of(before, m.before, a, t, ThreatOrigin::Direct, detail::protection_of(m.before, a, t),
+                own_restrictions));
+        return prior;
+    }
+
     // Threats: attacks by the mover on enemy pieces after the move, compared with before,
     // following the moved piece from `from` to `to`.
     void threat_facts(MoveAtHand& m)
@@ -161,8 +178,11 @@ namespace {
                 attackers_before.push_back(a == m.from() ? m.to() : a);
             for (const Square a : m.after.attackers_to(t, m.mover())) {
                 const detail::Cover cover = detail::protection_of(mover_again, a, t, m.facts.checkers);
-                if (const auto origin = origin_of(m, a, t, attackers_before, cover))
+                if (const auto origin = origin_of(m, a, t, attackers_before, cover)) {
                     m.facts.threats.push_back(threat_of(m, mover_again, a, t, *origin, cover, own_restrictions));
+                    if (m.options.prior_attacks)
+                        m.facts.threats.back().prior_attacks = prior_attacks_on(m, t);
+                }
             }
         }
     }

@@ -100,4 +100,30 @@ std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game
     return episodes;
 }
 
+std::vector<RepetitionEpisode> find_occurrence_windows(const ReplayedGame& game, int occurrences)
+{
+    std::vector<RepetitionEpisode> episodes;
+    const int n = game.ply_count();
+    std::unordered_map<Key, std::vector<int>> stood;
+    for (int p = 0; p <= n; ++p) {
+        std::vector<int>& stands = stood[game.key_at(p)];
+        stands.push_back(p);
+        if (static_cast<int>(stands.size()) < occurrences)
+            continue;
+        RepetitionEpisode episode;
+        episode.stands.assign(stands.end() - occurrences, stands.end());
+        episode.cycle = { episode.stands.front() + 1, p };
+        episode.occurrences = occurrences;
+        int end = p;
+        while (end + 1 <= n && stood.contains(game.key_at(end + 1))) {
+            ++end;
+            stood[game.key_at(end)].push_back(end);
+        }
+        episode.last_repeating_ply = end;
+        episodes.push_back(std::move(episode));
+        p = end;
+    }
+    return episodes;
+}
+
 } // namespace xq

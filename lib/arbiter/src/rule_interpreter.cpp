@@ -53,7 +53,7 @@ namespace {
                 [&](const PieceAt& p) { return contains(*wanted, p.piece.type()); });
     }
 
-    bool holds(const ThreatCondition& c, const Threat& t, PieceType moved)
+    bool holds(const ThreatCondition& c, const Threat& t, PieceType moved, bool chased_before)
     {
         const PieceType attacker = t.attacker.piece.type(), target = t.target.piece.type();
         return listed(c.attacker, attacker) && listed(c.target, target) && matches(c.same_type, attacker == target)
@@ -69,7 +69,8 @@ namespace {
             && listed(c.capture_gain, gain_of(t.capture_gain)) && listed(c.exchange_gain, gain_of(t.exchange_gain))
             && listed(c.exchange_gain_before, gain_of(t.exchange_gain_before))
             && matches(c.joint, t.joint()) && matches(c.under_protected, t.under_protected())
-            && matches(c.mated_after_capture, t.mated_after_capture);
+            && matches(c.mated_after_capture, t.mated_after_capture)
+            && matches(c.target_chased_before, chased_before);
     }
 
     // The first row that applies; with `counting_only`, rows that do not count are passed over
@@ -77,9 +78,15 @@ namespace {
     int first_row(const Threat& t, PieceType moved, const RuleSet& rules, const ReadingChoice& readings,
         bool counting_only)
     {
+        // The prior attacks have none of their own: judged as they stood, they end the search.
+        const bool chased_before = std::any_of(t.prior_attacks.begin(), t.prior_attacks.end(), [&](const Threat& p) {
+            const int row = first_row(p, moved, rules, readings, false);
+            return row >= 0 && rules.chase_rules[static_cast<std::size_t>(row)].counts;
+        });
         for (std::size_t i = 0; i < rules.chase_rules.size(); ++i) {
             const ChaseRule& row = rules.chase_rules[i];
-            if ((!counting_only || row.counts) && readings.applies(row.guard) && holds(row.condition, t, moved))
+            if ((!counting_only || row.counts) && readings.applies(row.guard)
+                && holds(row.condition, t, moved, chased_before))
                 return static_cast<int>(i);
         }
         return -1;
@@ -553,7 +560,9 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
 std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
 {
     std::vector<Ruling> rulings;
-    std::vector<RepetitionEpisode> episodes = find_repetition_episodes(game);
+    std::vector<RepetitionEpisode> episodes = rules.repetition.judged_span == JudgedSpan::LastOccurrences
+        ? find_occurrence_windows(game, rules.repetition.ruling_at_occurrence)
+        : find_repetition_episodes(game);
     if (rules.repetition.judged_span == JudgedSpan::WholeRecord && game.ply_count() > 0) {
         // One span from the first occurrence of the first recurring position to the end.
         RepetitionEpisode whole;

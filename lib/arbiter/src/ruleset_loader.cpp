@@ -30,6 +30,9 @@ namespace {
         return number.get<std::int64_t>() >= 1 && number.get<std::int64_t>() <= max_diagram_number;
     }
 
+    // Rule books count the natural limit in tens of moves; thousands of plies is a typing error.
+    constexpr int max_natural_limit_plies = 2000;
+
     // A ruleset is tens of kilobytes; anything near this is not one (or is /dev/zero).
     constexpr std::size_t max_ruleset_bytes = 4 * 1024 * 1024;
 
@@ -310,6 +313,10 @@ namespace {
             for (const auto& [id, path] : references_)
                 if (!rs.find_rule(id))
                     error("ruleset.unknown-rule", path, "refers to rule '" + id + "', which the ruleset does not define");
+            for (const std::string& path : needs_prior_attacks_)
+                if (!rs.classification.prior_attacks)
+                    error("ruleset.bad-value", path,
+                        "needs the prior attacks listed (classification: \"prior_attacks\": true)");
             for (const auto& guard : guarded_) {
                 const std::string& name = guard.first;
                 if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
@@ -325,7 +332,7 @@ namespace {
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
                         "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "joint", "under_protected",
-                        "mated_after_capture" }))
+                        "mated_after_capture", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -349,6 +356,9 @@ namespace {
             c.joint = boolean(j, "joint", path);
             c.under_protected = boolean(j, "under_protected", path);
             c.mated_after_capture = boolean(j, "mated_after_capture", path);
+            c.target_chased_before = boolean(j, "target_chased_before", path);
+            if (c.target_chased_before)
+                needs_prior_attacks_.push_back(path + "/target_chased_before");
             return c;
         }
 
@@ -431,6 +441,7 @@ namespace {
         std::vector<std::pair<std::string, std::string>> references_;
         std::vector<std::pair<std::string, std::string>> guarded_;
         std::vector<std::pair<std::string, std::string>> tag_uses_;
+        std::vector<std::string> needs_prior_attacks_; // conditions that judge the prior attacks
     };
 
     template <typename F>
@@ -474,6 +485,29 @@ namespace {
         }
     }
 
+    // The natural move limit, when the rule book sets one.
+    void read_limits(Reader& r, const Json& root, RuleSet& rs)
+    {
+        if (root.contains("limits")) {
+            const Json& j = root["limits"];
+            const std::string path = "/limits";
+            if (r.object(j, path, { "natural_limit_plies", "checks_counted_per_side", "rule" },
+                    { "natural_limit_plies", "rule" })) {
+                NaturalLimit limit;
+                limit.plies = r.integer(j, "natural_limit_plies", path, 2, max_natural_limit_plies).value_or(0);
+                // Books count the limit in moves of each side: a whole number of rounds.
+                if (limit.plies % 2 != 0)
+                    r.error("ruleset.bad-value", path + "/natural_limit_plies",
+                        "must be even (moves of each side, two plies to a move)");
+                limit.checks_counted_per_side = r.integer(j, "checks_counted_per_side", path, 0, max_natural_limit_plies);
+                limit.rule = r.string(j, "rule", path);
+                r.rule_reference(limit.rule, path + "/rule");
+                if (limit.plies > 0)
+                    rs.natural_limit = std::move(limit);
+            }
+        }
+    }
+
     // The rules behind what the board decides.
     void read_board(Reader& r, const Json& root, RuleSet& rs)
     {
@@ -503,8 +537,10 @@ namespace {
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
                         "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain",
-                        "piece_worth" })) {
+                        "piece_worth", "capture_made_legal", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
+                c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
+                c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth
                     = r.integer(j, "mate_after_capture_depth", path, 0, 3).value_or(c.mate_after_capture_depth);
@@ -775,8 +811,8 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     RuleSet rs;
     rs.source = source;
     if (!r.object(root, "",
-            { "id", "title", "edition", "zh", "repetition", "board", "classification", "readings", "chase_rules",
-                "move_rules", "move_terms", "conducts", "verdicts", "rules" },
+            { "id", "title", "edition", "zh", "repetition", "board", "classification", "limits", "readings",
+                "chase_rules", "move_rules", "move_terms", "conducts", "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
         return std::nullopt;
     rs.id = r.string(root, "id", "");
@@ -787,6 +823,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     read_repetition(r, root, rs);
     read_board(r, root, rs);
     read_classification(r, root, rs);
+    read_limits(r, root, rs);
     read_readings(r, root, rs);
     read_chase_rules(r, root, rs);
     read_move_rules(r, root, rs);

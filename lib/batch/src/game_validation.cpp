@@ -73,6 +73,28 @@ namespace {
         }
     }
 
+    // A finding when the record passes the natural limit: it goes on after the ply that drew
+    // the game, or stops there with another result.
+    void add_natural_limit_finding(GameValidation& row, const GameRuling& judged)
+    {
+        const auto& limit = judged.natural_limit;
+        if (!limit || (limit->ply == row.plies && row.recorded_result == RecordedResult::Draw))
+            return;
+        std::string message = "the natural limit (" + std::to_string(limit->limit_plies)
+            + " plies without a capture, " + limit->rule + ") draws the game after ply " + std::to_string(limit->ply)
+            + ", counted from ply " + std::to_string(limit->first_ply);
+        if (limit->plies_not_counted > 0)
+            message += " leaving out " + std::to_string(limit->plies_not_counted)
+                + " plies of checks beyond a side's allowance and replies to them";
+        if (limit->ply < row.plies)
+            message += ", but the record goes on to ply " + std::to_string(row.plies);
+        else
+            message += row.recorded_result == RecordedResult::Unknown
+                ? ", and the record gives no result (*)"
+                : ", but the record gives " + std::string(to_string(row.recorded_result));
+        row.findings.push_back({ ValidationStatus::NaturalLimit, limit->ply, std::move(message) });
+    }
+
     ValidationStatus status_of(const std::vector<Finding>& findings)
     {
         ValidationStatus status = ValidationStatus::Ok;
@@ -96,6 +118,8 @@ std::string_view to_string(ValidationStatus status)
         return "result_contradicts_board";
     case ValidationStatus::RepetitionRuling:
         return "repetition_ruling";
+    case ValidationStatus::NaturalLimit:
+        return "natural_limit";
     case ValidationStatus::DamagedText:
         return "damaged_text";
     }
@@ -162,6 +186,7 @@ CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
             row.ruling = RulingSummary { deciding->outcome, deciding->violator, deciding->rules,
                 deciding->episode.cycle, deciding->episode.last_repeating_ply };
         add_repetition_findings(row, checked.judged);
+        add_natural_limit_finding(row, checked.judged);
     }
     row.status = status_of(row.findings);
     row.check_time = std::chrono::steady_clock::now() - started;

@@ -108,6 +108,12 @@ std::string FactPhrases::threat_facts(const Threat& t, bool material) const
         if (t.mated_after_capture)
             facts.push_back(m_.format("fact.mated_after_capture"));
     }
+    if (!t.prior_attacks.empty()) {
+        std::vector<PieceAt> attackers;
+        for (const Threat& p : t.prior_attacks)
+            attackers.push_back(p.attacker);
+        facts.push_back(m_.format("fact.attacked_before_by", { { "pieces", pieces(attackers) } }));
+    }
     std::string out;
     for (const std::string& f : facts)
         out += (out.empty() ? "" : m_.format("fact.separator")) + f;

@@ -23,6 +23,9 @@ namespace {
 
     Json threat(const Threat& t)
     {
+        Json prior = Json::array();
+        for (const Threat& p : t.prior_attacks)
+            prior.push_back(threat(p));
         return Json {
             { "attacker", piece_at(t.attacker) },
             { "target", piece_at(t.target) },
@@ -42,6 +45,7 @@ namespace {
             { "joint", t.joint() },
             { "under_protected", t.under_protected() },
             { "mated_after_capture", t.mated_after_capture },
+            { "prior_attacks", prior },
         };
     }
 

@@ -92,6 +92,11 @@ namespace {
                 for (const BoardNote& note : game.board->notes)
                     out.push_back(board_note(note, m_));
             }
+            if (const auto& limit = game.natural_limit)
+                out.push_back(m_.format(limit->plies_not_counted > 0 ? "limit.natural_with_checks" : "limit.natural",
+                    { { "ply", std::to_string(limit->ply) }, { "first", std::to_string(limit->first_ply) },
+                        { "plies", std::to_string(limit->limit_plies) },
+                        { "not_counted", std::to_string(limit->plies_not_counted) }, { "rule", limit->rule } }));
             return out;
         }
 
@@ -366,8 +371,10 @@ namespace {
             std::vector<std::string> sentences;
             if (ruling.precedence())
                 sentences.push_back(precedence(ruling, violator));
+            // A ruleset whose violator loses when the ruling is due gives it no chance to change.
+            const bool at_once = o.loses_at == o.ruling_at;
             if (ruling.loses())
-                sentences.push_back(m_.format("verdict.loses",
+                sentences.push_back(m_.format(at_once ? "verdict.loses_at_once" : "verdict.loses",
                     { { "side", side }, { "rules", m_.join(grounds) }, { "count", std::to_string(o.loses_at) },
                         { "ply", std::to_string(o.loss_ply) }, { "loss_rule", loss_rule } }));
             else
@@ -378,7 +385,7 @@ namespace {
                 sentences.push_back(m_.format("verdict.changed",
                     { { "side", side }, { "ply", std::to_string(o.changed_at_ply) },
                         { "count", std::to_string(o.count()) } }));
-            if (ruling.loses())
+            if (ruling.loses() && !at_once)
                 sentences.push_back(m_.format("verdict.loss_assumes_instruction", { { "side", side } }));
             return sentences;
         }

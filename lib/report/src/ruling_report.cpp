@@ -135,6 +135,18 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
     out.member("recorded_result", to_string(game.recorded_result));
     out.key("board_ruling");
     out.value(board_json(game, messages));
+    out.key("natural_limit");
+    if (const auto& limit = game.natural_limit) {
+        out.begin_object();
+        out.member("ply", limit->ply);
+        out.member("first_ply", limit->first_ply);
+        out.member("limit_plies", limit->limit_plies);
+        out.member("plies_not_counted", limit->plies_not_counted);
+        out.member("rule", limit->rule);
+        out.end_object();
+    } else {
+        out.null();
+    }
     out.key("ruling");
     if (game.deciding)
         out.raw(rulings[*game.deciding]);

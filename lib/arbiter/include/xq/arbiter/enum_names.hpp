@@ -21,7 +21,8 @@ inline constexpr EnumName<MoveClass> move_class_names[] = { { "check", MoveClass
     { "idle", MoveClass::Idle } };
 inline constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOrigin::Direct },
     { "discovered", ThreatOrigin::Discovered }, { "screen_placed", ThreatOrigin::ScreenPlaced },
-    { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "standing", ThreatOrigin::Standing } };
+    { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "capture_made_legal", ThreatOrigin::CaptureMadeLegal },
+    { "standing", ThreatOrigin::Standing } };
 inline constexpr EnumName<Protection> protection_names[]
     = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
 inline constexpr EnumName<Gain> gain_names[]
@@ -32,7 +33,8 @@ inline constexpr EnumName<Restriction> restriction_names[] = { { "none", Restric
 inline constexpr EnumName<RuleKind> rule_kind_names[]
     = { { "rule", RuleKind::Rule }, { "definition", RuleKind::Definition }, { "procedure", RuleKind::Procedure } };
 inline constexpr EnumName<JudgedSpan> span_names[]
-    = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord } };
+    = { { "first_cycle", JudgedSpan::FirstCycle }, { "whole_record", JudgedSpan::WholeRecord },
+          { "last_occurrences", JudgedSpan::LastOccurrences } };
 inline constexpr EnumName<VerdictOutcome> verdict_outcome_names[]
     = { { "side_violates", VerdictOutcome::SideViolates }, { "draw", VerdictOutcome::Draw } };
 

@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "xq/arbiter/natural_limit.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/rule_interpreter.hpp"
 #include "xq/base/diagnostic.hpp"
@@ -21,6 +22,9 @@ struct GameRuling {
     std::optional<BoardJudgement> board; // when the game was set up
     std::vector<Ruling> rulings; // one per repetition episode judged, in record order
     std::optional<std::size_t> deciding; // index in rulings: deciding_ruling(rulings)
+    // Where the record reaches the ruleset's natural limit, when it has one and the game
+    // replayed to its end.
+    std::optional<NaturalLimitReached> natural_limit;
 
     const Ruling* deciding_ruling() const { return deciding ? &rulings[*deciding] : nullptr; }
 };

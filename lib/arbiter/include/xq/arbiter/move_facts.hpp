@@ -46,6 +46,7 @@ enum class ThreatOrigin {
     Discovered, // the moved piece stepped out of the attacker's way (line, horse leg)
     ScreenPlaced, // the moved piece became a cannon's screen
     ProtectionRemoved, // the attack stood before, but the move took away the target's real protection
+    CaptureMadeLegal, // the attack stood before, but the capture was illegal then and the move made it legal
     Standing, // the moved piece attacked the target before the move too: no new threat
 };
 std::string_view to_string(ThreatOrigin origin);
@@ -90,6 +91,10 @@ struct Threat {
     bool mated_after_capture = false;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
+    // With ClassifierOptions::prior_attacks: the mover's attacks on the same target as they
+    // stood in the position before the move (each judged there, its origin direct), so that
+    // the rules can tell whether the target was chased already.
+    std::vector<Threat> prior_attacks;
     // The mover's pieces that the target restricts (pins against their king, ...).
     std::vector<PieceAt> restricted_by_target;
     // Within a cycle, the pieces followed as they move: the index of the square each stood on
@@ -191,6 +196,11 @@ struct ClassifierOptions {
     // its move, by a capture either: material it could win anyway is no new threat.
     bool check_capture_new_only_without_earlier_gain = false;
     PieceWorth piece_worth = default_piece_worth;
+    // An attack that stood before the move, with a capture that was illegal then and legal
+    // after it, is the move's new threat (origin CaptureMadeLegal); off, it is not the move's.
+    bool capture_made_legal = false;
+    // List each threat's prior attacks (Threat::prior_attacks).
+    bool prior_attacks = false;
 };
 
 // The facts of move m in `before` (m must be legal there).

@@ -40,4 +40,11 @@ struct RepetitionEpisode {
 // recurrence of any position opens the next one.
 std::vector<RepetitionEpisode> find_repetition_episodes(const ReplayedGame& game);
 
+// The episodes of rule books that judge a position when it stands for the `occurrences`-th
+// time: each opens there, and its cycle is every ply since the first of those stands (the
+// cycles between them may differ). As above, it lasts while every following position is one
+// that stood before; after a new position, the next position standing that often again (it
+// may have stood before) opens the next one.
+std::vector<RepetitionEpisode> find_occurrence_windows(const ReplayedGame& game, int occurrences);
+
 } // namespace xq

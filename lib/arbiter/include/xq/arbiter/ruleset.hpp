@@ -90,6 +90,9 @@ struct ThreatCondition {
     std::optional<bool> joint;
     std::optional<bool> under_protected;
     std::optional<bool> mated_after_capture;
+    // Some attack of the mover on the target that stood before the move (Threat::prior_attacks)
+    // is a chase under the rows, judged as it stood.
+    std::optional<bool> target_chased_before;
 };
 
 // Whether a threat counts as a chase; the first row whose conditions hold decides.
@@ -188,6 +191,8 @@ enum class JudgedSpan {
     FirstCycle, // each episode's cycle, from the first recurrence of a position
     WholeRecord, // one ruling on everything from the first occurrence of the first recurring
                  // position to the end (the whole record if nothing recurs): rule-book lines
+    LastOccurrences, // a ruling when a position stands ruling_at_occurrence times, on the plies
+                     // since the first of those stands (the cycles between them may differ)
 };
 
 struct RepetitionLimits {
@@ -198,6 +203,15 @@ struct RepetitionLimits {
     std::string loss_rule; // the rule cited for the loss
     std::string draw_rule; // the rule cited when no side violates
     JudgedSpan judged_span = JudgedSpan::FirstCycle;
+};
+
+// The natural move limit: so many plies without a capture draw the game.
+struct NaturalLimit {
+    int plies = 0;
+    // Each side's first this many checks count as ordinary moves; its later checks, and the
+    // replies to them, do not advance the count. Unset: every move counts.
+    std::optional<int> checks_counted_per_side;
+    std::string rule; // the rule cited when a record passes the limit
 };
 
 // The rules behind what the board itself decides, cited in rulings and findings.
@@ -217,6 +231,7 @@ struct RuleSet {
     RepetitionLimits repetition;
     BoardRules board;
     ClassifierOptions classification; // the parameters of the move facts
+    std::optional<NaturalLimit> natural_limit; // absent when the rule book sets none
     std::vector<Reading> readings;
     std::vector<ChaseRule> chase_rules;
     std::vector<MoveRule> move_rules;

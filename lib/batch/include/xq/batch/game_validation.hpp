@@ -29,16 +29,26 @@ namespace xq {
 //    repetition and its result is not what the ruling gives (a draw for a draw, a loss for the
 //    side that violates, whether it must still change or has already lost) or is `*`; or a
 //    ruling says a side lost by repeating and the record gives another result.
+//  - NaturalLimit: the record passes the ruleset's natural limit (so many plies without a
+//    capture draw the game) and goes on, or ends there with a result other than a draw.
 // DamagedText: bytes the encoding cannot explain, read as U+FFFD; the game was checked as read.
-enum class ValidationStatus { Ok, Unreadable, IllegalMove, ResultContradictsBoard, RepetitionRuling, DamagedText };
+enum class ValidationStatus {
+    Ok,
+    Unreadable,
+    IllegalMove,
+    ResultContradictsBoard,
+    RepetitionRuling,
+    NaturalLimit,
+    DamagedText
+};
 
 // "ok", "unreadable", "illegal_move", "result_contradicts_board", "repetition_ruling",
-// "damaged_text"
+// "natural_limit", "damaged_text"
 std::string_view to_string(ValidationStatus status);
 
-inline constexpr std::array<ValidationStatus, 6> all_validation_statuses { ValidationStatus::Ok,
+inline constexpr std::array<ValidationStatus, 7> all_validation_statuses { ValidationStatus::Ok,
     ValidationStatus::Unreadable, ValidationStatus::IllegalMove, ValidationStatus::ResultContradictsBoard,
-    ValidationStatus::RepetitionRuling, ValidationStatus::DamagedText };
+    ValidationStatus::RepetitionRuling, ValidationStatus::NaturalLimit, ValidationStatus::DamagedText };
 
 // The more serious of two statuses (see the order above).
 ValidationStatus graver(ValidationStatus a, ValidationStatus b);
