@@ -190,6 +190,33 @@ TEST_SUITE("rule book comparison")
         REQUIRE(c.books[0].deciding());
         REQUIRE(c.books[1].deciding());
         CHECK(c.spans_differ);
+        // Both rulings are on Red's perpetual check, but not on the same moves: the conducts
+        // are not compared.
+        CHECK(c.conduct_differences.empty());
+        CHECK_FALSE(c.loss_difference);
+    }
+
+    TEST_CASE("rulings on other repetitions are not compared side by side")
+    {
+        // Black's rook checks the red king perpetually, then Red's rook the black king. Under a
+        // book where a perpetual check loses at once, Black's first repetition decides the
+        // game; under AXF, where Black only must change there, the last one, Red's.
+        RuleSet strict = axf_copy("strict");
+        conduct(strict, "perpetual_check").loses_at_once = true;
+        const std::vector<RuleSet> books { axf_rules(), strict };
+        const auto judged = compare("5k2r/9/9/9/9/9/9/R8/9/3K5 b - - 0 1",
+            "i9i0 d0d1 i0i1 d1d0 i1i0 d0d1 i0i1 d1d0 i1i3 a2a9 f9f8 a9a8 f8f9 a8a9 f9f8 a9a8 f8f9", books);
+        const RuleBookComparison& c = judged->comparison;
+        REQUIRE(c.books[0].deciding());
+        REQUIRE(c.books[1].deciding());
+        CHECK(c.books[0].outcome() == Outcome::RedMustChange);
+        CHECK(c.books[1].outcome() == Outcome::BlackLoses);
+        CHECK(c.spans_differ);
+        // Red's checks are forbidden under AXF, and Red's king moves allowed under the other
+        // book: not a difference between the books, which judged other moves.
+        CHECK(c.conduct_differences.empty());
+        CHECK_FALSE(c.precedence_differs);
+        CHECK_FALSE(c.loss_difference);
     }
 
     TEST_CASE("CXA figure 8: one check and one chase, allowed by AXF rule 12, forbidden by CXA")

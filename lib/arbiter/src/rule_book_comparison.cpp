@@ -91,19 +91,23 @@ RuleBookComparison compare_rule_books(int game, const SourceLocation& source, co
         if (!judged[i].deciding())
             comparison.without_ruling.push_back(i);
 
+    const Ruling& first = *judged[ruling.front()].deciding();
+    comparison.spans_differ = std::any_of(ruling.begin(), ruling.end(), [&](std::size_t i) {
+        const RepetitionCycle& cycle = judged[i].deciding()->episode.cycle;
+        return cycle.first_ply != first.episode.cycle.first_ply || cycle.last_ply != first.episode.cycle.last_ply;
+    });
+    // Rulings on other moves are not judgements of the same conduct: comparing them would say
+    // that one book allows what it never judged.
+    if (comparison.spans_differ)
+        return comparison;
     for (const Color side : { Color::Red, Color::Black })
         if (auto difference = conduct_difference(judged, ruling, side))
             comparison.conduct_differences.push_back(std::move(*difference));
-    const Ruling& first = *judged[ruling.front()].deciding();
     const bool both_forbidden = first.red.forbidden && first.black.forbidden;
     comparison.precedence_differs = comparison.conduct_differences.empty() && both_forbidden
         && std::any_of(ruling.begin(), ruling.end(),
             [&](std::size_t i) { return judged[i].deciding()->violator != first.violator; });
     comparison.loss_difference = loss_difference(judged, ruling);
-    comparison.spans_differ = std::any_of(ruling.begin(), ruling.end(), [&](std::size_t i) {
-        const RepetitionCycle& cycle = judged[i].deciding()->episode.cycle;
-        return cycle.first_ply != first.episode.cycle.first_ply || cycle.last_ply != first.episode.cycle.last_ply;
-    });
     return comparison;
 }
 

@@ -52,16 +52,18 @@ struct RuleBookComparison {
     // Books without a ruling while another has one: the position has not stood as often as
     // they require (repetition.ruling_at_occurrence). Empty when the game could not be replayed.
     std::vector<std::size_t> without_ruling;
-    // Of the books with a ruling: the sides judged forbidden by some and allowed by others, red first.
+    // The rulings that decide the game judge different plies (the books decide by other
+    // episodes, or judge other spans: repetition.judged_span). The books' judgements of the
+    // sides' conduct are then on other moves, and the three below are not compared.
+    bool spans_differ = false;
+    // Of the books with a ruling on the same plies: the sides judged forbidden by some and
+    // allowed by others, red first.
     std::vector<ConductDifference> conduct_differences;
-    // Of the books with a ruling: each side's moves are forbidden or allowed alike under every
-    // book, both sides' are forbidden, and the books name different violators (or none): their
-    // verdict tables rank the two violations differently.
+    // Of the books with a ruling on the same plies: each side's moves are forbidden or allowed
+    // alike under every book, both sides' are forbidden, and the books name different
+    // violators (or none): their verdict tables rank the two violations differently.
     bool precedence_differs = false;
     std::optional<LossDifference> loss_difference;
-    // The rulings that decide the game judge different plies (the books find other episodes, or
-    // judge other spans: repetition.judged_span).
-    bool spans_differ = false;
 };
 
 // Judges the game under each of `books` (as judge_game, with `wanted`) and compares the
