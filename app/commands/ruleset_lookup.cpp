@@ -57,17 +57,22 @@ std::optional<RuleSet> find_ruleset(const std::string& name_or_path, Diagnostics
 
 namespace {
 
-    // The names of a --ruleset value, as written.
+    // The names of a --ruleset value, without the spaces around them ("axf, cxa").
     std::vector<std::string> ruleset_names(const std::string& list)
     {
         std::error_code ec;
         if (list.find(',') == std::string::npos || std::filesystem::is_regular_file(list, ec))
             return { list };
+        const auto trimmed = [](std::string name) {
+            name.erase(0, name.find_first_not_of(' '));
+            name.erase(name.find_last_not_of(' ') + 1);
+            return name;
+        };
         std::vector<std::string> names;
         std::size_t start = 0;
         for (std::size_t comma; (comma = list.find(',', start)) != std::string::npos; start = comma + 1)
-            names.push_back(list.substr(start, comma - start));
-        names.push_back(list.substr(start));
+            names.push_back(trimmed(list.substr(start, comma - start)));
+        names.push_back(trimmed(list.substr(start)));
         return names;
     }
 

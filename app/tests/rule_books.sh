@@ -46,8 +46,8 @@ expect_in out "Under Chinese Xiangqi Association rules on repetition"
 expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset axf,cxa --format markdown
 expect_in out "## Under the rule books"
 expect_in out "# Under Chinese Xiangqi Association rules on repetition"
-# The order given is the order written.
-expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset cxa,axf
+# The order given is the order written; spaces around the names do not matter.
+expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset "cxa, axf"
 [ "$(grep -n '^Under cxa:' "$work/out" | cut -d: -f1)" -lt "$(grep -n '^Under axf:' "$work/out" | cut -d: -f1)" ] \
   || fail "the books are not in the order given"
 
