@@ -1,5 +1,6 @@
 #include "commands/adjudicate_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -46,7 +47,9 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     CLI::App* cmd = app.add_subcommand("adjudicate", "Rule on the repetitions of games, in writing");
     cmd->fallthrough();
     add_game_source_options(*cmd, options.input);
-    cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
+    cmd->add_option("--ruleset", options.ruleset,
+        "Ruleset name (in the rulesets folder) or path to a JSON file; several separated by commas (axf,cxa) rule "
+        "side by side: where the books differ and why, then each book's ruling in full");
     add_natural_limit_option(*cmd, options.natural_limit);
     cmd->add_option("--format", options.format,
            "Output format: text, markdown, html, jsonl (json is read as jsonl) or pdf; default: from -o's extension, "
@@ -61,17 +64,24 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     cmd->add_flag("--all", options.all,
         "A document for every game of a file; without it (and without --game) only games with a repetition or a problem "
         "get one, and the others a line on stderr");
+    cmd->footer("Exit code: 0 when every game was read and replayed to its end, 1 when one was not (the "
+                "rulings, under one ruleset or several, never change it), 2 for bad usage or a ruleset that cannot "
+                "be loaded, 4 when the output could not be written.");
     return cmd;
 }
 
 int run_adjudicate(const AdjudicateOptions& options, bool verbose)
 {
     Diagnostics setup;
-    auto rules = find_ruleset(options.ruleset, setup);
+    auto books = find_rulesets(options.ruleset, setup);
     const auto messages = find_message_catalogue(options.language, setup);
     print_diagnostics(setup);
-    if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit))
+    if (!books || !messages
+        || !std::all_of(books->begin(), books->end(),
+            [&](RuleSet& rules) { return lower_natural_limit(rules, options.natural_limit); }))
         return exit_usage;
+    // One ruleset writes its ruling as it always has; several, their comparison.
+    const bool comparing = books->size() > 1;
 
     const auto format
         = choose_format(options.format, options.output, { "text", "markdown", "html", "jsonl", "pdf" }, "text");
@@ -94,35 +104,71 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     document_options.every_repetition_in_full = options.detail == "all";
     const bool every_game = options.all || !options.input.games.empty() || options.input.files.empty();
     if (*format == "html")
-        write_html_head(out, *messages);
+        write_html_head(out, *messages, comparing);
     bool first_game = true;
-    std::vector<RulingDocument> pdf_documents; // set on pages once all are known
-    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
-        const GameRuling game = judge_game(static_cast<int>(record.index), record.location, replay, *rules);
-        if (!every_game && !worth_a_document(game)) {
-            print_skipped_game(record, replay);
-            return;
-        }
-        const RulingDocument document = build_ruling_document(game, record, *rules, *messages, document_options);
+    // Set on pages once all are known.
+    std::vector<RulingDocument> pdf_documents;
+    std::vector<ComparisonDocument> pdf_comparisons;
+    const auto write_ruling = [&](const GameRuling& game, const GameRecord& record) {
+        const RulingDocument document = build_ruling_document(game, record, books->front(), *messages, document_options);
         if (pdf) {
             pdf_documents.push_back(document);
         } else if (*format == "jsonl") {
-            write_document_json(out, game, *rules, document, *messages);
+            write_document_json(out, game, books->front(), document, *messages);
         } else if (*format == "html") {
             write_document_html(out, document, *messages);
+        } else if (*format == "markdown") {
+            write_document_markdown(out, document, *messages);
         } else {
-            if (!first_game)
-                out << '\n';
-            if (*format == "markdown")
-                write_document_markdown(out, document, *messages);
-            else
-                write_document_text(out, document, *messages);
+            write_document_text(out, document, *messages);
         }
-        first_game = false;
+    };
+    const auto write_comparison = [&](const RuleBookComparison& comparison, const GameRecord& record) {
+        ComparisonDocument document = build_comparison_document(comparison, record, *messages, document_options);
+        if (pdf) {
+            pdf_comparisons.push_back(std::move(document));
+        } else if (*format == "jsonl") {
+            write_comparison_json(out, comparison, document, *messages);
+        } else if (*format == "html") {
+            write_comparison_html(out, document, *messages);
+        } else if (*format == "markdown") {
+            write_comparison_markdown(out, document, *messages);
+        } else {
+            write_comparison_text(out, document, *messages);
+        }
+    };
+    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+        const int index = static_cast<int>(record.index);
+        // Text and Markdown documents follow one another after a blank line.
+        const auto separate = [&] {
+            if (!first_game && (*format == "text" || *format == "markdown"))
+                out << '\n';
+            first_game = false;
+        };
+        if (!comparing) {
+            const GameRuling game = judge_game(index, record.location, replay, books->front());
+            if (!every_game && !worth_a_document(game)) {
+                print_skipped_game(record, replay);
+                return;
+            }
+            separate();
+            write_ruling(game, record);
+        } else {
+            const RuleBookComparison comparison = compare_rule_books(index, record.location, replay, *books);
+            if (!every_game
+                && std::none_of(comparison.books.begin(), comparison.books.end(),
+                    [](const BookRuling& book) { return worth_a_document(book.game); })) {
+                print_skipped_game(record, replay);
+                return;
+            }
+            separate();
+            write_comparison(comparison, record);
+        }
     });
     if (*format == "html")
         write_html_tail(out);
-    if (pdf && !write_documents_pdf(out, pdf_documents, *messages))
+    if (pdf && !(comparing ? write_comparisons_pdf(out, pdf_comparisons, *messages)
+                           : write_documents_pdf(out, pdf_documents, *messages)))
         out.setstate(std::ios::badbit);
     if (!finish_output(out, to_stdout ? std::string() : options.output))
         return exit_write;

@@ -20,7 +20,8 @@ CLI::App* add_forbidden_command(CLI::App& app, ForbiddenOptions& options)
         "repetition ruled against it, with the ruling and the rule");
     cmd->fallthrough();
     add_game_source_options(*cmd, options.input);
-    cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
+    cmd->add_option("--ruleset", options.ruleset,
+        "Ruleset name (in the rulesets folder) or path to a JSON file: one (only adjudicate takes a list)");
     cmd->add_option("--format", options.format,
            "Output format: text, or jsonl (one JSON object per position; json is read as jsonl); default: from -o's "
            "extension, else text")
@@ -34,7 +35,7 @@ CLI::App* add_forbidden_command(CLI::App& app, ForbiddenOptions& options)
 int run_forbidden(const ForbiddenOptions& options, bool verbose)
 {
     Diagnostics setup;
-    const auto rules = find_ruleset(options.ruleset, setup);
+    const auto rules = find_one_ruleset(options.ruleset, "forbidden", setup);
     const auto messages = find_message_catalogue(options.language, setup);
     print_diagnostics(setup);
     if (!rules || !messages)

@@ -39,7 +39,7 @@ int run_replay(const ReplayOptions& options, bool verbose)
 {
     Diagnostics setup;
     const auto messages = find_message_catalogue(options.language, setup);
-    const auto rules = options.classify ? find_ruleset(options.ruleset, setup) : std::optional<RuleSet> {};
+    const auto rules = options.classify ? find_one_ruleset(options.ruleset, "replay", setup) : std::optional<RuleSet> {};
     print_diagnostics(setup);
     if (!messages || (options.classify && !rules))
         return exit_usage;

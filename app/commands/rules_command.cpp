@@ -162,7 +162,7 @@ int run_rules(const RulesCommand& command, const RulesOptions& options)
                   << rules->verdicts.size() << " verdict rows\n";
         return exit_ok;
     }
-    const auto rules = find_ruleset(options.ruleset, diagnostics);
+    const auto rules = find_one_ruleset(options.ruleset, "rules", diagnostics);
     print_diagnostics(diagnostics);
     if (!rules)
         return exit_usage;

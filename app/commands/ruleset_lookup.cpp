@@ -55,6 +55,71 @@ std::optional<RuleSet> find_ruleset(const std::string& name_or_path, Diagnostics
     return std::nullopt;
 }
 
+namespace {
+
+    // The names of a --ruleset value, without the spaces around them ("axf, cxa").
+    std::vector<std::string> ruleset_names(const std::string& list)
+    {
+        std::error_code ec;
+        if (list.find(',') == std::string::npos || std::filesystem::is_regular_file(list, ec))
+            return { list };
+        const auto trimmed = [](std::string name) {
+            name.erase(0, name.find_first_not_of(' '));
+            name.erase(name.find_last_not_of(' ') + 1);
+            return name;
+        };
+        std::vector<std::string> names;
+        std::size_t start = 0;
+        for (std::size_t comma; (comma = list.find(',', start)) != std::string::npos; start = comma + 1)
+            names.push_back(trimmed(list.substr(start, comma - start)));
+        names.push_back(trimmed(list.substr(start)));
+        return names;
+    }
+
+} // namespace
+
+std::optional<std::vector<RuleSet>> find_rulesets(const std::string& list, Diagnostics& diagnostics)
+{
+    const std::vector<std::string> names = ruleset_names(list);
+    if (std::find(names.begin(), names.end(), std::string()) != names.end()) {
+        diagnostics.error("ruleset.bad-list",
+            "'" + list + "' has an empty name in its list of rulesets (give names or paths separated by commas)");
+        return std::nullopt;
+    }
+    std::vector<RuleSet> found;
+    bool loaded = true;
+    for (const std::string& name : names) {
+        std::optional<RuleSet> rules = find_ruleset(name, diagnostics);
+        if (!rules) {
+            loaded = false;
+            continue;
+        }
+        const auto same = std::find_if(found.begin(), found.end(), [&](const RuleSet& r) { return r.id == rules->id; });
+        if (same != found.end()) {
+            diagnostics.error("ruleset.repeated",
+                "ruleset '" + rules->id + "' is given twice in '" + list + "' (" + same->source + ", " + rules->source + ")");
+            loaded = false;
+            continue;
+        }
+        found.push_back(std::move(*rules));
+    }
+    if (!loaded)
+        return std::nullopt;
+    return found;
+}
+
+std::optional<RuleSet> find_one_ruleset(const std::string& name_or_path, std::string_view command, Diagnostics& diagnostics)
+{
+    const std::size_t count = ruleset_names(name_or_path).size();
+    if (count > 1) {
+        diagnostics.error("ruleset.one-only",
+            std::string(command) + " rules under one ruleset, and '" + name_or_path + "' names " + std::to_string(count)
+                + " (only adjudicate compares rule books side by side)");
+        return std::nullopt;
+    }
+    return find_ruleset(name_or_path, diagnostics);
+}
+
 std::optional<MessageCatalogue> find_message_catalogue(const std::string& language, Diagnostics& diagnostics)
 {
     for (const std::string& folder : ruleset_folders()) {

@@ -76,7 +76,8 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
         ->check(CLI::IsMember({ "en", "zh" }));
     add_encoding_option(*cmd, options.encoding);
     add_where_option(*cmd, options.where);
-    cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
+    cmd->add_option("--ruleset", options.ruleset,
+        "Ruleset name (in the rulesets folder) or path to a JSON file: one (only adjudicate takes a list)");
     add_natural_limit_option(*cmd, options.natural_limit);
     cmd->add_option("--progress", options.progress, "Progress on stderr: auto (when it is a terminal), always, never")
         ->check(CLI::IsMember({ "auto", "always", "never" }));
@@ -148,7 +149,7 @@ int run_validate(const ValidateOptions& options)
     }
 
     Diagnostics setup;
-    auto rules = find_ruleset(options.ruleset, setup);
+    auto rules = find_one_ruleset(options.ruleset, "validate", setup);
     const auto messages = find_message_catalogue(options.language, setup);
     print_diagnostics(setup);
     if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit))

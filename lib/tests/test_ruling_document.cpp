@@ -11,6 +11,7 @@
 #include "report_test_support.hpp"
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
+#include "xq/arbiter/rule_book_comparison.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 #include "xq/report/board_diagram.hpp"
 #include "xq/report/board_svg.hpp"
@@ -665,4 +666,99 @@ TEST_SUITE("ruling document")
                 }
             }
     }
+
+    TEST_CASE("rulings under two rule books: each book's line quotes its own numbering, then where they differ")
+    {
+        // CXA 2020 figure 8: one check and one chase, allowed by AXF rule 12, forbidden by CXA.
+        Diagnostics diagnostics;
+        const auto cxa = load_ruleset_file(XQ_RULESETS "/cxa.json", diagnostics);
+        REQUIRE(cxa);
+        const std::vector<RuleSet> books { axf(), *cxa };
+        const std::string pgn = position_game(
+            "3a3R1/3Nck3/3ab4/P4r3/9/8p/2p5n/C3BA2B/4A4/4K4 w - - 0 1", "h9h3 f8f9 h3h9 f9f8 h9h3 f8f9 h3h9 f9f8");
+        test::ReadResult read = test::read_text(RecordFormat::Pgn, pgn);
+        REQUIRE(read.games.size() == 1);
+        const GameRecord& record = read.games.front();
+        const RecordReplay replay = replay_record(record);
+        const RuleBookComparison comparison = compare_rule_books(1, record.location, replay, books);
+
+        const ComparisonDocument en = build_comparison_document(comparison, record, catalogue("en"));
+        REQUIRE(en.books.size() == 2);
+        CHECK(en.books[0].starts_with("Under axf: a draw if neither side changes its moves, by rule 12 (Checks mixed "
+                                      "with a chase, AXF-12). Red checks and chases"));
+        CHECK(en.books[1].starts_with("Under cxa: Red must change its moves, by Article 24."));
+        // The AXF draw rests on both sides' conduct; the CXA ruling on Red's alone.
+        CHECK(en.books[0].find("Black ") != std::string::npos);
+        CHECK(en.books[1].find("Black ") == std::string::npos);
+        CHECK(en.differences
+            == std::vector<std::string> { "The rule books differ.",
+                "Red's moves are forbidden under cxa and allowed under axf." });
+        REQUIRE(en.rulings.size() == 2);
+        CHECK(en.rulings[0].book_heading
+            == "Under Asian Xiangqi Federation rules on repetition: perpetual check and chase (axf)");
+        const auto ruleset = std::find_if(en.rulings[1].header.begin(), en.rulings[1].header.end(),
+            [](const HeaderField& f) { return f.key == "ruleset"; });
+        REQUIRE(ruleset != en.rulings[1].header.end());
+        CHECK(ruleset->value.ends_with("(cxa)"));
+        // The header names both books instead of one ruleset and its edition.
+        CHECK(std::none_of(en.header.begin(), en.header.end(),
+            [](const HeaderField& f) { return f.key == "ruleset" || f.key == "edition"; }));
+        CHECK(en.header.back().key == "rulesets");
+
+        const ComparisonDocument zh = build_comparison_document(comparison, record, catalogue("zh"));
+        CHECK(zh.books[0].starts_with("按axf：双方不变作和，依据第12条（将军夹捉，AXF-12）。"));
+        CHECK(zh.books[1].starts_with("按cxa：判红方变着，依据第24."));
+        CHECK(zh.differences.front() == "各规则裁决不同。");
+
+        // The text and Markdown forms show the comparison, then each book's ruling in full.
+        for (const ComparisonDocument* d : { &en, &zh }) {
+            const MessageCatalogue& m = catalogue(d->language);
+            std::ostringstream text, markdown;
+            write_comparison_text(text, *d, m);
+            write_comparison_markdown(markdown, *d, m);
+            std::vector<std::string> sentences = d->books;
+            sentences.insert(sentences.end(), d->differences.begin(), d->differences.end());
+            for (const RulingDocument& ruling : d->rulings) {
+                sentences.push_back(ruling.book_heading);
+                const std::vector<std::string> of_ruling = sentences_of(ruling);
+                sentences.insert(sentences.end(), of_ruling.begin(), of_ruling.end());
+            }
+            const std::string squeezed_text = squeezed(text.str()), squeezed_markdown = squeezed(markdown.str());
+            for (const std::string& sentence : sentences) {
+                INFO(d->language << ": " << sentence);
+                CHECK(squeezed_text.find(squeezed(sentence)) != std::string::npos);
+                CHECK(squeezed_markdown.find(squeezed(sentence)) != std::string::npos);
+            }
+            CHECK(squeezed_text.find(squeezed(d->rulings[0].book_heading))
+                < squeezed_text.find(squeezed(d->rulings[1].book_heading)));
+        }
+    }
+
+    TEST_CASE("rule books that agree say so, and a book with no ruling yet says when it would rule")
+    {
+        RuleSet later = axf();
+        later.id = "later";
+        later.repetition.ruling_at_occurrence = 3;
+        const std::vector<RuleSet> same { axf(), later };
+        const std::string pgn = position_game("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8");
+        test::ReadResult read = test::read_text(RecordFormat::Pgn, pgn);
+        const RecordReplay replay = replay_record(read.games.front());
+        const MessageCatalogue& en = catalogue("en");
+        const ComparisonDocument differ
+            = build_comparison_document(compare_rule_books(1, {}, replay, same), read.games.front(), en);
+        CHECK(differ.books[1] == "Under later: no ruling to make.");
+        CHECK(differ.differences
+            == std::vector<std::string> { "The rule books differ.",
+                "Under later a ruling is due only once a position has stood 3 times, and none has." });
+
+        const std::vector<RuleSet> twice { axf(), [] {
+                                              RuleSet copy = axf();
+                                              copy.id = "axf_again";
+                                              return copy;
+                                          }() };
+        const ComparisonDocument agree
+            = build_comparison_document(compare_rule_books(1, {}, replay, twice), read.games.front(), en);
+        CHECK(agree.differences == std::vector<std::string> { "The rule books agree: Red must change its moves." });
+    }
 }
+

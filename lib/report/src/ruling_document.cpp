@@ -328,13 +328,12 @@ namespace {
         {
             QuotedRule q;
             q.id = rule.id;
-            // A definition, a basic rule or an appendix rule names itself ("Definition 2",
-            // "Appendix rule 1"); a detail rule, numbered only, is "Rule 19".
-            const bool names_itself = rule.kind == RuleKind::Definition || rule.number.empty()
+            q.number = text(rule.translations, "number", rule.number);
+            q.title = text(rule.translations, "title", rule.title);
+            q.names_itself = rule.kind == RuleKind::Definition || rule.number.empty()
                 || !std::isdigit(static_cast<unsigned char>(rule.number.front()));
-            q.heading = m_.format(names_itself ? "rule.heading_definition" : "rule.heading",
-                { { "number", text(rule.translations, "number", rule.number) },
-                    { "title", text(rule.translations, "title", rule.title) }, { "id", rule.id } });
+            q.heading = m_.format(q.names_itself ? "rule.heading_definition" : "rule.heading",
+                { { "number", q.number }, { "title", q.title }, { "id", rule.id } });
             q.text = text(rule.translations, "text", rule.text);
             q.diagrams = rule.diagrams;
             std::vector<std::string> numbers;

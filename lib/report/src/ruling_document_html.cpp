@@ -63,6 +63,13 @@ html:lang(zh) p.brief { font-style: normal; }
 p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
 )";
 
+    // Only in a file of rulings under several rule books: the banner naming each ruling's book,
+    // and the comparison's lines.
+    constexpr const char* comparison_style = R"(p.book { font-size: 12.5pt; font-weight: bold; margin: 0 0 3mm 0;
+  padding: 1.5mm 3mm; background: #e8e8e8; }
+ul.books li { margin: 1.2mm 0; }
+)";
+
     // A CSS string holding `text`.
     std::string css_string(std::string_view text)
     {
@@ -166,6 +173,16 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
         out << "</div>\n</section>\n";
     }
 
+    // Short fields two to a line, the long ones (the record's path, the ruleset) across.
+    void write_header(std::ostream& out, const std::vector<HeaderField>& header)
+    {
+        out << "<dl class=\"header\">\n";
+        for (const HeaderField& f : header)
+            out << (f.long_value() ? "<dt class=\"wide\">" : "<dt>") << xml_escaped(f.label) << "</dt>"
+                << (f.long_value() ? "<dd class=\"wide\">" : "<dd>") << xml_escaped(f.value) << "</dd>\n";
+        out << "</dl>\n";
+    }
+
     // The table of a game's repetitions, the deciding one in bold.
     void write_episodes(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
     {
@@ -190,22 +207,22 @@ p.footer { font-size: 8.5pt; color: #444; margin-top: 3mm; }
 
 } // namespace
 
-void write_html_head(std::ostream& out, const MessageCatalogue& m)
+void write_html_head(std::ostream& out, const MessageCatalogue& m, bool comparisons)
 {
     out << "<!DOCTYPE html>\n<html lang=\"" << xml_escaped(m.language())
         << "\" xmlns=\"http://www.w3.org/1999/xhtml\">\n"
-        << "<head>\n<meta charset=\"utf-8\"/>\n<title>" << xml_escaped(m.format("document.title"))
-        << "</title>\n<style>" << style << page_number_style(m) << "</style>\n</head>\n<body>\n";
+        << "<head>\n<meta charset=\"utf-8\"/>\n<title>"
+        << xml_escaped(m.format(comparisons ? "compare.title" : "document.title")) << "</title>\n<style>" << style
+        << (comparisons ? comparison_style : "") << page_number_style(m) << "</style>\n</head>\n<body>\n";
 }
 
 void write_document_html(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
 {
-    // Short fields two to a line, the long ones (the record's path, the ruleset) across.
-    out << "<article>\n<h1>" << xml_escaped(document.title) << "</h1>\n<dl class=\"header\">\n";
-    for (const HeaderField& f : document.header)
-        out << (f.long_value() ? "<dt class=\"wide\">" : "<dt>") << xml_escaped(f.label) << "</dt>"
-            << (f.long_value() ? "<dd class=\"wide\">" : "<dd>") << xml_escaped(f.value) << "</dd>\n";
-    out << "</dl>\n";
+    out << "<article>\n";
+    if (!document.book_heading.empty())
+        out << paragraph(document.book_heading, "book");
+    out << "<h1>" << xml_escaped(document.title) << "</h1>\n";
+    write_header(out, document.header);
     if (!document.summary.empty()) {
         out << "<div class=\"summary\">\n";
         for (std::size_t i = 0; i < document.summary.size(); ++i)
@@ -222,6 +239,21 @@ void write_document_html(std::ostream& out, const RulingDocument& document, cons
     for (const char* line : { "signature.arbiter", "signature.signature", "signature.date" })
         out << "<div>" << xml_escaped(m.format(line)) << "</div>";
     out << "</div>\n" << paragraph(m.format("document.footer"), "footer") << "</article>\n";
+}
+
+void write_comparison_html(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& m)
+{
+    out << "<article class=\"comparison\">\n<h1>" << xml_escaped(document.title) << "</h1>\n";
+    write_header(out, document.header);
+    out << "<h2>" << xml_escaped(document.heading) << "</h2>\n<ul class=\"books\">\n";
+    for (const std::string& book : document.books)
+        out << "<li>" << xml_escaped(book) << "</li>\n";
+    out << "</ul>\n<div class=\"summary\">\n";
+    for (std::size_t i = 0; i < document.differences.size(); ++i)
+        out << paragraph(document.differences[i], i == 0 ? "verdict" : nullptr);
+    out << "</div>\n</article>\n";
+    for (const RulingDocument& ruling : document.rulings)
+        write_document_html(out, ruling, m);
 }
 
 void write_html_tail(std::ostream& out) { out << "</body>\n</html>\n"; }

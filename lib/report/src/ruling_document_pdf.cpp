@@ -80,16 +80,10 @@ namespace {
         std::vector<Block> blocks(const RulingDocument& d)
         {
             blocks_.clear();
-            heading(d.title, 16, 0);
-            blocks_.back().draw
-                = [draw = blocks_.back().draw, height = blocks_.back().height](cairo_t* cr, double top) {
-                      draw(cr, top);
-                      cairo_set_source_rgb(cr, 0.07, 0.07, 0.07);
-                      cairo_set_line_width(cr, 1.5);
-                      cairo_move_to(cr, margin_left, top + height + 1);
-                      cairo_line_to(cr, margin_left + body_width, top + height + 1);
-                      cairo_stroke(cr);
-                  };
+            if (!d.book_heading.empty())
+                banner(d.book_heading);
+            heading(d.title, 16, blocks_.empty() ? 0 : 2 * mm);
+            underline_title();
             header(d.header);
             summary(d.summary);
             for (const std::string& note : d.notes)
@@ -100,6 +94,21 @@ namespace {
                 repetition(*r, d.notation_sentence);
             signature();
             paragraph(m_.format("document.footer"), { 8.5, false, false, 0.27 }, 0, 3 * mm);
+            return std::move(blocks_);
+        }
+
+        // The comparison of a game's rulings under several books, as in the HTML: the title,
+        // the header, each book's line, and whether and where they differ in a frame.
+        std::vector<Block> blocks(const ComparisonDocument& d)
+        {
+            blocks_.clear();
+            heading(d.title, 16, 0);
+            underline_title();
+            header(d.header);
+            heading(d.heading, 12.5, 5 * mm);
+            for (const std::string& book : d.books)
+                paragraph("• " + book, {}, 0, 1.2 * mm);
+            summary(d.differences);
             return std::move(blocks_);
         }
 
@@ -197,6 +206,37 @@ namespace {
                 first = false;
             } while (pango_layout_iter_next_line(iter));
             pango_layout_iter_free(iter);
+        }
+
+        // A rule under the heading just added, as under the HTML's h1.
+        void underline_title()
+        {
+            blocks_.back().draw
+                = [draw = blocks_.back().draw, height = blocks_.back().height](cairo_t* cr, double top) {
+                      draw(cr, top);
+                      cairo_set_source_rgb(cr, 0.07, 0.07, 0.07);
+                      cairo_set_line_width(cr, 1.5);
+                      cairo_move_to(cr, margin_left, top + height + 1);
+                      cairo_line_to(cr, margin_left + body_width, top + height + 1);
+                      cairo_stroke(cr);
+                  };
+        }
+
+        // The name of a ruling's book over its title, on grey, as the HTML's p.book.
+        void banner(const std::string& text)
+        {
+            constexpr double padding = 1.5 * mm;
+            const Text layout = make_layout(text, { 12.5, true }, body_width - 6 * mm);
+            Block block;
+            block.height = height_of(layout) + 2 * padding;
+            block.keep_with_next = true;
+            block.draw = [layout, height = block.height](cairo_t* cr, double top) {
+                cairo_set_source_rgb(cr, 0.91, 0.91, 0.91);
+                cairo_rectangle(cr, margin_left, top, body_width, height);
+                cairo_fill(cr);
+                draw_layout(cr, layout, margin_left + 3 * mm, top + padding);
+            };
+            blocks_.push_back(std::move(block));
         }
 
         void heading(const std::string& text, double size, double space_before)
@@ -472,35 +512,61 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    // Each part (a ruling, a comparison) from a new page, numbering its own pages.
+    bool write_parts_pdf(std::ostream& out, const std::string& title, const MessageCatalogue& m,
+        const std::function<void(PdfWriter&, const std::function<void(const std::vector<Block>&)>&)>& parts)
+    {
+        cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_stream, &out, page_width, page_height);
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title.c_str());
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "xqarb");
+        cairo_t* cr = cairo_create(surface);
+        PdfWriter writer(cr, m);
+        parts(writer, [&](const std::vector<Block>& blocks) {
+            const std::vector<Placement> placed = paginate(blocks);
+            const int pages = placed.empty() ? 1 : placed.back().page + 1;
+            int page = 0;
+            for (std::size_t i = 0; i < blocks.size(); ++i) {
+                for (; page < placed[i].page; ++page) {
+                    writer.footer(cr, page + 1, pages);
+                    cairo_show_page(cr);
+                }
+                blocks[i].draw(cr, placed[i].top);
+            }
+            writer.footer(cr, page + 1, pages);
+            cairo_show_page(cr);
+        });
+        cairo_destroy(cr);
+        cairo_surface_finish(surface);
+        const bool written = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
+        cairo_surface_destroy(surface);
+        return written && out.good();
+    }
+
+} // namespace
+
 bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m)
 {
     if (documents.empty())
         return true; // a PDF must have a page
-    cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_stream, &out, page_width, page_height);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, documents.front().title.c_str());
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "xqarb");
-    cairo_t* cr = cairo_create(surface);
-    PdfWriter writer(cr, m);
-    for (const RulingDocument& document : documents) {
-        const std::vector<Block> blocks = writer.blocks(document);
-        const std::vector<Placement> placed = paginate(blocks);
-        const int pages = placed.empty() ? 1 : placed.back().page + 1;
-        int page = 0;
-        for (std::size_t i = 0; i < blocks.size(); ++i) {
-            for (; page < placed[i].page; ++page) {
-                writer.footer(cr, page + 1, pages);
-                cairo_show_page(cr);
-            }
-            blocks[i].draw(cr, placed[i].top);
+    return write_parts_pdf(out, documents.front().title, m, [&](PdfWriter& writer, const auto& set_on_pages) {
+        for (const RulingDocument& document : documents)
+            set_on_pages(writer.blocks(document));
+    });
+}
+
+bool write_comparisons_pdf(std::ostream& out, const std::vector<ComparisonDocument>& documents, const MessageCatalogue& m)
+{
+    if (documents.empty())
+        return true;
+    return write_parts_pdf(out, documents.front().title, m, [&](PdfWriter& writer, const auto& set_on_pages) {
+        for (const ComparisonDocument& document : documents) {
+            set_on_pages(writer.blocks(document));
+            for (const RulingDocument& ruling : document.rulings)
+                set_on_pages(writer.blocks(ruling));
         }
-        writer.footer(cr, page + 1, pages);
-        cairo_show_page(cr);
-    }
-    cairo_destroy(cr);
-    cairo_surface_finish(surface);
-    const bool written = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
-    cairo_surface_destroy(surface);
-    return written && out.good();
+    });
 }
 
 } // namespace xq

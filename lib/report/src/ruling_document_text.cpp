@@ -52,11 +52,13 @@ namespace {
         return w >= width ? text : text + std::string(width - w, ' ');
     }
 
-    // Chinese punctuation that must not begin a line, and that must not end one.
+    // Punctuation that must not begin a line (Chinese, and the ASCII that English text puts
+    // right after a Chinese term: "(长捉)."), and that must not end one.
     bool closes(char32_t c)
     {
         return c == U'，' || c == U'。' || c == U'：' || c == U'；' || c == U'、' || c == U'）' || c == U'？'
-            || c == U'！' || c == U'”' || c == U'」';
+            || c == U'！' || c == U'”' || c == U'」' || c == U')' || c == U',' || c == U'.' || c == U':'
+            || c == U';';
     }
     bool opens(char32_t c) { return c == U'（' || c == U'“' || c == U'「'; }
 
@@ -145,19 +147,36 @@ namespace {
         return out;
     }
 
+    // The header's fields, a line each, the values in a column after the longest label.
+    void write_header_text(std::ostream& out, const std::vector<HeaderField>& header)
+    {
+        std::size_t label_width = 0;
+        for (const HeaderField& f : header)
+            label_width = std::max(label_width, display_width(f.label));
+        for (const HeaderField& f : header) {
+            const std::string first = padded(f.label, label_width + 2);
+            const std::string value = wrapped(f.value, label_width + 2);
+            out << first << value.substr(label_width + 2);
+        }
+    }
+
+    void write_header_markdown(std::ostream& out, const std::vector<HeaderField>& header)
+    {
+        out << "| | |\n| --- | --- |\n";
+        for (const HeaderField& f : header)
+            out << "| **" << escaped(f.label) << "** | " << escaped(f.value) << " |\n";
+    }
+
 } // namespace
 
 void write_document_text(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
 {
+    // A book's ruling among others: a banner naming the book, so that each ruling's start stands out.
+    if (!document.book_heading.empty())
+        out << std::string(line_width, '#') << '\n'
+            << wrapped(document.book_heading, 0) << std::string(line_width, '#') << "\n\n";
     out << underlined(document.title, '=') << '\n';
-    std::size_t label_width = 0;
-    for (const HeaderField& f : document.header)
-        label_width = std::max(label_width, display_width(f.label));
-    for (const HeaderField& f : document.header) {
-        const std::string first = padded(f.label, label_width + 2);
-        const std::string value = wrapped(f.value, label_width + 2);
-        out << first << value.substr(label_width + 2);
-    }
+    write_header_text(out, document.header);
     if (!document.summary.empty())
         out << '\n';
     for (const std::string& sentence : document.summary)
@@ -232,9 +251,10 @@ void write_document_text(std::ostream& out, const RulingDocument& document, cons
 
 void write_document_markdown(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
 {
-    out << "# " << escaped(document.title) << "\n\n| | |\n| --- | --- |\n";
-    for (const HeaderField& f : document.header)
-        out << "| **" << escaped(f.label) << "** | " << escaped(f.value) << " |\n";
+    if (!document.book_heading.empty())
+        out << "# " << escaped(document.book_heading) << "\n\n";
+    out << "# " << escaped(document.title) << "\n\n";
+    write_header_markdown(out, document.header);
     if (!document.summary.empty())
         out << "\n**" << escaped(document.summary.front()) << "**\n";
     for (std::size_t i = 1; i < document.summary.size(); ++i)
@@ -303,6 +323,34 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
     for (const auto& [label, blank] : signature_lines(m))
         out << "| " << escaped(label) << " | " << escaped(blank) << " |\n";
     out << "\n*" << escaped(m.format("document.footer")) << "*\n";
+}
+
+void write_comparison_text(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& m)
+{
+    out << underlined(document.title, '=') << '\n';
+    write_header_text(out, document.header);
+    out << '\n' << underlined(document.heading, '-');
+    for (const std::string& book : document.books)
+        out << wrapped(book, 0) << '\n';
+    out << wrapped(m.paragraph(document.differences), 0);
+    for (const RulingDocument& ruling : document.rulings) {
+        out << '\n';
+        write_document_text(out, ruling, m);
+    }
+}
+
+void write_comparison_markdown(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& m)
+{
+    out << "# " << escaped(document.title) << "\n\n";
+    write_header_markdown(out, document.header);
+    out << "\n## " << escaped(document.heading) << "\n\n";
+    for (const std::string& book : document.books)
+        out << "- " << escaped(book) << '\n';
+    out << "\n**" << escaped(m.paragraph(document.differences)) << "**\n";
+    for (const RulingDocument& ruling : document.rulings) {
+        out << '\n';
+        write_document_markdown(out, ruling, m);
+    }
 }
 
 } // namespace xq

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "xq/arbiter/game_ruling.hpp"
+#include "xq/arbiter/rule_book_comparison.hpp"
 #include "xq/notation/game_record.hpp"
 #include "xq/report/message_catalogue.hpp"
 
@@ -25,7 +26,10 @@ struct HeaderField {
     std::string value;
     // A field whose value runs long (the event, the record's path, the ruleset and its
     // edition): printed layouts give it a whole line and set the others two to a line.
-    bool long_value() const { return key == "event" || key == "record" || key == "ruleset" || key == "edition"; }
+    bool long_value() const
+    {
+        return key == "event" || key == "record" || key == "ruleset" || key == "edition" || key == "rulesets";
+    }
 };
 
 // A move of the cycle, with what it is under the ruleset and why: the interpreter's classes
@@ -56,6 +60,11 @@ struct DocumentSide {
 // A rule quoted from the ruleset.
 struct QuotedRule {
     std::string id;
+    std::string number; // as the ruleset gives it in the language: "18", "Article 24.13", "第18条"
+    std::string title;
+    // A definition, a basic rule or an appendix rule names itself ("Definition 2", "Appendix
+    // rule 1"); a detail rule is numbered only ("18": "Rule 18").
+    bool names_itself = false;
     std::string heading; // "Rule 18: A rook may not chase an unprotected cannon (AXF-18)"
     std::string text;
     std::vector<int> diagrams;
@@ -82,6 +91,9 @@ struct DocumentRepetition {
 };
 
 struct RulingDocument {
+    // Over a ruling set beside other books' rulings on the same game, the heading that names its
+    // ruleset; empty for a ruling on its own.
+    std::string book_heading;
     std::string language;
     DocumentNotation notation = DocumentNotation::Wxf;
     std::string notation_sentence; // which notation the moves are in
@@ -125,12 +137,44 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
     const RulingDocument& document, const MessageCatalogue& messages);
 // A self-contained HTML file (inline CSS and SVG boards, nothing loaded from elsewhere) that
 // prints on A4: the head, then one section per document, then the tail.
-void write_html_head(std::ostream& out, const MessageCatalogue& messages);
+// `comparisons`: the file holds rulings under several rule books (write_comparison_html).
+void write_html_head(std::ostream& out, const MessageCatalogue& messages, bool comparisons = false);
 void write_document_html(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
 void write_html_tail(std::ostream& out);
 // PDF on A4 with the HTML's content and layout: a vector board, the fonts embedded, each ruling
 // from a new page with its own "page N of M". Nothing is written without a document (a PDF
 // needs a page). Returns whether everything was written.
 bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m);
+
+// A game's rulings under several rule books (adjudicate --ruleset axf,cxa): the comparison up
+// front, each book's verdict in one line with the conducts that decide it and the rule it
+// cites first, then whether and where the books differ; then each book's written ruling in
+// full, under a heading naming the book.
+struct ComparisonDocument {
+    std::string language;
+    std::string title;
+    std::vector<HeaderField> header; // the game's fields and the rulesets compared
+    std::string heading;
+    std::vector<std::string> books; // a paragraph per book, in the order given
+    std::vector<std::string> differences; // whether the books differ, then where
+    std::vector<RulingDocument> rulings; // one per book, each with its book_heading
+};
+
+ComparisonDocument build_comparison_document(const RuleBookComparison& comparison, const GameRecord& record,
+    const MessageCatalogue& messages, const DocumentOptions& options = {});
+
+void write_comparison_text(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& messages);
+void write_comparison_markdown(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& messages);
+// After write_html_head: the comparison, then each book's ruling, each from a new page.
+void write_comparison_html(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& messages);
+// One JSON object on one line: the game, `comparison` (the structured comparison and its
+// sentences) and `by_ruleset`, each element the object write_document_json writes for the
+// book alone.
+void write_comparison_json(std::ostream& out, const RuleBookComparison& comparison,
+    const ComparisonDocument& document, const MessageCatalogue& messages);
+// As write_documents_pdf: for each game the comparison, then each book's ruling, each from a
+// new page and numbering its own pages.
+bool write_comparisons_pdf(
+    std::ostream& out, const std::vector<ComparisonDocument>& documents, const MessageCatalogue& m);
 
 } // namespace xq
