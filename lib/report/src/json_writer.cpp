@@ -47,7 +47,14 @@ void JsonWriter::value(std::string_view text)
         return;
     }
     out_ += '"';
-    for (const char c : text) {
+    // The characters that need no escape are copied a run at a time.
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\')
+            continue;
+        out_.append(text.data() + run, i - run);
+        run = i + 1;
         switch (c) {
         case '"':
             out_ += "\\\"";
@@ -70,17 +77,15 @@ void JsonWriter::value(std::string_view text)
         case '\t':
             out_ += "\\t";
             break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                constexpr char hex[] = "0123456789abcdef";
-                out_ += "\\u00";
-                out_ += hex[(c >> 4) & 0xf];
-                out_ += hex[c & 0xf];
-            } else {
-                out_ += c;
-            }
+        default: {
+            constexpr char hex[] = "0123456789abcdef";
+            out_ += "\\u00";
+            out_ += hex[(c >> 4) & 0xf];
+            out_ += hex[c & 0xf];
+        }
         }
     }
+    out_.append(text.data() + run, text.size() - run);
     out_ += '"';
 }
 
