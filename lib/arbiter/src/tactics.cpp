@@ -126,14 +126,19 @@ namespace {
     };
 
     // What the side to move would gain by `capture`, a legal capture of a non-king piece,
-    // counting the capturer as lost when the target's side can legally take back.
+    // counting the capturer as lost when the target's side can legally take back (the target
+    // has a real protector).
     int capture_gain(const Position& pos, Move capture, const PieceWorth& worth)
     {
-        const Piece target = pos.piece_on(capture.to());
-        const Cover p = protection_of(pos, capture.from(), capture.to());
-        if (!p.capture_legal)
-            return 0;
-        return worth[index(target.type())] - (p.real.empty() ? 0 : worth[index(pos.piece_on(capture.from()).type())]);
+        const Square target = capture.to();
+        const int gain = worth[index(pos.piece_on(target).type())];
+        Position after = pos;
+        UndoInfo undo;
+        after.do_move(capture, undo);
+        for (const Square s : after.attackers_to(target, after.side_to_move()))
+            if (after.is_legal_pseudo(Move(s, target)))
+                return gain - worth[index(after.piece_on(target).type())];
+        return gain;
     }
 
     bool is_capture_of_non_king(const Position& pos, Move m)
@@ -188,7 +193,7 @@ namespace {
             if (quiet_known && cannot_check(check, enemy_king))
                 continue;
             pos.do_move(check, undo);
-            if (!pos.in_check() || pos.in_check(checker)) {
+            if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
                 pos.undo_move(check, undo);
                 continue;
             }
@@ -231,16 +236,15 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
     const std::optional<StandingReplies> standing
         = quiet_known ? std::optional<StandingReplies>(pos) : std::nullopt;
     for (const Move m : pseudo_legal_moves(pos)) {
-        if (!legal.is_legal(m))
-            continue;
-        // A move that does not check wins only by leaving no legal move at all.
+        // A move that does not check wins only by leaving no legal move at all; whether it is
+        // legal need not be asked then.
         const bool quiet = quiet_known && cannot_check(m, enemy_king);
-        if (quiet && standing->one_survives(m))
+        if ((quiet && standing->one_survives(m)) || !legal.is_legal(m))
             continue;
         pos.do_move(m, undo);
         // Whether the move checks decides how the replies are looked for: out of check, most
         // moves need no attack scan; a check that is to be followed up wants all of them.
-        const LegalityTest replying = quiet ? LegalityTest(pos, false) : LegalityTest(pos);
+        const LegalityTest replying(pos, !quiet && (quiet_known ? pos.in_check_after(m) : pos.in_check()));
         if (standing && !replying.in_check() && standing->one_survives(m)) {
             pos.undo_move(m, undo);
             continue;
