@@ -38,19 +38,33 @@ namespace {
         return true;
     }
 
-    // Out of check, a move can check the enemy king only by landing near it (where a horse,
-    // pawn, advisor, elephant or king attacks from), by landing on its file or rank (a rook,
-    // or a cannon's new screen) or by leaving a point on its file or rank or diagonally next
-    // to it (opening a line, a horse's leg or an elephant's eye). Any other move leaves it out
-    // of check, which spares the attack scan.
-    bool cannot_check(Move m, Square enemy_king)
+    // Out of check, a move can check the enemy king only by landing where the moved piece
+    // attacks it from (a rook anywhere on its file or rank, a horse a jump away, a pawn, advisor
+    // or king next to it, an elephant two points diagonally), by landing on its file or rank
+    // (a cannon's new screen) or by leaving a point on its file or rank or diagonally next to
+    // it (opening a line, a horse's leg or an elephant's eye). Any other move leaves it out of
+    // check, which spares making the move and looking for attackers.
+    bool cannot_check(const Position& pos, Move m, Square enemy_king)
     {
         const int from_files = std::abs(m.from().file() - enemy_king.file());
         const int from_ranks = std::abs(m.from().rank() - enemy_king.rank());
+        if (from_files == 0 || from_ranks == 0 || (from_files == 1 && from_ranks == 1))
+            return false;
         const int to_files = std::abs(m.to().file() - enemy_king.file());
         const int to_ranks = std::abs(m.to().rank() - enemy_king.rank());
-        return from_files != 0 && from_ranks != 0 && (from_files != 1 || from_ranks != 1) && to_files != 0
-            && to_ranks != 0 && std::max(to_files, to_ranks) > 2;
+        if (to_files == 0 || to_ranks == 0)
+            return false;
+        switch (pos.piece_on(m.from()).type()) {
+        case PieceType::Horse:
+            return to_files + to_ranks != 3;
+        case PieceType::Elephant:
+            return to_files != 2 || to_ranks != 2;
+        case PieceType::Chariot:
+        case PieceType::Cannon:
+            return true;
+        default: // pawn, advisor, king
+            return to_files > 1 || to_ranks > 1;
+        }
     }
 
     // Whether the enemy of the side to move is out of check, with a king: then cannot_check
@@ -190,7 +204,7 @@ namespace {
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
-            if (quiet_known && cannot_check(check, enemy_king))
+            if (quiet_known && cannot_check(pos, check, enemy_king))
                 continue;
             pos.do_move(check, undo);
             if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
@@ -238,7 +252,7 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line)
     for (const Move m : pseudo_legal_moves(pos)) {
         // A move that does not check wins only by leaving no legal move at all; whether it is
         // legal need not be asked then.
-        const bool quiet = quiet_known && cannot_check(m, enemy_king);
+        const bool quiet = quiet_known && cannot_check(pos, m, enemy_king);
         if ((quiet && standing->one_survives(m)) || !legal.is_legal(m))
             continue;
         pos.do_move(m, undo);
