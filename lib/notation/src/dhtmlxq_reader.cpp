@@ -521,7 +521,8 @@ namespace {
             return;
         }
         ++plies_;
-        RecordedMove& move = line->emplace_back();
+        // Built here and moved in: emplace_back() would zero the whole move first.
+        RecordedMove move;
         move.location = std::move(where);
         if (!write_iccs(digits, move.text)) {
             // Kept as written, so that the replay stops at this ply and says where.
@@ -529,6 +530,7 @@ namespace {
                 "'" + std::string(digits) + "' does not name two squares (file digit 0-8, rank digit 0-9)", move.location);
             move.text = digits;
         }
+        line->push_back(std::move(move));
     }
 
     void BlockParser::add_comment(const FieldName& field, std::string text, const SourceLocation& where)
