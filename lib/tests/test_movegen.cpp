@@ -139,6 +139,31 @@ TEST_SUITE("movegen")
         CHECK_FALSE(has_legal_move(pos));
     }
 
+    TEST_CASE("LegalityTest's shortcuts agree with the full test on every move of thousands of positions")
+    {
+        // Out of check it passes most moves without a scan, in check it rejects most: each
+        // answer is compared with is_legal_pseudo, two plies deep from positions full of pins,
+        // screens and checks.
+        std::size_t moves = 0, disagreements = 0, in_check = 0;
+        for (const std::string_view fen : test::shortcut_test_fens)
+            test::for_each_position(from_fen(fen), 2, [&](const Position& pos) {
+                const LegalityTest legal(pos);
+                in_check += legal.in_check() ? 1 : 0;
+                for (const Move m : pseudo_legal_moves(pos)) {
+                    ++moves;
+                    const bool agrees = legal.is_legal(m) == pos.is_legal_pseudo(m)
+                        && (!legal.legal_without_scan(m) || pos.is_legal_pseudo(m));
+                    if (!agrees && disagreements++ == 0)
+                        MESSAGE("first disagreement: " << to_fen(pos) << " " << to_iccs(m));
+                }
+                if (has_legal_move(pos, legal) != has_legal_move(pos))
+                    ++disagreements;
+            });
+        CHECK(disagreements == 0);
+        CHECK(moves > 100000);
+        CHECK(in_check > 100);
+    }
+
     TEST_CASE("is_legal rejects moves of the wrong side, from empty points and off-pattern")
     {
         const Position pos = Position::start();

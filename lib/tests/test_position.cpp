@@ -100,6 +100,28 @@ TEST_SUITE("position")
         CHECK(attacked_from(pos, "a2", Color::Red, "c0"));
     }
 
+    TEST_CASE("in_check_after, which looks only along the lines a move touched, agrees with in_check")
+    {
+        std::size_t moves = 0, disagreements = 0, checks = 0;
+        for (const std::string_view fen : test::shortcut_test_fens)
+            test::for_each_position(from_fen(fen), 2, [&](const Position& pos) {
+                if (pos.in_check(~pos.side_to_move()))
+                    return; // its precondition: the side that moves next was not in check
+                for (const Move m : legal_moves(pos)) {
+                    Position after = pos;
+                    UndoInfo undo;
+                    after.do_move(m, undo);
+                    ++moves;
+                    checks += after.in_check() ? 1 : 0;
+                    if (after.in_check_after(m) != after.in_check() && disagreements++ == 0)
+                        MESSAGE("first disagreement: " << to_fen(pos) << " " << to_iccs(m));
+                }
+            });
+        CHECK(disagreements == 0);
+        CHECK(moves > 100000);
+        CHECK(checks > 1000);
+    }
+
     TEST_CASE("the kings facing each other on an open file is check")
     {
         const Position open = from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");

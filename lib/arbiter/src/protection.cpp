@@ -68,13 +68,14 @@ std::vector<Square> attacked_pieces(const Position& enemy_to_move)
 {
     std::vector<Square> out;
     const Color own = ~enemy_to_move.side_to_move();
+    const LegalityTest legal(enemy_to_move);
     for (int i = 0; i < square_count; ++i) {
         const Square s(i);
         const Piece p = enemy_to_move.piece_on(s);
         if (!p || p.color() != own || p.type() == PieceType::King)
             continue;
         for (const Square a : enemy_to_move.attackers_to(s, enemy_to_move.side_to_move()))
-            if (enemy_to_move.is_legal_pseudo(Move(a, s))) {
+            if (legal.is_legal(Move(a, s))) {
                 out.push_back(s);
                 break;
             }
@@ -109,10 +110,11 @@ RestrictionFacts restriction_of(const Position& pos, Square s)
         return facts;
     const Color side = piece.color();
     const Position own_turn = detail::with_side_to_move(pos, side);
+    const LegalityTest legality(own_turn);
     int illegal = 0;
     std::vector<Move> legal;
     for (const Move m : pseudo_legal_moves_from(own_turn, s)) {
-        if (own_turn.is_legal_pseudo(m)) {
+        if (legality.is_legal(m)) {
             legal.push_back(m);
             continue;
         }

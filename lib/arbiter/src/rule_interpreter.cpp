@@ -512,19 +512,32 @@ ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& 
     return judgement;
 }
 
+namespace {
+
+    // judge_cycle but for the copy of the facts into the ruling, which the outcomes under the
+    // contested readings do without.
+    Ruling judge_without_facts(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
+        const ReadingChoice& readings, const ReplayedGame* game)
+    {
+        Ruling ruling;
+        ruling.episode = episode;
+        ruling.moves = judge_moves(facts, rules, readings);
+        const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
+        ruling.red = judge_side(Color::Red, facts, ruling.moves, cycle, rules, readings);
+        ruling.black = judge_side(Color::Black, facts, ruling.moves, cycle, rules, readings);
+        apply_verdicts(ruling, rules, readings);
+        cite_rules(ruling, rules);
+        account_occurrences(ruling, rules, readings, game);
+        return ruling;
+    }
+
+} // namespace
+
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const ReadingChoice& readings, const ReplayedGame* game)
 {
-    Ruling ruling;
-    ruling.episode = episode;
+    Ruling ruling = judge_without_facts(facts, episode, rules, readings, game);
     ruling.facts = facts;
-    ruling.moves = judge_moves(facts, rules, readings);
-    const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
-    ruling.red = judge_side(Color::Red, facts, ruling.moves, cycle, rules, readings);
-    ruling.black = judge_side(Color::Black, facts, ruling.moves, cycle, rules, readings);
-    apply_verdicts(ruling, rules, readings);
-    cite_rules(ruling, rules);
-    account_occurrences(ruling, rules, readings, game);
     return ruling;
 }
 
@@ -538,7 +551,7 @@ std::optional<Ruling> rule_on_episode(
     const ReadingChoice readings(rules);
     Ruling ruling = judge_cycle(facts, episode, rules, readings, game);
     for (const Reading& r : rules.readings) {
-        const Outcome other = judge_cycle(facts, episode, rules, readings.flipped(r.name), game).outcome;
+        const Outcome other = judge_without_facts(facts, episode, rules, readings.flipped(r.name), game).outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }
     return ruling;

@@ -1,5 +1,6 @@
 #include "xq/arbiter/ruleset_loader.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -855,10 +856,14 @@ std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diag
             { shown_name, 0, 0 });
         return std::nullopt;
     }
-    // Read one byte past the limit, to tell a file at the limit from a larger one.
-    std::string text(max_ruleset_bytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(in.gcount()));
+    // Read one byte past the limit, to tell a file at the limit from a larger one; a piece at a
+    // time, as a buffer of the limit's size cost a thousand page faults at every start.
+    std::string text;
+    std::array<char, 64 * 1024> piece;
+    while (text.size() <= max_ruleset_bytes && in) {
+        in.read(piece.data(), static_cast<std::streamsize>(std::min(piece.size(), max_ruleset_bytes + 1 - text.size())));
+        text.append(piece.data(), static_cast<std::size_t>(in.gcount()));
+    }
     if (in.bad()) {
         diagnostics.error("io.read", "cannot read the ruleset", { shown_name, 0, 0 });
         return std::nullopt;

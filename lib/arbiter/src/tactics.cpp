@@ -1,6 +1,9 @@
 #include "tactics.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bitset>
+#include <cstdlib>
 #include <optional>
 
 #include "protection.hpp"
@@ -10,14 +13,15 @@ namespace xq::detail {
 
 namespace {
 
-    // Whether the side to move loses, whatever it replies: `wins(taken, continuation)` holds
-    // after each reply (`taken` the piece the reply captured, if any) and gives the winner's
-    // continuation there. `line` gets one reply and its continuation.
+    // Whether the side to move loses, whatever it replies (`replies`, its legal moves):
+    // `wins(taken, continuation)` holds after each reply (`taken` the piece the reply captured,
+    // if any) and gives the winner's continuation there. `line` gets one reply and its
+    // continuation.
     template <typename Wins>
-    bool every_reply_loses(Position& pos, const Wins& wins, std::vector<Move>& line)
+    bool every_reply_loses(Position& pos, const MoveList& replies, const Wins& wins, std::vector<Move>& line)
     {
         std::vector<Move> first;
-        for (const Move reply : legal_moves(pos)) {
+        for (const Move reply : replies) {
             UndoInfo undo;
             pos.do_move(reply, undo);
             std::vector<Move> continuation;
@@ -34,15 +38,121 @@ namespace {
         return true;
     }
 
+    // Out of check, a move can check the enemy king only by landing where the moved piece
+    // attacks it from (a rook anywhere on its file or rank, a horse a jump away, a pawn, advisor
+    // or king next to it, an elephant two points diagonally), by landing on its file or rank
+    // (a cannon's new screen) or by leaving a point on its file or rank or diagonally next to
+    // it (opening a line, a horse's leg or an elephant's eye). Any other move leaves it out of
+    // check, which spares making the move and looking for attackers.
+    bool cannot_check(const Position& pos, Move m, Square enemy_king)
+    {
+        const int from_files = std::abs(m.from().file() - enemy_king.file());
+        const int from_ranks = std::abs(m.from().rank() - enemy_king.rank());
+        if (from_files == 0 || from_ranks == 0 || (from_files == 1 && from_ranks == 1))
+            return false;
+        const int to_files = std::abs(m.to().file() - enemy_king.file());
+        const int to_ranks = std::abs(m.to().rank() - enemy_king.rank());
+        if (to_files == 0 || to_ranks == 0)
+            return false;
+        switch (pos.piece_on(m.from()).type()) {
+        case PieceType::Horse:
+            return to_files + to_ranks != 3;
+        case PieceType::Elephant:
+            return to_files != 2 || to_ranks != 2;
+        case PieceType::Chariot:
+        case PieceType::Cannon:
+            return true;
+        default: // pawn, advisor, king
+            return to_files > 1 || to_ranks > 1;
+        }
+    }
+
+    // Whether the enemy of the side to move is out of check, with a king: then cannot_check
+    // tells of each move.
+    bool enemy_out_of_check(const Position& pos)
+    {
+        const Color enemy = ~pos.side_to_move();
+        return pos.has_king(enemy) && !pos.in_check(enemy);
+    }
+
+    // Legal moves of the enemy of the side to move (out of check) that stay legal after any
+    // move of the side to move that does not check and touches none of their points: where
+    // they start and land, the points they pass over, a horse's leg, an elephant's eye. They
+    // are moves away from the enemy king's lines, legal out of check whatever stands
+    // elsewhere. After most moves that do not check, one of them shows that the enemy still
+    // has a legal move without looking for one.
+    class StandingReplies {
+    public:
+        explicit StandingReplies(const Position& pos)
+        {
+            const Position enemy_to_move = with_side_to_move(pos, ~pos.side_to_move());
+            const LegalityTest legal(enemy_to_move, false);
+            for (int i = 0; i < square_count && count_ < max_count; ++i) {
+                const Square s(i);
+                const Piece p = pos.piece_on(s);
+                if (!p || p.color() == pos.side_to_move() || p.type() == PieceType::King)
+                    continue;
+                for (const Move reply : pseudo_legal_moves_from(pos, s))
+                    if (legal.legal_without_scan(reply)) {
+                        points_[count_++] = points_of(reply, p.type());
+                        break;
+                    }
+            }
+        }
+
+        // Whether one of them is still legal after `m`, a move that does not check.
+        bool one_survives(Move m) const
+        {
+            for (int i = 0; i < count_; ++i)
+                if (!points_[i].test(static_cast<std::size_t>(m.from().index()))
+                    && !points_[i].test(static_cast<std::size_t>(m.to().index())))
+                    return true;
+            return false;
+        }
+
+    private:
+        using Points = std::bitset<square_count>;
+
+        static Points points_of(Move m, PieceType type)
+        {
+            Points points;
+            const Square from = m.from(), to = m.to();
+            const int files = to.file() - from.file(), ranks = to.rank() - from.rank();
+            points.set(static_cast<std::size_t>(from.index()));
+            points.set(static_cast<std::size_t>(to.index()));
+            if (type == PieceType::Chariot || type == PieceType::Cannon) {
+                const int df = (files > 0) - (files < 0), dr = (ranks > 0) - (ranks < 0);
+                for (int f = from.file() + df, r = from.rank() + dr; f != to.file() || r != to.rank(); f += df, r += dr)
+                    points.set(static_cast<std::size_t>(Square(f, r).index()));
+            } else if (type == PieceType::Horse) {
+                const Square leg = std::abs(files) == 2 ? Square(from.file() + files / 2, from.rank())
+                                                        : Square(from.file(), from.rank() + ranks / 2);
+                points.set(static_cast<std::size_t>(leg.index()));
+            } else if (type == PieceType::Elephant) {
+                points.set(static_cast<std::size_t>(Square(from.file() + files / 2, from.rank() + ranks / 2).index()));
+            }
+            return points;
+        }
+
+        static constexpr int max_count = 3;
+        std::array<Points, max_count> points_ {};
+        int count_ = 0;
+    };
+
     // What the side to move would gain by `capture`, a legal capture of a non-king piece,
-    // counting the capturer as lost when the target's side can legally take back.
+    // counting the capturer as lost when the target's side can legally take back (the target
+    // has a real protector).
     int capture_gain(const Position& pos, Move capture, const PieceWorth& worth)
     {
-        const Piece target = pos.piece_on(capture.to());
-        const Cover p = protection_of(pos, capture.from(), capture.to());
-        if (!p.capture_legal)
-            return 0;
-        return worth[index(target.type())] - (p.real.empty() ? 0 : worth[index(pos.piece_on(capture.from()).type())]);
+        const Square target = capture.to();
+        const int gain = worth[index(pos.piece_on(target).type())];
+        Position after = pos;
+        UndoInfo undo;
+        after.do_move(capture, undo);
+        for (const Square s : after.attackers_to(target, after.side_to_move()))
+            if (after.is_legal_pseudo(Move(s, target)))
+                return gain - worth[index(after.piece_on(target).type())];
+        return gain;
     }
 
     bool is_capture_of_non_king(const Position& pos, Move m)
@@ -92,18 +202,26 @@ namespace {
         // no check, and only a check is asked whether it was legal.
         const Color checker = pos.side_to_move();
         const PieceWorth& worth = options.piece_worth;
+        const bool quiet_known = enemy_out_of_check(pos);
+        const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
-            if (options.check_capture_quiet_checks && pos.piece_on(check.to()))
+            if ((options.check_capture_quiet_checks && pos.piece_on(check.to()))
+                || (quiet_known && cannot_check(pos, check, enemy_king)))
                 continue;
             pos.do_move(check, undo);
-            if (!pos.in_check() || pos.in_check(checker) || !has_legal_move(pos)) {
+            if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
+                pos.undo_move(check, undo);
+                continue;
+            }
+            const MoveList replies = legal_moves(pos, LegalityTest(pos, true));
+            if (replies.empty()) {
                 pos.undo_move(check, undo);
                 continue;
             }
             const int after_check = balance + worth_of(undo.captured, worth);
             std::vector<Move> continuation;
             const bool gains = every_reply_loses(
-                pos,
+                pos, replies,
                 [&](Piece taken_by_reply, std::vector<Move>& sub) {
                     const int after_reply = after_check - worth_of(taken_by_reply, worth);
                     if (const auto capture = new_winning_capture(pos, after_reply, already_won, worth)) {
@@ -128,17 +246,37 @@ namespace {
 bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check)
 {
     UndoInfo undo;
-    for (const Move m : legal_moves(pos)) {
+    const LegalityTest legal(pos);
+    const bool quiet_known = enemy_out_of_check(pos);
+    const Square enemy_king = pos.king_square(~pos.side_to_move());
+    const std::optional<StandingReplies> standing
+        = quiet_known ? std::optional<StandingReplies>(pos) : std::nullopt;
+    for (const Move m : pseudo_legal_moves(pos)) {
+        // A move that does not check wins only by leaving no legal move at all (and never when
+        // the mate must come by check); whether it is legal need not be asked then.
+        const bool quiet = quiet_known && cannot_check(pos, m, enemy_king);
+        if ((quiet && (by_check || standing->one_survives(m))) || !legal.is_legal(m))
+            continue;
         pos.do_move(m, undo);
-        if (!has_legal_move(pos) && (!by_check || pos.in_check())) {
+        // Whether the move checks decides how the replies are looked for: out of check, most
+        // moves need no attack scan; a check that is to be followed up wants all of them.
+        const LegalityTest replying(pos, !quiet && (quiet_known ? pos.in_check_after(m) : pos.in_check()));
+        if (!replying.in_check() && (by_check || (standing && standing->one_survives(m)))) {
+            pos.undo_move(m, undo);
+            continue;
+        }
+        const bool follow_up = depth > 1 && replying.in_check();
+        const MoveList replies = follow_up ? legal_moves(pos, replying) : MoveList();
+        if (follow_up ? replies.empty() : !has_legal_move(pos, replying)) {
             pos.undo_move(m, undo);
             line = { m };
             return true;
         }
         std::vector<Move> continuation;
-        const bool mates = depth > 1 && pos.in_check()
+        const bool mates = follow_up
             && every_reply_loses(
-                pos, [&](Piece, std::vector<Move>& sub) { return forces_mate(pos, depth - 1, sub, by_check); },
+                pos, replies,
+                [&](Piece, std::vector<Move>& sub) { return forces_mate(pos, depth - 1, sub, by_check); },
                 continuation);
         pos.undo_move(m, undo);
         if (mates) {
@@ -190,7 +328,7 @@ bool every_answer_loses_material(
     const PieceWorth& worth = options.piece_worth;
     const std::vector<PieceAt> already_won = pieces_won_at_once(before, worth);
     return every_reply_loses(
-        checked,
+        checked, legal_moves(checked),
         [&](Piece taken_by_answer, std::vector<Move>& capture) {
             const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), already_won, worth);
             if (won)

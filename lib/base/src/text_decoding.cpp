@@ -4,6 +4,7 @@
 #include <array>
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <istream>
 #include <vector>
 
@@ -50,13 +51,7 @@ namespace {
 
     bool is_utf16(TextEncoding encoding) { return encoding == TextEncoding::Utf16Le || encoding == TextEncoding::Utf16Be; }
 
-    bool is_ascii(std::string_view bytes)
-    {
-        for (const char c : bytes)
-            if (static_cast<unsigned char>(c) >= 0x80)
-                return false;
-        return true;
-    }
+    bool is_ascii(std::string_view bytes) { return utf8::next_non_ascii(bytes) == bytes.size(); }
 
     bool starts_with_utf8_bom(std::string_view bytes) { return bytes.starts_with("\xef\xbb\xbf"); }
 
@@ -225,7 +220,7 @@ namespace {
             const auto continues = [&](std::size_t i) { return (byte(i) & 0xc0) == 0x80; };
             while (done < input.size()) {
                 if (byte(done) < 0x80) {
-                    ++done;
+                    done = utf8::next_non_ascii(input, done);
                     continue;
                 }
                 // Chinese text is mostly three-byte sequences whose lead byte allows any
@@ -357,8 +352,8 @@ namespace {
             converter.convert(sample, whole_text, decoded, [&](std::size_t, std::size_t) { ++trial.undecodable; });
         const std::string_view text = as_it_is ? sample : std::string_view(decoded);
         trial.score = scorer.score ? scorer.score(text) : 0;
-        trial.non_ascii = static_cast<std::size_t>(std::count_if(text.begin(), text.end(),
-            [](char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0xc0; }));
+        for (std::size_t i = utf8::next_non_ascii(text); i < text.size(); i = utf8::next_non_ascii(text, i + 1))
+            trial.non_ascii += (static_cast<unsigned char>(text[i]) & 0xc0) == 0xc0 ? 1 : 0;
         return trial;
     }
 
@@ -536,6 +531,10 @@ private:
     // Appends the next raw chunk to raw_; false when the input has no more bytes.
     bool read_chunk()
     {
+        if (sample_pos_ == 0 && sample_.size() <= chunk_size_ && raw_.empty() && !sample_.empty()) {
+            raw_.swap(sample_); // the whole sample is the first chunk: taken as it is, not copied
+            return true;
+        }
         if (sample_pos_ < sample_.size()) {
             const std::size_t n = std::min(chunk_size_, sample_.size() - sample_pos_);
             raw_.append(sample_, sample_pos_, n);
@@ -682,6 +681,18 @@ int TextSource::get()
 void TextSource::consume(std::size_t count)
 {
     const char* const stop = next_ + count;
+    // Eight bytes at a time while they hold no line end: the column moves on by the
+    // characters that start in them (all but UTF-8 continuation bytes).
+    constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+    for (std::uint64_t eight = 0; stop - next_ >= 8; next_ += 8) {
+        std::memcpy(&eight, next_, 8);
+        const std::uint64_t line_ends = eight ^ ('\n' * ones);
+        if (((line_ends - ones) & ~line_ends & highs) != 0)
+            break;
+        // A byte's top bit, moved to its bottom and summed over the eight by the multiplication.
+        const std::uint64_t continuations = (eight & ~(eight << 1) & highs) >> 7;
+        column_ += static_cast<std::uint32_t>(8 - ((continuations * ones) >> 56));
+    }
     for (; next_ != stop; ++next_) {
         const auto c = static_cast<unsigned char>(*next_);
         if (c == '\n') {

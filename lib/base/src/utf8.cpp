@@ -1,6 +1,8 @@
 #include "xq/base/utf8.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 namespace xq::utf8 {
 
@@ -32,6 +34,13 @@ LineColumn line_column_of(std::string_view text, std::size_t byte_offset)
 namespace {
 
     bool is_continuation(unsigned char b) { return (b & 0xc0) == 0x80; }
+
+    std::uint64_t eight_bytes_at(const char* bytes)
+    {
+        std::uint64_t eight = 0;
+        std::memcpy(&eight, bytes, 8);
+        return eight;
+    }
 
     void append_hex_escape(std::string& out, unsigned char b)
     {
@@ -80,13 +89,19 @@ Sequence read_sequence(std::string_view bytes)
     return { Sequence::valid, length };
 }
 
+std::size_t next_non_ascii(std::string_view text, std::size_t from)
+{
+    std::size_t i = from;
+    while (i + 8 <= text.size() && (eight_bytes_at(text.data() + i) & 0x8080808080808080) == 0)
+        i += 8;
+    while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80)
+        ++i;
+    return i;
+}
+
 std::optional<std::size_t> first_invalid(std::string_view text)
 {
-    for (std::size_t i = 0; i < text.size();) {
-        if (static_cast<unsigned char>(text[i]) < 0x80) {
-            ++i;
-            continue;
-        }
+    for (std::size_t i = next_non_ascii(text); i < text.size(); i = next_non_ascii(text, i)) {
         const Sequence s = read_sequence(text.substr(i));
         if (s.kind != Sequence::valid)
             return i;

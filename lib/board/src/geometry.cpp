@@ -1,21 +1,21 @@
 #include "geometry.hpp"
 
-#include <cstdlib>
-
 namespace xq::geometry {
 
 namespace {
 
-    bool in_either_palace(int file, int rank)
+    constexpr bool in_either_palace(int file, int rank)
     {
         return file >= 3 && file <= 5 && ((rank >= 0 && rank <= 2) || (rank >= 7 && rank <= 9));
     }
 
-    bool same_half(int rank_a, int rank_b) { return (rank_a <= 4) == (rank_b <= 4); }
+    constexpr bool same_half(int rank_a, int rank_b) { return (rank_a <= 4) == (rank_b <= 4); }
 
-    int sq(int file, int rank) { return rank * file_count + file; }
+    constexpr int sq(int file, int rank) { return rank * file_count + file; }
 
-    Tables build()
+    constexpr int magnitude(int n) { return n < 0 ? -n : n; }
+
+    constexpr Tables build()
     {
         Tables t;
         constexpr int orth[4][2] = { { 0, 1 }, { 0, -1 }, { -1, 0 }, { 1, 0 } };
@@ -47,10 +47,10 @@ namespace {
                 if (!on_board(tf, tr))
                     continue;
                 // The leg is the point next to the horse in the long direction of the jump.
-                const int leg = std::abs(d[0]) == 2 ? sq(f + d[0] / 2, r) : sq(f, r + d[1] / 2);
+                const int leg = magnitude(d[0]) == 2 ? sq(f + d[0] / 2, r) : sq(f, r + d[1] / 2);
                 t.horse[at].push(sq(tf, tr), leg);
                 // Seen from the target, the same jump backwards: the leg sits next to the horse.
-                const int back_leg = std::abs(d[0]) == 2 ? sq(tf - d[0] / 2, tr) : sq(tf, tr - d[1] / 2);
+                const int back_leg = magnitude(d[0]) == 2 ? sq(tf - d[0] / 2, tr) : sq(tf, tr - d[1] / 2);
                 t.horse_attackers[at].push(sq(tf, tr), back_leg);
             }
 
@@ -82,10 +82,6 @@ namespace {
 
 } // namespace
 
-const Tables& tables()
-{
-    static const Tables built = build();
-    return built;
-}
+constinit const Tables built_tables = build();
 
 } // namespace xq::geometry

@@ -1,6 +1,7 @@
 #include "xq/board/movegen.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "geometry.hpp"
 
@@ -75,9 +76,73 @@ namespace {
         }
     }
 
+    // Asked after every move of a mate search: a piece at a time, so that the answer, almost
+    // always yes, comes after generating one piece's moves rather than the whole side's.
+    template <typename IsLegal>
+    bool any_legal_move(const Position& pos, const IsLegal& is_legal)
+    {
+        const Color us = pos.side_to_move();
+        for (int s = 0; s < square_count; ++s) {
+            const Piece p = pos.piece_on(Square(s));
+            if (!p || p.color() != us)
+                continue;
+            MoveList moves;
+            add_piece_moves(pos, Square(s), p, moves);
+            if (std::any_of(moves.begin(), moves.end(), is_legal))
+                return true;
+        }
+        return false;
+    }
+
 } // namespace
 
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+LegalityTest::LegalityTest(const Position& pos)
+    : LegalityTest(pos, pos.in_check())
+{
+}
+
+LegalityTest::LegalityTest(const Position& pos, bool in_check)
+    : pos_(pos)
+    , in_check_(in_check)
+    , has_king_(pos.has_king(pos.side_to_move()))
+    , king_(pos.king_square(pos.side_to_move()))
+{
+    if (!in_check_ || !has_king_)
+        return;
+    const auto mark = [](std::bitset<square_count>& points, int file, int rank) {
+        points.set(static_cast<std::size_t>(Square(file, rank).index()));
+    };
+    for (const Square checker : pos.attackers_to(king_, ~pos.side_to_move())) {
+        mark(answering_landings_, checker.file(), checker.rank());
+        const int files = king_.file() - checker.file(), ranks = king_.rank() - checker.rank();
+        if (files == 0 || ranks == 0) {
+            // A rook, a cannon or the facing king: the points between, where a piece blocks
+            // (or, for a cannon, makes a second screen) and whence the screen steps away.
+            const int df = (files > 0) - (files < 0), dr = (ranks > 0) - (ranks < 0);
+            for (int f = checker.file() + df, r = checker.rank() + dr; f != king_.file() || r != king_.rank();
+                 f += df, r += dr) {
+                mark(answering_landings_, f, r);
+                mark(answering_starts_, f, r);
+            }
+        } else if (std::abs(files) == 2 && std::abs(ranks) == 1) {
+            mark(answering_landings_, checker.file() + files / 2, checker.rank()); // the horse's leg
+        } else if (std::abs(files) == 1 && std::abs(ranks) == 2) {
+            mark(answering_landings_, checker.file(), checker.rank() + ranks / 2);
+        } else if (std::abs(files) == 2 && std::abs(ranks) == 2) {
+            mark(answering_landings_, checker.file() + files / 2, checker.rank() + ranks / 2); // the elephant's eye
+        }
+    }
+}
+
+bool LegalityTest::away_from_king(Move m) const
+{
+    const Square from = m.from(), to = m.to();
+    const int file_gap = from.file() - king_.file(), rank_gap = from.rank() - king_.rank();
+    return has_king_ && file_gap != 0 && rank_gap != 0 && (file_gap * file_gap != 1 || rank_gap * rank_gap != 1)
+        && to.file() != king_.file() && to.rank() != king_.rank();
+}
 
 MoveList pseudo_legal_moves(const Position& pos)
 {
@@ -99,13 +164,15 @@ MoveList pseudo_legal_moves_from(const Position& pos, Square from)
     return list;
 }
 
-MoveList legal_moves(const Position& pos)
+MoveList legal_moves(const Position& pos) { return legal_moves(pos, LegalityTest(pos)); }
+
+MoveList legal_moves(const Position& pos, const LegalityTest& legal)
 {
-    MoveList legal;
+    MoveList moves;
     for (const Move m : pseudo_legal_moves(pos))
-        if (pos.is_legal_pseudo(m))
-            legal.push(m);
-    return legal;
+        if (legal.is_legal(m))
+            moves.push(m);
+    return moves;
 }
 
 bool is_legal(const Position& pos, Move m)
@@ -118,27 +185,38 @@ bool is_legal(const Position& pos, Move m)
 
 int legal_move_count(const Position& pos)
 {
+    const LegalityTest legal(pos);
     int n = 0;
     for (const Move m : pseudo_legal_moves(pos))
-        n += pos.is_legal_pseudo(m) ? 1 : 0;
+        n += legal.is_legal(m) ? 1 : 0;
     return n;
 }
 
 bool has_legal_move(const Position& pos)
 {
-    // Asked after every move of a mate search: a piece at a time, so that the answer, almost
-    // always yes, comes after generating one piece's moves rather than the whole side's.
-    const Color us = pos.side_to_move();
-    for (int s = 0; s < square_count; ++s) {
-        const Piece p = pos.piece_on(Square(s));
-        if (!p || p.color() != us)
-            continue;
-        MoveList moves;
-        add_piece_moves(pos, Square(s), p, moves);
-        if (std::any_of(moves.begin(), moves.end(), [&](Move m) { return pos.is_legal_pseudo(m); }))
-            return true;
+    // Without knowing whether it is in check, each move is tested in full: the first is
+    // legal almost always, and working out the check would cost as much as testing it.
+    return any_legal_move(pos, [&](Move m) { return pos.is_legal_pseudo(m); });
+}
+
+bool has_legal_move(const Position& pos, const LegalityTest& legal)
+{
+    const auto is_legal = [&](Move m) { return legal.is_legal(m); };
+    if (legal.in_check()) {
+        // Stepping away is the answer to a check most often there is.
+        const Color us = pos.side_to_move();
+        if (pos.has_king(us)) {
+            MoveList king_moves;
+            add_piece_moves(pos, pos.king_square(us), Piece(us, PieceType::King), king_moves);
+            if (std::any_of(king_moves.begin(), king_moves.end(), is_legal))
+                return true;
+        }
+    } else if (any_legal_move(pos, [&](Move m) { return legal.legal_without_scan(m); })) {
+        // Out of check, a move away from the king's lines is found first if there is one: the
+        // pieces looked at first often stand on the king's rank.
+        return true;
     }
-    return false;
+    return any_legal_move(pos, is_legal);
 }
 
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
@@ -153,8 +231,9 @@ std::uint64_t perft(Position& pos, int depth)
         return static_cast<std::uint64_t>(legal_move_count(pos));
     std::uint64_t nodes = 0;
     UndoInfo undo;
+    const LegalityTest legal(pos);
     for (const Move m : pseudo_legal_moves(pos)) {
-        if (!pos.is_legal_pseudo(m))
+        if (!legal.is_legal(m))
             continue;
         pos.do_move(m, undo);
         nodes += perft(pos, depth - 1);

@@ -1,6 +1,8 @@
 #include "xq/board/position.hpp"
 
+#include <algorithm>
 #include <cassert>
+#include <cstdlib>
 
 #include "geometry.hpp"
 
@@ -274,6 +276,72 @@ bool Position::is_attacked(Square s, Color by) const
 bool Position::in_check(Color c) const
 {
     return has_king(c) && is_attacked(king_square(c), ~c);
+}
+
+bool Position::in_check_after(Move last) const
+{
+    const Color us = side_to_move_, by = ~us;
+    if (!has_king(us))
+        return false;
+    const geometry::Tables& t = geometry::tables();
+    const Square king = king_square(us), from = last.from(), to = last.to();
+    const auto s = static_cast<std::size_t>(king.index());
+    const int king_file = king.file(), king_rank = king.rank();
+    const Piece moved = piece_on(to);
+
+    // A rook, cannon or king on a line of the king through a point that `last` left or reached.
+    const auto ray_through = [&](Square p) {
+        const int file = p.file(), rank = p.rank();
+        if (file == king_file && rank != king_rank)
+            return rank > king_rank ? 0 : 1; // up, down: geometry's order
+        if (rank == king_rank && file != king_file)
+            return file < king_file ? 2 : 3; // left, right
+        return -1;
+    };
+    const auto line_attack = [&](int d) {
+        const geometry::Ray& ray = t.rays[s][static_cast<std::size_t>(d)];
+        std::size_t i = 0;
+        while (i < ray.size && at(board_, ray.squares[i]).is_none())
+            ++i;
+        if (i == ray.size)
+            return false;
+        const Piece first = at(board_, ray.squares[i]);
+        if (first == Piece(by, PieceType::Chariot) || (first == Piece(by, PieceType::King) && d < 2))
+            return true;
+        for (++i; i < ray.size; ++i)
+            if (const Piece second = at(board_, ray.squares[i]); !second.is_none())
+                return second == Piece(by, PieceType::Cannon);
+        return false;
+    };
+    const int from_ray = ray_through(from), to_ray = ray_through(to);
+    if ((from_ray >= 0 && line_attack(from_ray)) || (to_ray >= 0 && to_ray != from_ray && line_attack(to_ray)))
+        return true;
+
+    // A horse or an elephant that went to `to`, or whose leg or eye `last` cleared (a point
+    // diagonally next to the king).
+    const bool cleared_next_to_king = std::abs(from.file() - king_file) == 1 && std::abs(from.rank() - king_rank) == 1;
+    const auto steps_in = [&](const geometry::Steps& steps, Piece piece) {
+        for (std::size_t i = 0; i < steps.size; ++i)
+            if ((steps.to[i] == to.index() || steps.via[i] == from.index()) && at(board_, steps.to[i]) == piece
+                && at(board_, steps.via[i]).is_none())
+                return true;
+        return false;
+    };
+    const Piece horse(by, PieceType::Horse), elephant(by, PieceType::Elephant);
+    if ((moved == horse || cleared_next_to_king) && steps_in(t.horse_attackers[s], horse))
+        return true;
+    if ((moved == elephant || cleared_next_to_king) && steps_in(t.elephant[s], elephant))
+        return true;
+
+    // A pawn, advisor or king that went to `to` next to the king.
+    const auto reaches = [&](const geometry::Steps& steps) {
+        return std::find(steps.to.begin(), steps.to.begin() + steps.size, to.index()) != steps.to.begin() + steps.size;
+    };
+    if (moved == Piece(by, PieceType::Soldier))
+        return reaches(t.soldier_attackers[static_cast<std::size_t>(index(by))][s]);
+    if (moved == Piece(by, PieceType::Advisor))
+        return reaches(t.advisor[s]);
+    return moved == Piece(by, PieceType::King) && reaches(t.king[s]);
 }
 
 bool Position::kings_facing() const

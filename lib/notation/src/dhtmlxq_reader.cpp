@@ -39,9 +39,9 @@ namespace {
 
     std::string lowercase(std::string_view text)
     {
-        std::string out;
-        for (const char c : text)
-            out += lower(c);
+        std::string out(text);
+        for (char& c : out)
+            c = lower(static_cast<unsigned char>(c));
         return out;
     }
 
@@ -82,25 +82,30 @@ namespace {
             return { Kind::MainLine };
         if (name == "binit")
             return { Kind::StartPosition };
-        std::vector<std::optional<std::size_t>> numbers;
+        // The numbers separated by '_' in the rest of the name; false when one is not a number
+        // or there are more than three, which no field has.
+        std::array<std::size_t, 3> numbers {};
+        std::size_t count = 0;
         auto split_numbers = [&](std::string_view rest) {
-            numbers.clear();
+            count = 0;
             for (std::size_t start = 0;;) {
                 const std::size_t end = rest.find('_', start);
-                numbers.push_back(parse_count(rest.substr(start, end - start)));
+                const std::optional<std::size_t> number = parse_count(rest.substr(start, end - start));
+                if (!number || count == numbers.size())
+                    return false;
+                numbers[count++] = *number;
                 if (end == std::string_view::npos)
-                    break;
+                    return true;
                 start = end + 1;
             }
-            return std::all_of(numbers.begin(), numbers.end(), [](const auto& n) { return n.has_value(); });
         };
-        if (name.starts_with("move_") && split_numbers(name.substr(5)) && numbers.size() == 3)
-            return { Kind::Variation, static_cast<int>(*numbers[2]), static_cast<int>(*numbers[0]), *numbers[1] };
+        if (name.starts_with("move_") && split_numbers(name.substr(5)) && count == 3)
+            return { Kind::Variation, static_cast<int>(numbers[2]), static_cast<int>(numbers[0]), numbers[1] };
         if (name.starts_with("comment") && split_numbers(name.substr(7))) {
-            if (numbers.size() == 1)
-                return { Kind::Comment, 0, 0, *numbers[0] };
-            if (numbers.size() == 2)
-                return { Kind::Comment, static_cast<int>(*numbers[0]), 0, *numbers[1] };
+            if (count == 1)
+                return { Kind::Comment, 0, 0, numbers[0] };
+            if (count == 2)
+                return { Kind::Comment, static_cast<int>(numbers[0]), 0, numbers[1] };
         }
         return { Kind::Tag };
     }
@@ -119,6 +124,18 @@ namespace {
         for (std::size_t at = text.find("||"); at != std::string::npos; at = text.find("||", at + 1))
             text.replace(at, 2, "\n");
         return text;
+    }
+
+    // dhtmlxq_move_to_iccs into `iccs`, which is left as it was when `digits` are no move.
+    bool write_iccs(std::string_view digits, std::string& iccs)
+    {
+        const auto digit = [&](std::size_t i, char highest) { return digits[i] >= '0' && digits[i] <= highest; };
+        if (digits.size() != 4 || !digit(0, '8') || !digit(1, '9') || !digit(2, '8') || !digit(3, '9'))
+            return false;
+        const char text[4] = { static_cast<char>('a' + (digits[0] - '0')), static_cast<char>('9' - (digits[1] - '0')),
+            static_cast<char>('a' + (digits[2] - '0')), static_cast<char>('9' - (digits[3] - '0')) };
+        iccs.assign(text, 4);
+        return true;
     }
 
     struct PendingComment {
@@ -149,6 +166,14 @@ namespace {
 
         bool at(std::string_view marker)
         {
+            // In the bytes ready when they reach that far (an undecodable mark matches no marker).
+            const std::string_view ready = source_.ready();
+            if (ready.size() >= marker.size()) {
+                for (std::size_t i = 0; i < marker.size(); ++i)
+                    if (lower(static_cast<unsigned char>(ready[i])) != marker[i])
+                        return false;
+                return true;
+            }
             for (std::size_t i = 0; i < marker.size(); ++i)
                 if (lower(source_.peek(i)) != marker[i])
                     return false;
@@ -172,14 +197,29 @@ namespace {
         ValueEnd value_end_here();
         void read_field();
         void read_moves(const FieldName& field, const SourceLocation& field_location);
-        void take_digits_and_blanks(std::vector<RecordedMove>* line, std::string& group, SourceLocation& group_location);
+        // The digits of a move not yet complete, and where its first one stands.
+        struct PartialMove {
+            std::array<char, 4> digits {};
+            std::size_t size = 0;
+            SourceLocation location;
+            std::string_view text() const { return { digits.data(), size }; }
+        };
+        void take_digits_and_blanks(std::vector<RecordedMove>* line, PartialMove& partial);
         // The field's text, at most `max_bytes` of it; `too_long` says whether more was dropped.
         std::string read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location);
         void report_unterminated(ValueEnd end, const SourceLocation& field_location);
         std::vector<RecordedMove>* line_for(const FieldName& field, const SourceLocation& field_location);
-        void add_move(std::vector<RecordedMove>* line, const std::string& digits, const SourceLocation& where);
+        void add_move(std::vector<RecordedMove>* line, std::string_view digits, SourceLocation where);
         void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
         void attach_comments();
+        // The variation with this id, once the variations are sorted by id (a search of them
+        // all for every variation and comment took longer than reading the moves).
+        RecordedVariation* sorted_variation(int id)
+        {
+            const auto it = std::lower_bound(record_.variations.begin(), record_.variations.end(), id,
+                [](const RecordedVariation& v, int wanted) { return v.id < wanted; });
+            return it != record_.variations.end() && it->id == id ? &*it : nullptr;
+        }
         GameRecord finish();
 
         TextSource& source_;
@@ -194,6 +234,7 @@ namespace {
         bool comments_limit_reported_ = false;
         bool tags_limit_reported_ = false;
         bool variations_limit_reported_ = false;
+        int highest_variation_id_ = 0;
     };
 
     GameRecord BlockParser::parse()
@@ -247,8 +288,18 @@ namespace {
             return ValueEnd::None;
         if (at(field_close)) {
             skip(field_close.size());
-            for (std::size_t i = 0; i < limits_.max_tag_name_bytes && detail::is_tag_name_character(source_.peek()); ++i)
-                source_.get();
+            // The closing tag's name, at most max_tag_name_bytes of it, a run of ready bytes at a time.
+            for (std::size_t taken = 0; taken < limits_.max_tag_name_bytes;) {
+                const std::string_view ready = source_.ready();
+                std::size_t n = 0;
+                while (n < ready.size() && taken + n < limits_.max_tag_name_bytes
+                    && detail::is_tag_name_character(static_cast<unsigned char>(ready[n])))
+                    ++n;
+                source_.consume(n);
+                taken += n;
+                if (n == 0 || n < ready.size())
+                    break;
+            }
             if (source_.peek() == ']')
                 source_.get();
             return ValueEnd::Closed;
@@ -362,11 +413,16 @@ namespace {
     void BlockParser::read_moves(const FieldName& field, const SourceLocation& field_location)
     {
         std::vector<RecordedMove>* line = line_for(field, field_location);
-        std::string group;
-        SourceLocation group_location;
+        if (line) {
+            // Room for the moves of the field as far as it is ready (four digits each), not to
+            // move every move at each growth of a long line.
+            const std::string_view ready = source_.ready();
+            line->reserve(line->size() + std::min(ready.find('['), ready.size()) / 4);
+        }
+        PartialMove partial;
         bool bad_character_reported = false;
         for (;;) {
-            take_digits_and_blanks(line, group, group_location);
+            take_digits_and_blanks(line, partial);
             if (const ValueEnd end = value_end_here(); end != ValueEnd::None) {
                 report_unterminated(end, field_location);
                 break;
@@ -381,34 +437,38 @@ namespace {
             bad_character_reported = true;
             skip_character();
         }
-        if (!group.empty())
+        if (partial.size > 0)
             diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
-                "the move list ends with an incomplete move '" + group + "'", group_location);
+                "the move list ends with an incomplete move '" + std::string(partial.text()) + "'", partial.location);
     }
 
     // The common case of a move list, a run of digits and blanks, taken from the ready bytes at
     // once: four digits make a move, located at its first digit.
-    void BlockParser::take_digits_and_blanks(
-        std::vector<RecordedMove>* line, std::string& group, SourceLocation& group_location)
+    void BlockParser::take_digits_and_blanks(std::vector<RecordedMove>* line, PartialMove& partial)
     {
-        std::string_view ready = source_.ready();
+        const std::string_view ready = source_.ready();
+        // Where each byte stands, followed here and consumed once at the end: digits and
+        // blanks are ASCII, a column each, and a line feed starts a line.
+        SourceLocation here = source_.location();
         std::size_t i = 0;
         for (; i < ready.size(); ++i) {
             const char c = ready[i];
             if (c >= '0' && c <= '9') {
-                if (group.empty()) {
-                    source_.consume(i);
-                    ready.remove_prefix(i);
-                    i = 0;
-                    group_location = source_.location();
-                }
-                group += c;
-                if (group.size() == 4) {
-                    add_move(line, group, group_location);
-                    group.clear();
+                if (partial.size == 0)
+                    partial.location = here;
+                partial.digits[partial.size++] = c;
+                if (partial.size == partial.digits.size()) {
+                    add_move(line, partial.text(), std::move(partial.location));
+                    partial.size = 0;
                 }
             } else if (!is_blank(c)) {
                 break;
+            }
+            if (c == '\n') {
+                ++here.line;
+                here.column = 1;
+            } else {
+                ++here.column;
             }
         }
         source_.consume(i);
@@ -426,8 +486,10 @@ namespace {
             main_line_read_ = true;
             return &record_.moves;
         }
+        // Variations mostly come in the order of their ids: one beyond the highest so far is new.
         const auto same_id = [&](const RecordedVariation& v) { return v.id == field.variation; };
-        if (std::any_of(record_.variations.begin(), record_.variations.end(), same_id)) {
+        if (field.variation <= highest_variation_id_
+            && std::any_of(record_.variations.begin(), record_.variations.end(), same_id)) {
             diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
                 "variation " + std::to_string(field.variation) + " is given twice; the second is ignored", field_location);
             return nullptr;
@@ -439,6 +501,7 @@ namespace {
             ++record_.skipped_variations;
             return nullptr;
         }
+        highest_variation_id_ = std::max(highest_variation_id_, field.variation);
         RecordedVariation variation;
         variation.id = field.variation;
         variation.parent = field.parent;
@@ -448,7 +511,7 @@ namespace {
         return &record_.variations.back().moves;
     }
 
-    void BlockParser::add_move(std::vector<RecordedMove>* line, const std::string& digits, const SourceLocation& where)
+    void BlockParser::add_move(std::vector<RecordedMove>* line, std::string_view digits, SourceLocation where)
     {
         if (!line)
             return;
@@ -458,14 +521,13 @@ namespace {
             return;
         }
         ++plies_;
+        // Built here and moved in: emplace_back() would zero the whole move first.
         RecordedMove move;
-        move.location = where;
-        if (std::optional<std::string> iccs = dhtmlxq_move_to_iccs(digits)) {
-            move.text = std::move(*iccs);
-        } else {
+        move.location = std::move(where);
+        if (!write_iccs(digits, move.text)) {
             // Kept as written, so that the replay stops at this ply and says where.
             diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
-                "'" + digits + "' does not name two squares (file digit 0-8, rank digit 0-9)", where);
+                "'" + std::string(digits) + "' does not name two squares (file digit 0-8, rank digit 0-9)", move.location);
             move.text = digits;
         }
         line->push_back(std::move(move));
@@ -495,9 +557,7 @@ namespace {
                 leading = &record_.comments_before_first_move;
                 moves = &record_.moves;
             } else {
-                const auto it = std::find_if(record_.variations.begin(), record_.variations.end(),
-                    [&](const RecordedVariation& v) { return v.id == comment.variation; });
-                if (it != record_.variations.end()) {
+                if (RecordedVariation* it = sorted_variation(comment.variation)) {
                     leading = &it->comments_before_first_move;
                     moves = &it->moves;
                     first_ply = it->first_ply;
@@ -520,12 +580,12 @@ namespace {
 
     GameRecord BlockParser::finish()
     {
-        std::sort(record_.variations.begin(), record_.variations.end(),
-            [](const RecordedVariation& a, const RecordedVariation& b) { return a.id < b.id; });
+        // Usually in order already: sorting would still move every variation about.
+        const auto by_id = [](const RecordedVariation& a, const RecordedVariation& b) { return a.id < b.id; };
+        if (!std::is_sorted(record_.variations.begin(), record_.variations.end(), by_id))
+            std::sort(record_.variations.begin(), record_.variations.end(), by_id);
         for (const RecordedVariation& variation : record_.variations) {
-            const bool parent_known = variation.parent == 0
-                || std::any_of(record_.variations.begin(), record_.variations.end(),
-                    [&](const RecordedVariation& v) { return v.id == variation.parent; });
+            const bool parent_known = variation.parent == 0 || sorted_variation(variation.parent);
             if (!parent_known)
                 diagnostics_.add(Severity::Warning, "dhtmlxq.orphan-variation",
                     "variation " + std::to_string(variation.id) + " branches from variation "
@@ -541,17 +601,9 @@ namespace {
 
 std::optional<std::string> dhtmlxq_move_to_iccs(std::string_view digits)
 {
-    if (digits.size() != 4 || digits.find_first_not_of("0123456789") != std::string_view::npos)
-        return std::nullopt;
     std::string iccs;
-    for (std::size_t square = 0; square < 2; ++square) {
-        const char x = digits[2 * square];
-        const char y = digits[2 * square + 1];
-        if (x > '8')
-            return std::nullopt;
-        iccs += static_cast<char>('a' + (x - '0'));
-        iccs += static_cast<char>('0' + (9 - (y - '0')));
-    }
+    if (!write_iccs(digits, iccs))
+        return std::nullopt;
     return iccs;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "xq/base/utf8.hpp"
+
 namespace xq {
 
 namespace {
@@ -60,14 +62,9 @@ std::size_t count_notation_characters(std::string_view text)
 {
     // Every notation character is beyond ASCII: ASCII bytes, most of a text, are skipped.
     std::size_t count = 0;
-    for (std::size_t pos = 0; pos < text.size();) {
-        if (static_cast<unsigned char>(text[pos]) < 0x80) {
-            ++pos;
-            continue;
-        }
+    for (std::size_t pos = utf8::next_non_ascii(text); pos < text.size(); pos = utf8::next_non_ascii(text, pos))
         if (is_notation_character(next_code_point(text, pos)))
             ++count;
-    }
     return count;
 }
 

@@ -203,10 +203,18 @@ bool PgnTokenizer::is_word_end(int c)
 void PgnTokenizer::skip_blank(std::vector<Diagnostic>& diagnostics)
 {
     for (;;) {
+        // ASCII blanks and line ends, a run of ready bytes at a time.
         const std::string_view ready = source_.ready();
         std::size_t spaces = 0;
-        while (spaces < ready.size() && static_cast<unsigned char>(ready[spaces]) < 0x80 && plain_ascii.blank[static_cast<unsigned char>(ready[spaces])])
-            ++spaces;
+        for (; spaces < ready.size(); ++spaces) {
+            const auto b = static_cast<unsigned char>(ready[spaces]);
+            if (b == '\n') {
+                at_line_start_ = true;
+                tag_on_this_line_ = false;
+            } else if (b >= 0x80 || !plain_ascii.blank[b]) {
+                break;
+            }
+        }
         source_.consume(spaces);
         const int c = source_.peek();
         if (const std::size_t n = blank_length(0)) {

@@ -1,8 +1,33 @@
 #include "json_writer.hpp"
 
+#include <cstdint>
+#include <cstring>
+
 #include "xq/base/utf8.hpp"
 
 namespace xq::json_form {
+
+namespace {
+
+    // Whether one of eight bytes needs an escape: a control character, '"' or '\\' (the bytes
+    // of a UTF-8 sequence never do). Strings are looked at eight bytes at a time: writing the
+    // documents' sentences a byte at a time was 5% of adjudicate.
+    bool needs_escape(std::uint64_t bytes)
+    {
+        constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+        const auto has_zero_byte = [&](std::uint64_t v) { return ((v - ones) & ~v & highs) != 0; };
+        const bool control = ((bytes - 0x20 * ones) & ~bytes & highs) != 0;
+        return control || has_zero_byte(bytes ^ ('"' * ones)) || has_zero_byte(bytes ^ ('\\' * ones));
+    }
+
+    std::uint64_t eight_bytes_at(const char* bytes)
+    {
+        std::uint64_t eight = 0;
+        std::memcpy(&eight, bytes, 8);
+        return eight;
+    }
+
+} // namespace
 
 void JsonWriter::open(char bracket)
 {
@@ -47,7 +72,20 @@ void JsonWriter::value(std::string_view text)
         return;
     }
     out_ += '"';
-    for (const char c : text) {
+    // The characters that need no escape are copied a run at a time.
+    const char* const data = text.data();
+    const std::size_t size = text.size();
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < size;) {
+        if (i + 8 <= size && !needs_escape(eight_bytes_at(data + i))) {
+            i += 8;
+            continue;
+        }
+        const char c = data[i++];
+        if (static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\')
+            continue;
+        out_.append(data + run, i - 1 - run);
+        run = i;
         switch (c) {
         case '"':
             out_ += "\\\"";
@@ -70,17 +108,15 @@ void JsonWriter::value(std::string_view text)
         case '\t':
             out_ += "\\t";
             break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                constexpr char hex[] = "0123456789abcdef";
-                out_ += "\\u00";
-                out_ += hex[(c >> 4) & 0xf];
-                out_ += hex[c & 0xf];
-            } else {
-                out_ += c;
-            }
+        default: {
+            constexpr char hex[] = "0123456789abcdef";
+            out_ += "\\u00";
+            out_ += hex[(c >> 4) & 0xf];
+            out_ += hex[c & 0xf];
+        }
         }
     }
+    out_.append(data + run, size - run);
     out_ += '"';
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 
 #include "xq/board/position.hpp"
@@ -35,11 +36,57 @@ MoveList pseudo_legal_moves(const Position& pos);
 // Pseudo-legal moves of one piece, whichever side is to move.
 MoveList pseudo_legal_moves_from(const Position& pos, Square from);
 
+// Tells which pseudo-legal moves of the side to move are legal, sparing most of them the
+// attack scan by where they start and land. Out of check, a move by a piece other than the
+// king can only expose the king by changing what stands on its file or rank (leaving or
+// entering it) or by leaving a point diagonally next to it (a horse's leg or an elephant's
+// eye towards it): any other such move is legal. In check, a move by a piece other than the
+// king is legal only if it answers every check, so it must answer one: take the checking
+// piece, land between it and the king (or on the horse's leg, the elephant's eye), or take a
+// cannon's screen away; any other such move is illegal. King moves, and every move when the
+// side has no king, are tested in full.
+class LegalityTest {
+public:
+    explicit LegalityTest(const Position& pos);
+    // When the caller knows already whether the side to move is in check.
+    LegalityTest(const Position& pos, bool in_check);
+    bool in_check() const { return in_check_; }
+    // `m` must be pseudo-legal in the position.
+    bool is_legal(Move m) const
+    {
+        if (in_check_ && has_king_ && m.from() != king_ && !answers_a_check(m))
+            return false;
+        return legal_without_scan(m) || pos_.is_legal_pseudo(m);
+    }
+    // Whether `m` is legal by where it starts and lands alone.
+    bool legal_without_scan(Move m) const { return !in_check_ && away_from_king(m); }
+
+private:
+    // Neither `m`'s start nor its landing point are on the king's file or rank, nor does it
+    // start diagonally next to the king; false when the side has no king.
+    bool away_from_king(Move m) const;
+    bool answers_a_check(Move m) const
+    {
+        return answering_landings_.test(static_cast<std::size_t>(m.to().index()))
+            || answering_starts_.test(static_cast<std::size_t>(m.from().index()));
+    }
+
+    const Position& pos_;
+    bool in_check_ = false;
+    bool has_king_ = false;
+    Square king_;
+    // In check: where a move must land, or start, to answer one of the checks.
+    std::bitset<square_count> answering_landings_;
+    std::bitset<square_count> answering_starts_;
+};
+
 // Moves that also leave the mover's king unattacked and the kings not facing each other.
 MoveList legal_moves(const Position& pos);
+MoveList legal_moves(const Position& pos, const LegalityTest& legal);
 bool is_legal(const Position& pos, Move m);
 int legal_move_count(const Position& pos);
 bool has_legal_move(const Position& pos);
+bool has_legal_move(const Position& pos, const LegalityTest& legal);
 
 // In Xiangqi the side to move loses in both cases.
 bool is_checkmate(const Position& pos);

@@ -72,6 +72,10 @@ public:
     // Whether c's king is attacked, the kings facing each other included.
     bool in_check(Color c) const;
     bool in_check() const { return in_check(side_to_move_); }
+    // in_check(), for a position that `last`, the other side's move, has just made from one
+    // where the side to move was not in check: only the lines through the points that `last`
+    // left and reached, and the pieces on or behind them, can give check.
+    bool in_check_after(Move last) const;
     bool kings_facing() const;
 
     // Whether a pseudo-legal move of the side to move leaves its own king safe.
