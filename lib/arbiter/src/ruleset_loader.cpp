@@ -428,11 +428,13 @@ namespace {
         // never match.
         void check_tags(const RuleSet& rs)
         {
-            for (const auto& [tag, path] : tag_uses_)
+            for (const auto& use : tag_uses_) {
+                const std::string& tag = use.first;
                 if (std::none_of(rs.chase_rules.begin(), rs.chase_rules.end(), [&](const ChaseRule& c) {
                         return std::find(c.tags.begin(), c.tags.end(), tag) != c.tags.end();
                     }))
-                    error("ruleset.bad-value", path, "no chase row has the tag '" + tag + "'");
+                    error("ruleset.bad-value", use.second, "no chase row has the tag '" + tag + "'");
+            }
         }
 
     private:
