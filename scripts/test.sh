@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_SANITIZE=ON \
-  -DXQ_WARNINGS_AS_ERRORS=ON >/dev/null
+  -DXQ_WARNINGS_AS_ERRORS=ON -DXQ_BUILD_BENCH=OFF >/dev/null
 cmake --build build/sanitize -j"$(nproc)"
 ctest --test-dir build/sanitize --output-on-failure -j"$(nproc)"
