@@ -95,25 +95,45 @@ seed() {
   esac
 }
 
-summary=()
-status=0
-for harness in "${harnesses[@]}"; do
+# Seeds and fuzzes one harness; its summary line goes to build/fuzz/<harness>.summary, and
+# build/fuzz/<harness>.broken marks a run that broke a property or crashed.
+fuzz_one() {
+  local harness=$1 log=build/fuzz/$1.log
   seed "$harness"
   rm -f build/fuzz/artifacts/"$harness"-*
-  log=build/fuzz/$harness.log
   echo "fuzzing $harness for $seconds s" >&2
   # The first folder collects what the run finds; the regressions are read only.
   if ! build/fuzz/fuzz/fuzz_$harness -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len="$(max_len "$harness")" \
       -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$harness-" \
       "$work/$harness" "fuzz/regressions/$harness" >"$log" 2>&1; then
-    status=1
+    touch "build/fuzz/$harness.broken"
     echo "fuzz_$harness broke a property or crashed; see $log and build/fuzz/artifacts/" >&2
     tail -n 30 "$log" >&2
   fi
+  local runs coverage crashes
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
   coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
   crashes=$(find build/fuzz/artifacts -name "$harness-*" | wc -l)
-  summary+=("$(printf '%-14s %10s executions  cov %6s  %s findings' "$harness" "$runs" "$coverage" "$crashes")")
+  printf '%-14s %10s executions  cov %6s  %s findings\n' "$harness" "$runs" "$coverage" "$crashes" \
+    >"build/fuzz/$harness.summary"
+}
+
+# The harnesses run side by side, one per processor: each still gets its SECONDS.
+for harness in "${harnesses[@]}"; do
+  rm -f "build/fuzz/$harness.summary" "build/fuzz/$harness.broken"
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  fuzz_one "$harness" &
 done
-printf '%s\n' "${summary[@]}"
+wait
+
+status=0
+for harness in "${harnesses[@]}"; do
+  if [ -f "build/fuzz/$harness.summary" ]; then
+    cat "build/fuzz/$harness.summary"
+  else
+    echo "$harness: the run ended without a summary"
+    status=1
+  fi
+  [ -f "build/fuzz/$harness.broken" ] && status=1
+done
 exit $status
