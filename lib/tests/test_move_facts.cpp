@@ -3,6 +3,8 @@
 #include "board_test_support.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "xq/arbiter/move_facts.hpp"
 #include "xq/board/fen.hpp"
@@ -16,12 +18,12 @@ namespace {
 
 
 
-MoveFacts facts_of(std::string_view fen, const char* move)
+MoveFacts facts_of(std::string_view fen, const char* move, const ClassifierOptions& options = {})
 {
     const Position pos = from_fen(fen);
     const Move m = *parse_iccs(move);
     REQUIRE(is_legal(pos, m));
-    return classify_move(pos, m);
+    return classify_move(pos, m, options);
 }
 
 const Threat* threat_on(const MoveFacts& facts, std::string_view target)
@@ -280,6 +282,39 @@ TEST_SUITE("move facts")
 
         const MoveFacts quiet = facts_of("3k5/9/9/9/9/9/P8/9/9/4K4 w", "a3a4");
         CHECK_FALSE(quiet.kill);
+    }
+
+    TEST_CASE("kills through a series of checks, and by the threat of leaving no legal move")
+    {
+        const auto line_of = [](const MoveFacts& f) {
+            std::vector<std::string> line;
+            for (const Move m : f.kill_line)
+                line.push_back(to_iccs(m));
+            return line;
+        };
+        // Moving again, Red's pawn on e6 would take Black's last free point, e8: no legal move
+        // is left, which loses as mate does.
+        const MoveFacts stalemate = facts_of("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "d0d1");
+        CHECK(stalemate.kill);
+        CHECK(line_of(stalemate) == std::vector<std::string> { "e6e7" });
+        // A horse check, the king's one step aside, and the horse mates (a corpus game).
+        const MoveFacts two = facts_of("3ak3C/4a3N/9/4p4/9/8P/2n6/4B4/2n1A4/3K1AB2 b", "c3b1");
+        CHECK(line_of(two) == std::vector<std::string> { "c1e2", "d0d1", "e2c3" });
+        // Three checks deep: rook, horse, then the rook again (a corpus game).
+        const MoveFacts three = facts_of("9/5k3/4b4/3R3N1/2b6/9/5r3/8B/4A4/2BK5 w", "h6i8");
+        CHECK(line_of(three) == std::vector<std::string> { "d6d8", "f8f9", "i8g7", "f9e9", "d8d9" });
+
+        // Where a mate must come by check (kill_mates_by_check), the pawn's quiet step that
+        // leaves no legal move is passed over for the rook's check and the pawn's mate; the
+        // checks' mates stay as they were.
+        ClassifierOptions by_check;
+        by_check.kill_mates_by_check = true;
+        CHECK(line_of(facts_of("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "d0d1", by_check))
+            == std::vector<std::string> { "d7d9", "e9e8", "e6e7" });
+        CHECK(line_of(facts_of("3ak3C/4a3N/9/4p4/9/8P/2n6/4B4/2n1A4/3K1AB2 b", "c3b1", by_check))
+            == std::vector<std::string> { "c1e2", "d0d1", "e2c3" });
+        CHECK(line_of(facts_of("9/5k3/4b4/3R3N1/2b6/9/5r3/8B/4A4/2BK5 w", "h6i8", by_check))
+            == std::vector<std::string> { "d6d8", "f8f9", "i8g7", "f9e9", "d8d9" });
     }
 
     TEST_CASE("a move with nothing to it has no fact class; escaping check is marked")
