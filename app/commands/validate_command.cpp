@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -20,6 +21,8 @@
 #include "commands/natural_limit_option.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
+#include "xq/batch/record_files.hpp"
+#include "xq/notation/record_reader.hpp"
 #include "xq/report/validation_report.hpp"
 
 namespace xq::app {
@@ -124,6 +127,31 @@ namespace {
         return true;
     }
 
+    // A folder that holds folders but no record files of its own gives no games unless read
+    // recursively: a run that checked nothing must not pass in silence.
+    void warn_of_folders_not_read(const std::vector<std::string>& paths, Diagnostics& diagnostics)
+    {
+        namespace fs = std::filesystem;
+        for (const std::string& path : paths) {
+            std::error_code error;
+            if (!fs::is_directory(path, error))
+                continue;
+            Diagnostics ignored;
+            if (!list_record_files({ fs::path(path) }, false, ignored).empty())
+                continue;
+            int folders = 0;
+            for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
+                std::error_code entry_error;
+                folders += it->is_directory(entry_error) && !it->is_symlink(entry_error) ? 1 : 0;
+            }
+            if (folders > 0)
+                diagnostics.warning("validate.folders-not-read",
+                    "no record files in this folder, and its " + std::to_string(folders)
+                        + (folders == 1 ? " folder is" : " folders are") + " read only with --recursive",
+                    { display_name(path) });
+        }
+    }
+
 } // namespace
 
 int run_validate(const ValidateOptions& options)
@@ -161,6 +189,8 @@ int run_validate(const ValidateOptions& options)
 
     Diagnostics listing;
     std::vector<RecordFile> files = list_record_files({ paths.begin(), paths.end() }, options.recursive, listing);
+    if (!options.recursive)
+        warn_of_folders_not_read(paths, listing);
     print_diagnostics(listing);
     const bool reads_standard_input = std::any_of(
         files.begin(), files.end(), [](const RecordFile& f) { return f.path.native() == standard_input_name; });

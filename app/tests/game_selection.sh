@@ -75,4 +75,15 @@ expect_lines out 0
 expect_exit 2 adjudicate "$league" --where Red
 expect_in err "expected Tag=value or Tag~text"
 
+# A folder that holds only folders gives no games without --recursive: a warning says so, and
+# with --recursive its games are read.
+mkdir -p "$work/season/round 1"
+cp testdata/validate/archive/clean.pgn "$work/season/round 1/"
+expect_exit 0 validate "$work/season" --format csv
+expect_in err "season: warning[validate.folders-not-read]: no record files in this folder, and its 1 folder is read only with --recursive"
+expect_lines out 1
+expect_exit 0 validate "$work/season" --recursive --format csv
+expect_lines err 0
+[ "$(wc -l <"$work/out")" -gt 1 ] || fail "validate --recursive read no games of $work/season"
+
 finish
