@@ -3,10 +3,10 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "rule_book_test_support.hpp"
 #include "xq/arbiter/rule_interpreter.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 #include "xq/board/fen.hpp"
@@ -17,44 +17,6 @@
 using namespace xq;
 
 namespace {
-
-RuleSet load_rules(const std::string& id)
-{
-    Diagnostics diagnostics;
-    auto rules = load_ruleset_file(XQ_RULESETS "/" + id + ".json", diagnostics);
-    std::string problems;
-    for (const Diagnostic& d : diagnostics)
-        problems += format_diagnostic(d) + "\n";
-    REQUIRE_MESSAGE(rules, problems);
-    REQUIRE_MESSAGE(diagnostics.empty(), problems);
-    return *rules;
-}
-
-std::vector<nlohmann::json> cases(const std::string& file)
-{
-    std::ifstream in(XQ_TESTDATA "/" + file);
-    REQUIRE(in);
-    std::vector<nlohmann::json> out;
-    for (std::string text; std::getline(in, text);)
-        if (!text.empty() && text[0] != '#')
-            out.push_back(nlohmann::json::parse(text));
-    return out;
-}
-
-ReplayedGame play(std::string_view fen, std::string_view moves)
-{
-    Diagnostics diagnostics;
-    auto pos = parse_fen(fen, diagnostics, {}, FenOptions { true });
-    REQUIRE(pos);
-    ReplayedGame game(*pos);
-    std::istringstream in { std::string(moves) };
-    for (std::string m; in >> m;) {
-        const auto move = parse_iccs(m);
-        REQUIRE(move);
-        REQUIRE(game.play(*move));
-    }
-    return game;
-}
 
 std::string violator_in(const std::vector<Ruling>& rulings)
 {
@@ -70,15 +32,15 @@ std::vector<Ruling> rule_on_case(const nlohmann::json& c, RuleSet rules)
 {
     if (!c.contains("moves_to_threefold")) {
         rules.repetition.judged_span = JudgedSpan::WholeRecord;
-        return rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), rules);
+        return rule_on_game(test::play_line(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), rules);
     }
-    return rule_on_game(play(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>()), rules);
+    return rule_on_game(test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>()), rules);
 }
 
 // The ruleset's word, in Chinese, for each move of the book's line, judged as one cycle.
 std::vector<std::string> terms_of_line(const nlohmann::json& c, const RuleSet& rules)
 {
-    const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>());
+    const ReplayedGame game = test::play_line(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>());
     const RepetitionCycle line { 1, game.ply_count() };
     RepetitionEpisode episode;
     episode.cycle = line;
@@ -105,7 +67,7 @@ TEST_SUITE("rule books")
     // other figure and move must agree.
     TEST_CASE("every CXA 2020 figure gets the book's verdict and words under the CXA ruleset, but the listed gaps")
     {
-        const RuleSet cxa = load_rules("cxa");
+        const RuleSet cxa = test::load_bundled_ruleset("cxa");
         std::set<std::string> known;
         {
             std::ifstream in(XQ_TESTDATA "/cxa/known_gaps.tsv");
@@ -117,7 +79,7 @@ TEST_SUITE("rule books")
         std::set<std::string> found;
         int verdicts = 0, verdicts_agreeing = 0;
         std::map<std::string, std::pair<int, int>> per_label; // agreeing, all
-        for (const nlohmann::json& c : cases("cxa/cases.jsonl")) {
+        for (const nlohmann::json& c : test::testdata_cases("cxa/cases.jsonl")) {
             const std::string id = c["id"];
             ++verdicts;
             const std::string verdict = violator_in(rule_on_case(c, cxa));

@@ -1,13 +1,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "rule_book_test_support.hpp"
 #include "xq/arbiter/rule_interpreter.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 #include "xq/board/fen.hpp"
@@ -16,32 +15,7 @@ using namespace xq;
 
 namespace {
 
-RuleSet load_axf()
-{
-    Diagnostics diagnostics;
-    auto rules = load_ruleset_file(XQ_RULESETS "/axf.json", diagnostics);
-    for (const Diagnostic& d : diagnostics)
-        INFO(format_diagnostic(d));
-    REQUIRE(rules);
-    REQUIRE(diagnostics.empty());
-    return *rules;
-}
-
-ReplayedGame play(std::string_view fen, std::string_view moves)
-{
-    Diagnostics diagnostics;
-    // Rule-book diagrams are composed positions: some put a pawn where no game could.
-    auto pos = parse_fen(fen, diagnostics, {}, FenOptions { true });
-    REQUIRE(pos);
-    ReplayedGame game(*pos);
-    std::istringstream in { std::string(moves) };
-    for (std::string m; in >> m;) {
-        const auto move = parse_iccs(m);
-        REQUIRE(move);
-        REQUIRE(game.play(*move));
-    }
-    return game;
-}
+RuleSet load_axf() { return test::load_bundled_ruleset("axf"); }
 
 const Ruling* deciding(const std::vector<Ruling>& rulings)
 {
@@ -82,16 +56,7 @@ std::set<std::string>& cited_by_tests()
 }
 
 // The cases of a testdata/axf file of one JSON object per line.
-std::vector<nlohmann::json> axf_cases(const std::string& file)
-{
-    std::ifstream in(XQ_TESTDATA "/axf/" + file);
-    REQUIRE(in);
-    std::vector<nlohmann::json> cases;
-    for (std::string text; std::getline(in, text);)
-        if (!text.empty() && text[0] != '#')
-            cases.push_back(nlohmann::json::parse(text));
-    return cases;
-}
+std::vector<nlohmann::json> axf_cases(const std::string& file) { return test::testdata_cases("axf/" + file); }
 
 // The positions the team composed for rules that no book diagram shows.
 std::vector<nlohmann::json> composed_cases() { return axf_cases("composed.jsonl"); }
@@ -105,7 +70,7 @@ std::vector<Ruling> rule_on_main_line(const nlohmann::json& diagram, const RuleS
     RuleSet rules = axf;
     if (diagram.value("judged_span", "") == "whole_record")
         rules.repetition.judged_span = JudgedSpan::WholeRecord;
-    return rule_on_game(play(diagram["fen"].get<std::string>(), diagram["moves_iccs"].get<std::string>()), rules);
+    return rule_on_game(test::play_line(diagram["fen"].get<std::string>(), diagram["moves_iccs"].get<std::string>()), rules);
 }
 
 
@@ -125,7 +90,7 @@ HandMadeCase flying_general_case()
     HandMadeCase hand_made;
     CycleFacts& facts = hand_made.facts;
     RepetitionEpisode& episode = hand_made.episode;
-    facts.start = play("4k4/9/4n4/9/3c5/9/9/9/9/R3K4 w", "").start();
+    facts.start = test::play_line("4k4/9/4n4/9/3c5/9/9/9/9/R3K4 w", "").start();
     facts.cycle = { 1, 4 };
     for (int ply = 1; ply <= 4; ++ply) {
         MoveFacts m;
@@ -160,18 +125,13 @@ TEST_SUITE("rule interpreter")
     TEST_CASE("every rule-book diagram gets the book's violator, and cites the diagram's rule first or says why not")
     {
         const RuleSet axf = load_axf();
-        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
-        REQUIRE(in);
         struct Tally {
             int cases = 0, passed = 0;
         };
         std::map<std::string, Tally> per_rule;
         std::set<std::string> cited;
         int lines = 0, first_is_diagram_rule = 0, explained = 0;
-        for (std::string text; std::getline(in, text);) {
-            if (text.empty() || text[0] == '#')
-                continue;
-            const auto c = nlohmann::json::parse(text);
+        for (const nlohmann::json& c : axf_cases("diagrams.jsonl")) {
             const std::string rule = c["rule"].is_number() ? std::to_string(c["rule"].get<int>()) : c["rule"].get<std::string>();
             struct Line {
                 std::string name;
@@ -185,7 +145,7 @@ TEST_SUITE("rule interpreter")
                 RuleSet rules = axf;
                 if (line.name == "main" && c.value("judged_span", "") == "whole_record")
                     rules.repetition.judged_span = JudgedSpan::WholeRecord;
-                const ReplayedGame game = play(line.data["fen"].get<std::string>(), line.data["moves_iccs"].get<std::string>());
+                const ReplayedGame game = test::play_line(line.data["fen"].get<std::string>(), line.data["moves_iccs"].get<std::string>());
                 const std::vector<Ruling> rulings = rule_on_game(game, rules);
                 // A line that is never ruled on would pass a draw without showing anything.
                 REQUIRE_MESSAGE(!rulings.empty(), id << " is not ruled on");
@@ -254,35 +214,33 @@ TEST_SUITE("rule interpreter")
     TEST_CASE("the board decides mates and stalemates by the ruleset's rules, and notes a Black first move")
     {
         const RuleSet axf = load_axf();
-        const BoardJudgement mate = judge_board(play("4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9"), axf);
+        const BoardJudgement mate = judge_board(test::play_line("4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9"), axf);
         CHECK(mate.loser == Color::Black);
         CHECK(mate.rule == "AXF-1");
-        const BoardJudgement stalemate = judge_board(play("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7"), axf);
+        const BoardJudgement stalemate = judge_board(test::play_line("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7"), axf);
         CHECK(stalemate.loser == Color::Black);
         CHECK(stalemate.rule == "AXF-2");
         const BoardJudgement black_first
-            = judge_board(play("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
+            = judge_board(test::play_line("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
         CHECK_FALSE(black_first.loser);
         REQUIRE(black_first.notes.size() == 1);
         CHECK(black_first.notes[0].code == "black_moved_first");
         CHECK(black_first.notes[0].rule == "AXF-B1");
         cited_by_tests().insert(black_first.notes[0].rule);
-        CHECK(judge_board(play(start_fen, "h2e2"), axf).notes.empty());
+        CHECK(judge_board(test::play_line(start_fen, "h2e2"), axf).notes.empty());
     }
 
     TEST_CASE("a reading of the ruleset switches rows: fake protection protects under general rule 6's text")
     {
         RuleSet axf = load_axf();
-        std::ifstream in(XQ_TESTDATA "/axf/diagrams.jsonl");
         std::string fen, moves;
-        for (std::string text; std::getline(in, text);)
-            if (text.rfind("{\"id\": \"AXF-D83\"", 0) == 0) {
-                const auto c = nlohmann::json::parse(text);
+        for (const nlohmann::json& c : axf_cases("diagrams.jsonl"))
+            if (c["id"] == "AXF-D83") {
                 fen = c["fen"];
                 moves = c["moves_iccs"];
             }
         REQUIRE_FALSE(fen.empty());
-        const ReplayedGame game = play(fen, moves);
+        const ReplayedGame game = test::play_line(fen, moves);
         CHECK(violator_of(rule_on_game(game, axf)) == "red");
         const std::vector<Ruling> rulings = rule_on_game(game, axf);
         REQUIRE(rulings.size() == 1);
@@ -332,7 +290,7 @@ TEST_SUITE("rule interpreter")
         int cases = 0;
         for (const nlohmann::json& c : composed_cases()) {
             const std::vector<Ruling> rulings
-                = rule_on_game(play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf);
+                = rule_on_game(test::play_line(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), axf);
             CHECK_MESSAGE(violator_of(rulings) == expected_violator(c["verdict"]), c["id"].get<std::string>());
             REQUIRE_FALSE(rulings.empty());
             for (const std::string& rule : c["decided_by"].get<std::vector<std::string>>()) {
@@ -351,7 +309,7 @@ TEST_SUITE("rule interpreter")
         int cases = 0;
         for (const nlohmann::json& c : reproducer_cases()) {
             const std::string id = c["id"];
-            const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>());
+            const ReplayedGame game = test::play_line(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>());
             const std::vector<Ruling> rulings = rule_on_game(game, axf);
             REQUIRE_MESSAGE(!rulings.empty(), id);
             const Ruling& ruling = *deciding(rulings);
@@ -410,7 +368,7 @@ TEST_SUITE("rule interpreter")
     {
         const RuleSet axf = load_axf();
         // R1: Red checks three times round, then returns through idle moves.
-        const auto r1 = rule_on_game(play("4k2n1/R8/9/9/9/9/9/9/9/1C1K5 w",
+        const auto r1 = rule_on_game(test::play_line("4k2n1/R8/9/9/9/9/9/9/9/1C1K5 w",
                                          "b0b2 h9i7 a8a9 e9e8 a9a8 e8e9 b2b1 i7h9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 "
                                          "e8e9 b1b2 h9i7 b2b1 i7h9"),
             axf);
@@ -422,7 +380,7 @@ TEST_SUITE("rule interpreter")
         CHECK(changed.loss_ply == -1);
         CHECK(changed.changed_at_ply == 17);
         // R6: the checks stand four times: the loss comes at the fourth, after ply 12.
-        const auto r6 = rule_on_game(play("4k4/R8/9/9/9/9/9/9/9/3K5 w",
+        const auto r6 = rule_on_game(test::play_line("4k4/R8/9/9/9/9/9/9/9/3K5 w",
                                          "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a6 e9e8"),
             axf);
         REQUIRE(r6.size() == 1);
@@ -504,9 +462,9 @@ TEST_SUITE("rule interpreter")
         // The board's rules, as the board tests above decide them.
         for (const auto& [fen, moves] : { std::pair { "4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9" },
                  { "4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7" } })
-            cited_by_tests().insert(judge_board(play(fen, moves), axf).rule);
+            cited_by_tests().insert(judge_board(test::play_line(fen, moves), axf).rule);
         const BoardJudgement black_first
-            = judge_board(play("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
+            = judge_board(test::play_line("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
         for (const BoardNote& note : black_first.notes)
             cited_by_tests().insert(note.rule);
 
@@ -520,28 +478,10 @@ TEST_SUITE("rule interpreter")
 
 namespace {
 
-RuleSet load_computer()
-{
-    Diagnostics diagnostics;
-    auto rules = load_ruleset_file(XQ_RULESETS "/computer.json", diagnostics);
-    for (const Diagnostic& d : diagnostics)
-        INFO(format_diagnostic(d));
-    REQUIRE(rules);
-    REQUIRE(diagnostics.empty());
-    return *rules;
-}
+RuleSet load_computer() { return test::load_bundled_ruleset("computer"); }
 
 // The computer rule's cycle examples (testdata/computer/cases.jsonl).
-std::vector<nlohmann::json> computer_cases()
-{
-    std::ifstream in(XQ_TESTDATA "/computer/cases.jsonl");
-    REQUIRE(in);
-    std::vector<nlohmann::json> cases;
-    for (std::string text; std::getline(in, text);)
-        if (!text.empty() && text[0] != '#')
-            cases.push_back(nlohmann::json::parse(text));
-    return cases;
-}
+std::vector<nlohmann::json> computer_cases() { return test::testdata_cases("computer/cases.jsonl"); }
 
 } // namespace
 
@@ -553,7 +493,7 @@ TEST_SUITE("rule interpreter")
         int cases = 0, agreed = 0;
         for (const nlohmann::json& c : computer_cases()) {
             const std::string id = c["id"];
-            const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
+            const ReplayedGame game = test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
             const std::vector<Ruling> rulings = rule_on_game(game, computer);
             REQUIRE_MESSAGE(!rulings.empty(), id << " is not ruled on");
             const Ruling& ruling = *deciding(rulings);
@@ -577,7 +517,7 @@ TEST_SUITE("rule interpreter")
         const RuleSet computer = load_computer();
         std::set<int> chase_rows, conducts, verdicts;
         for (const nlohmann::json& c : computer_cases()) {
-            const ReplayedGame game = play(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
+            const ReplayedGame game = test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
             for (const Ruling& r : rule_on_game(game, computer)) {
                 for (const MoveRuling& m : r.moves)
                     for (const ThreatRuling& t : m.threats)
