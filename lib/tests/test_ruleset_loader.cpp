@@ -49,6 +49,24 @@ TEST_SUITE("ruleset loader")
         CHECK(rules->kind_of("AXF-19") == RuleKind::Rule);
     }
 
+    TEST_CASE("a reading choice tells the readings a judgement asked about, which alone can change it")
+    {
+        Diagnostics diagnostics;
+        const auto rules = load_ruleset_file(XQ_RULESETS "/axf.json", diagnostics);
+        REQUIRE(rules);
+        REQUIRE(rules->readings.size() >= 2);
+        const std::string& asked = rules->readings[0].name;
+        const std::string& not_asked = rules->readings[1].name;
+        const ReadingChoice choice(*rules);
+        CHECK(choice.applies(ReadingGuard {}));
+        CHECK_FALSE(choice.consulted(asked));
+        CHECK(choice.applies(ReadingGuard { "", asked }) != choice.enabled(asked));
+        CHECK(choice.consulted(asked));
+        CHECK_FALSE(choice.consulted(not_asked));
+        // The same choice with the reading turned starts a judgement of its own.
+        CHECK_FALSE(choice.flipped(asked).consulted(asked));
+    }
+
     TEST_CASE("unknown keys are reported with their paths, all of them")
     {
         CHECK(problems_of("unknown_key.json")

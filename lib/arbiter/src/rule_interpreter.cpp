@@ -551,7 +551,9 @@ std::optional<Ruling> rule_on_episode(
     const ReadingChoice readings(rules);
     Ruling ruling = judge_cycle(facts, episode, rules, readings, game);
     for (const Reading& r : rules.readings) {
-        const Outcome other = judge_without_facts(facts, episode, rules, readings.flipped(r.name), game).outcome;
+        const Outcome other = readings.consulted(r.name)
+            ? judge_without_facts(facts, episode, rules, readings.flipped(r.name), game).outcome
+            : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }
     return ruling;

@@ -50,6 +50,7 @@ ReadingChoice::ReadingChoice(const RuleSet& rules)
 ReadingChoice ReadingChoice::flipped(std::string_view name) const
 {
     ReadingChoice other = *this;
+    other.consulted_.clear();
     if (enabled(name))
         std::erase(other.enabled_, name);
     else
@@ -64,11 +65,28 @@ bool ReadingChoice::enabled(std::string_view name) const
 
 bool ReadingChoice::applies(const ReadingGuard& guard) const
 {
-    if (!guard.reading.empty() && !enabled(guard.reading))
-        return false;
-    if (!guard.unless_reading.empty() && enabled(guard.unless_reading))
-        return false;
+    if (!guard.reading.empty()) {
+        note_consulted(guard.reading);
+        if (!enabled(guard.reading))
+            return false;
+    }
+    if (!guard.unless_reading.empty()) {
+        note_consulted(guard.unless_reading);
+        if (enabled(guard.unless_reading))
+            return false;
+    }
     return true;
+}
+
+bool ReadingChoice::consulted(std::string_view name) const
+{
+    return std::find(consulted_.begin(), consulted_.end(), name) != consulted_.end();
+}
+
+void ReadingChoice::note_consulted(std::string_view name) const
+{
+    if (!consulted(name))
+        consulted_.emplace_back(name);
 }
 
 std::string_view to_string(Protection p) { return name_of(protection_names, p); }

@@ -256,9 +256,15 @@ public:
     ReadingChoice flipped(std::string_view name) const;
     bool enabled(std::string_view name) const;
     bool applies(const ReadingGuard& guard) const;
+    // Whether a judgement made with this choice has asked about the reading. One that never
+    // did would go the same way with the reading turned: nothing it decided depended on it.
+    bool consulted(std::string_view name) const;
 
 private:
+    void note_consulted(std::string_view name) const;
+
     std::vector<std::string> enabled_;
+    mutable std::vector<std::string> consulted_;
 };
 
 std::string_view to_string(Protection p);
