@@ -70,7 +70,9 @@ TEST_SUITE("validation_report")
         for (int c = 1; c < 0x80; ++c)
             every_ascii += static_cast<char>(c);
         checked.row.event = every_ascii;
-        checked.row.red = "許銀川 \"quoted\" back\\slash \u3000 full-width";
+        // Plain ASCII is copied eight bytes at a time up to the first byte that is not: then
+        // an escape, a character beyond ASCII, or a byte that is not UTF-8.
+        checked.row.red = "plain ASCII first, \"quoted\" back\\slash, 許銀川 \u3000 full-width";
         checked.row.black = "not UTF-8: \xff\xfe and a cut \xe8\xb1";
         checked.row.date = "";
         const std::string text = render(checked, ValidationFormat::Jsonl);

@@ -20,6 +20,19 @@ namespace {
         return control || has_zero_byte(bytes ^ ('"' * ones)) || has_zero_byte(bytes ^ ('\\' * ones));
     }
 
+    // Whether eight bytes, or one, are ASCII that needs no escape.
+    bool is_plain(std::uint64_t bytes)
+    {
+        constexpr std::uint64_t highs = 0x8080808080808080;
+        return (bytes & highs) == 0 && !needs_escape(bytes);
+    }
+
+    bool is_plain_byte(char c)
+    {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte >= 0x20 && byte < 0x80 && c != '"' && c != '\\';
+    }
+
     std::uint64_t eight_bytes_at(const char* bytes)
     {
         std::uint64_t eight = 0;
@@ -57,7 +70,8 @@ void JsonWriter::before_value()
 
 void JsonWriter::key(std::string_view name)
 {
-    value(name);
+    before_value();
+    string(name);
     out_ += ':';
     after_key_ = true;
 }
@@ -65,18 +79,35 @@ void JsonWriter::key(std::string_view name)
 void JsonWriter::value(std::string_view text)
 {
     before_value();
-    if (!utf8::is_valid(text)) {
+    string(text);
+}
+
+void JsonWriter::string(std::string_view text)
+{
+    const char* const data = text.data();
+    const std::size_t size = text.size();
+    // Keys and most sentences are ASCII that needs no escape: that much is copied whole, with
+    // no check that it is UTF-8. Checking every key was 2.6% of adjudicate.
+    std::size_t plain = 0;
+    while (plain + 8 <= size && is_plain(eight_bytes_at(data + plain)))
+        plain += 8;
+    while (plain < size && is_plain_byte(data[plain]))
+        ++plain;
+    if (plain < size && !utf8::is_valid(text.substr(plain))) {
         // nlohmann's replacement of bytes that are not UTF-8, exactly; readers decode, so
         // this is never the common case.
         out_ += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
         return;
     }
     out_ += '"';
+    if (plain == size) {
+        out_.append(data, size);
+        out_ += '"';
+        return;
+    }
     // The characters that need no escape are copied a run at a time.
-    const char* const data = text.data();
-    const std::size_t size = text.size();
     std::size_t run = 0;
-    for (std::size_t i = 0; i < size;) {
+    for (std::size_t i = plain; i < size;) {
         if (i + 8 <= size && !needs_escape(eight_bytes_at(data + i))) {
             i += 8;
             continue;

@@ -71,6 +71,8 @@ private:
     void close(char bracket);
     // A comma before every value but the first of its array or object (after a key, none).
     void before_value();
+    // `text` as a JSON string.
+    void string(std::string_view text);
 
     std::string& out_;
     std::vector<bool> first_; // per open array or object: nothing written in it yet
