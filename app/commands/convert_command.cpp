@@ -69,6 +69,7 @@ int run_convert(const ConvertOptions& options, bool verbose)
         first_game = false;
         Diagnostics problems;
         write_pgn(out, record, main_line, writer, problems);
+        problems.name_source(record.location.source);
         print_diagnostics(problems);
     });
 

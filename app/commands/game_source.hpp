@@ -54,7 +54,9 @@ std::vector<TagCondition> tag_conditions(const std::vector<std::string>& where);
 
 // Reads, replays and hands over every selected game in input order. Diagnostics of files and
 // games are printed on stderr as they come (notes only when `verbose`). Returns whether
-// every input was read without an error.
+// every input was read without an error. The record's location names its file, but the
+// locations of its moves leave the file out, as validate's reader does: a visitor that
+// reports on a move puts record.location.source in (Diagnostics::name_source).
 bool for_each_game(const GameSourceOptions& options, bool verbose,
     const std::function<void(const GameRecord& record, const RecordReplay& replay)>& visit);
 

@@ -19,6 +19,13 @@ void Diagnostics::note(std::string code, std::string message, SourceLocation loc
     items_.push_back({ Severity::Note, std::move(code), std::move(message), std::move(location) });
 }
 
+void Diagnostics::name_source(const std::string& source)
+{
+    for (Diagnostic& d : items_)
+        if (d.location.source.empty())
+            d.location.source = source;
+}
+
 bool Diagnostics::has_errors() const
 {
     return std::any_of(items_.begin(), items_.end(),

@@ -42,6 +42,9 @@ public:
     auto begin() const { return items_.begin(); }
     auto end() const { return items_.end(); }
     void clear() { items_.clear(); }
+    // Puts `source` in the locations that name none: a reader may leave a file's name out of
+    // the locations in its records (one per move) for the caller to put back where it shows them.
+    void name_source(const std::string& source);
 
 private:
     std::vector<Diagnostic> items_;
