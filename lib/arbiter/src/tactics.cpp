@@ -246,25 +246,29 @@ namespace {
 bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check)
 {
     UndoInfo undo;
+    const Color mover = pos.side_to_move();
     const LegalityTest legal(pos);
     const bool quiet_known = enemy_out_of_check(pos);
-    const Square enemy_king = pos.king_square(~pos.side_to_move());
+    const Square enemy_king = pos.king_square(~mover);
     const std::optional<StandingReplies> standing
         = quiet_known ? std::optional<StandingReplies>(pos) : std::nullopt;
     for (const Move m : pseudo_legal_moves(pos)) {
         // A move that does not check wins only by leaving no legal move at all (and never when
-        // the mate must come by check); whether it is legal need not be asked then.
+        // the mate must come by check).
         const bool quiet = quiet_known && cannot_check(pos, m, enemy_king);
-        if ((quiet && (by_check || standing->one_survives(m))) || !legal.is_legal(m))
+        if (quiet && (by_check || standing->one_survives(m)))
             continue;
         pos.do_move(m, undo);
-        // Whether the move checks decides how the replies are looked for: out of check, most
-        // moves need no attack scan; a check that is to be followed up wants all of them.
-        const LegalityTest replying(pos, !quiet && (quiet_known ? pos.in_check_after(m) : pos.in_check()));
-        if (!replying.in_check() && (by_check || (standing && standing->one_survives(m)))) {
+        // Whether the move checks is asked first (out of check, most moves need no attack
+        // scan), and whether it was legal only of a move that can still win: most are neither.
+        const bool checks = !quiet && (quiet_known ? pos.in_check_after(m) : pos.in_check());
+        if ((!checks && (by_check || (standing && standing->one_survives(m))))
+            || !(legal.legal_without_scan(m) || !pos.in_check(mover))) {
             pos.undo_move(m, undo);
             continue;
         }
+        // A check that is to be followed up wants all the replies.
+        const LegalityTest replying(pos, checks);
         const bool follow_up = depth > 1 && replying.in_check();
         const MoveList replies = follow_up ? legal_moves(pos, replying) : MoveList();
         if (follow_up ? replies.empty() : !has_legal_move(pos, replying)) {

@@ -58,7 +58,8 @@ public:
             return false;
         return legal_without_scan(m) || pos_.is_legal_pseudo(m);
     }
-    // Whether `m` is legal by where it starts and lands alone.
+    // Whether `m` is legal by where it starts and lands alone. It asks nothing of the
+    // position, so it may be asked once `m` is made.
     bool legal_without_scan(Move m) const { return !in_check_ && away_from_king(m); }
 
 private:
