@@ -72,12 +72,22 @@ namespace {
             f.check_capture_line.clear();
     }
 
+    // Whether `capture`, legal for the side to move in `pos`, lets the other side force mate
+    // within `depth` of its moves.
+    bool mated_after(Position pos, Move capture, int depth)
+    {
+        UndoInfo undo;
+        pos.do_move(capture, undo);
+        std::vector<Move> mate;
+        return detail::forces_mate(pos, depth, mate);
+    }
+
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
     // that stood before is the move's again only when the move stripped the target's real
-    // protection or made the capture legal, or when the moved piece makes it (listed for the
-    // rules to judge).
-    std::optional<ThreatOrigin> origin_of(
-        const MoveAtHand& m, Square a, Square t, const std::vector<Square>& attackers_before, const detail::Cover& now)
+    // protection or made the capture legal or safe, or when the moved piece makes it (listed
+    // for the rules to judge).
+    std::optional<ThreatOrigin> origin_of(const MoveAtHand& m, const Position& mover_again, Square a, Square t,
+        const std::vector<Square>& attackers_before, const detail::Cover& now)
     {
         if (std::find(attackers_before.begin(), attackers_before.end(), a) == attackers_before.end()) {
             if (a == m.to())
@@ -86,11 +96,23 @@ namespace {
                 ? ThreatOrigin::ScreenPlaced
                 : ThreatOrigin::Discovered;
         }
-        const detail::Cover was = detail::protection_of(m.before, a == m.to() ? m.from() : a, t);
+        const Square a_before = a == m.to() ? m.from() : a;
+        const detail::Cover was = detail::protection_of(m.before, a_before, t);
         if (!was.real.empty() && now.real.empty())
             return ThreatOrigin::ProtectionRemoved;
         if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
             return ThreatOrigin::CaptureMadeLegal;
+        // Made safe only if the capture itself let the mate in: a mover in check, or to be mated
+        // anyway, merely parried the threat.
+        const int depth = m.options.mate_after_capture_depth;
+        if (m.options.capture_made_safe && depth > 0 && was.capture_legal && now.capture_legal
+            && !m.before.in_check() && mated_after(m.before, Move(a_before, t), depth)
+            && !mated_after(mover_again, Move(a, t), depth)) {
+            Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
+            std::vector<Move> mate;
+            if (!detail::forces_mate(enemy_first, depth, mate))
+                return ThreatOrigin::CaptureMadeSafe;
+        }
         if (a == m.to())
             return ThreatOrigin::Standing;
         return std::nullopt;
@@ -113,12 +135,8 @@ namespace {
             threat.exchange_gain_before
                 = is_legal(before, earlier_capture) ? detail::exchange_gain(before, earlier_capture, worth) : 0;
         }
-        if (m.options.mate_after_capture_depth > 0) {
-            UndoInfo undo;
-            pos.do_move(capture, undo);
-            std::vector<Move> mate;
-            threat.mated_after_capture = detail::forces_mate(pos, m.options.mate_after_capture_depth, mate);
-        }
+        if (m.options.mate_after_capture_depth > 0)
+            threat.mated_after_capture = mated_after(mover_again, capture, m.options.mate_after_capture_depth);
     }
 
     Threat threat_of(const MoveAtHand& m, const Position& mover_again, Square a, Square t, ThreatOrigin origin,
@@ -178,7 +196,7 @@ namespace {
                 attackers_before.push_back(a == m.from() ? m.to() : a);
             for (const Square a : m.after.attackers_to(t, m.mover())) {
                 const detail::Cover cover = detail::protection_of(mover_again, a, t, m.facts.checkers);
-                if (const auto origin = origin_of(m, a, t, attackers_before, cover)) {
+                if (const auto origin = origin_of(m, mover_again, a, t, attackers_before, cover)) {
                     m.facts.threats.push_back(threat_of(m, mover_again, a, t, *origin, cover, own_restrictions));
                     if (m.options.prior_attacks)
                         m.facts.threats.back().prior_attacks = prior_attacks_on(m, t);
