@@ -190,6 +190,24 @@ TEST_SUITE("move facts")
         CHECK_FALSE(threat_on(facts_of(fen, "d4f3", options), "c4"));
     }
 
+    TEST_CASE("a move that lets a standing capture be made without losing material elsewhere makes it a threat")
+    {
+        // The red rook on f6 could take the pawn on f3, but the black rook on e5 would then take
+        // the pawn on e6 that the rook protects; the pawn steps out of its reach. (Worth as in the
+        // CXA book, where the black pawn's capture of the advisor on f2 is an even trade.)
+        ClassifierOptions options;
+        options.capture_made_safe = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        const MoveFacts f = facts_of("4k4/9/3ab4/4PR3/4r4/9/5p3/4BA3/9/2B1K4 w", "e6d6", options);
+        const Threat* t = threat_on(f, "f3");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("f6"));
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        // A piece that was lost anyway and steps away only parries: the rook on a2 could take
+        // the pawn on a4 at the cost of the horse before the horse moved, and keeps that attack.
+        CHECK_FALSE(threat_on(facts_of("4k4/9/9/9/4N3r/p8/9/R8/9/3K5 w", "e5c6", options), "a4"));
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the

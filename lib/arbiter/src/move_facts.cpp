@@ -82,6 +82,32 @@ namespace {
         return detail::forces_mate(pos, depth, mate);
     }
 
+    // What the side to move wins at most by one capture, each weighed by its complete exchange.
+    int best_capture_gain(Position& pos, const PieceWorth& worth)
+    {
+        int best = 0;
+        for (const Move capture : legal_moves(pos))
+            if (pos.piece_on(capture.to()))
+                best = std::max(best, detail::exchange_gain(pos, capture, worth));
+        return best;
+    }
+
+    enum class CaptureCost { None, Mate, Material };
+
+    // What `capture`, legal for the side to move in `pos`, would cost it: the other side then
+    // forces mate (within mate_after_capture_depth), or wins back by a capture anywhere as much
+    // as was taken.
+    CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
+    {
+        const int taken = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
+        UndoInfo undo;
+        pos.do_move(capture, undo);
+        std::vector<Move> mate;
+        if (options.mate_after_capture_depth > 0 && detail::forces_mate(pos, options.mate_after_capture_depth, mate))
+            return CaptureCost::Mate;
+        return best_capture_gain(pos, options.piece_worth) >= taken ? CaptureCost::Material : CaptureCost::None;
+    }
+
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
     // that stood before is the move's again only when the move stripped the target's real
     // protection or made the capture legal or safe, or when the moved piece makes it (listed
@@ -102,15 +128,15 @@ namespace {
             return ThreatOrigin::ProtectionRemoved;
         if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
             return ThreatOrigin::CaptureMadeLegal;
-        // Made safe only if the capture itself let the mate in: a mover in check, or to be mated
-        // anyway, merely parried the threat.
-        const int depth = m.options.mate_after_capture_depth;
-        if (m.options.capture_made_safe && depth > 0 && was.capture_legal && now.capture_legal
-            && !m.before.in_check() && mated_after(m.before, Move(a_before, t), depth)
-            && !mated_after(mover_again, Move(a, t), depth)) {
+        // After a check the other side answers first, so what a capture would cost is not known;
+        // a mover in check, or to be mated or to lose material anyway, merely parries a threat.
+        if (m.options.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
+            && m.facts.checkers.empty() && capture_costs(mover_again, Move(a, t), m.options) == CaptureCost::None) {
+            const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options);
             Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
             std::vector<Move> mate;
-            if (!detail::forces_mate(enemy_first, depth, mate))
+            if ((before == CaptureCost::Mate && !detail::forces_mate(enemy_first, m.options.mate_after_capture_depth, mate))
+                || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))
                 return ThreatOrigin::CaptureMadeSafe;
         }
         if (a == m.to())
