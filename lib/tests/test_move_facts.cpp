@@ -168,6 +168,58 @@ TEST_SUITE("move facts")
         CHECK(t->real_protectors.empty());
     }
 
+    TEST_CASE("a move that lets a standing capture be made without being mated makes it a threat")
+    {
+        // The red elephant on e2 could take the rook on c4, but the black cannon on c7 would then
+        // take the elephant on c0 over it and mate; the horse stepping to c2 screens c0.
+        ClassifierOptions options;
+        options.mate_after_capture_depth = 1;
+        options.capture_made_safe = true;
+        const std::string_view fen = "5k3/9/2c6/9/9/2rN5/9/4B4/4A4/2BAK4 w";
+        const MoveFacts f = facts_of(fen, "d4c2", options);
+        const Threat* t = threat_on(f, "c4");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("e2"));
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        CHECK_FALSE(t->mated_after_capture);
+        // Without the option the attack is not the move's; nor is it when the move leaves the
+        // cannon's way open.
+        options.capture_made_safe = false;
+        CHECK_FALSE(threat_on(facts_of(fen, "d4c2", options), "c4"));
+        options.capture_made_safe = true;
+        CHECK_FALSE(threat_on(facts_of(fen, "d4f3", options), "c4"));
+    }
+
+    TEST_CASE("a move that lets a standing capture be made without losing material elsewhere makes it a threat")
+    {
+        // The red rook on f6 could take the pawn on f3, but the black rook on e5 would then take
+        // the pawn on e6 that the rook protects; the pawn steps out of its reach. (Worth as in the
+        // CXA book, where the black pawn's capture of the advisor on f2 is an even trade.)
+        ClassifierOptions options;
+        options.capture_made_safe = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        const MoveFacts f = facts_of("4k4/9/3ab4/4PR3/4r4/9/5p3/4BA3/9/2B1K4 w", "e6d6", options);
+        const Threat* t = threat_on(f, "f3");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("f6"));
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        // A piece that was lost anyway and steps away only parries: the rook on a2 could take
+        // the pawn on a4 at the cost of the horse before the horse moved, and keeps that attack.
+        CHECK_FALSE(threat_on(facts_of("4k4/9/9/9/4N3r/p8/9/R8/9/3K5 w", "e5c6", options), "a4"));
+    }
+
+    TEST_CASE("a move that parries a mate threat makes no standing capture safe")
+    {
+        // Red threatens mate with the rook on g7. Before the black king steps aside, taking the
+        // pawn on c5 with the elephant is mated as any other move would be; the step parries
+        // the threat and attacks nothing anew.
+        ClassifierOptions options;
+        options.mate_after_capture_depth = 1;
+        options.capture_made_safe = true;
+        const MoveFacts f = facts_of("2b3R2/5P3/b3k3n/5np2/2P6/9/1pp6/3CB4/4A4/4KAB1r b", "e7f7", options);
+        CHECK_FALSE(threat_on(f, "c5"));
+    }
+
     TEST_CASE("a pinned protector is a fake protection")
     {
         // The black rook on e8 protects the horse on d8, but recapturing would open the

@@ -284,7 +284,7 @@ TEST_SUITE("ruleset loader")
         };
         const std::string fine_condition = R"({"origin": ["capture_made_legal"], "target_chased_before": true})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
-                  R"({"prior_attacks": true, "capture_made_legal": true})", fine_condition)
+                  R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true})", fine_condition)
                   .empty());
         CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", R"({"prior_attacks": true})",
                   fine_condition)
@@ -293,8 +293,10 @@ TEST_SUITE("ruleset loader")
                   fine_condition)
             == std::vector<std::string> { "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
         // Judging the prior attacks needs them listed.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"capture_made_legal": "yes"})", fine_condition)
-            == std::vector<std::string> { "/classification/capture_made_legal", "/chase_rules/0/if/target_chased_before" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_made_legal": "yes", "capture_made_safe": 1})", fine_condition)
+            == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
+                "/chase_rules/0/if/target_chased_before" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });

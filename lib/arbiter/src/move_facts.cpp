@@ -72,12 +72,48 @@ namespace {
             f.check_capture_line.clear();
     }
 
+    // Whether `capture`, legal for the side to move in `pos`, lets the other side force mate
+    // within `depth` of its moves.
+    bool mated_after(Position pos, Move capture, int depth)
+    {
+        UndoInfo undo;
+        pos.do_move(capture, undo);
+        std::vector<Move> mate;
+        return detail::forces_mate(pos, depth, mate);
+    }
+
+    // What the side to move wins at most by one capture, each weighed by its complete exchange.
+    int best_capture_gain(Position& pos, const PieceWorth& worth)
+    {
+        int best = 0;
+        for (const Move capture : legal_moves(pos))
+            if (pos.piece_on(capture.to()))
+                best = std::max(best, detail::exchange_gain(pos, capture, worth));
+        return best;
+    }
+
+    enum class CaptureCost { None, Mate, Material };
+
+    // What `capture`, legal for the side to move in `pos`, would cost it: the other side then
+    // forces mate (within mate_after_capture_depth), or wins back by a capture anywhere as much
+    // as was taken.
+    CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
+    {
+        const int taken = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
+        UndoInfo undo;
+        pos.do_move(capture, undo);
+        std::vector<Move> mate;
+        if (options.mate_after_capture_depth > 0 && detail::forces_mate(pos, options.mate_after_capture_depth, mate))
+            return CaptureCost::Mate;
+        return best_capture_gain(pos, options.piece_worth) >= taken ? CaptureCost::Material : CaptureCost::None;
+    }
+
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
     // that stood before is the move's again only when the move stripped the target's real
-    // protection or made the capture legal, or when the moved piece makes it (listed for the
-    // rules to judge).
-    std::optional<ThreatOrigin> origin_of(
-        const MoveAtHand& m, Square a, Square t, const std::vector<Square>& attackers_before, const detail::Cover& now)
+    // protection or made the capture legal or safe, or when the moved piece makes it (listed
+    // for the rules to judge).
+    std::optional<ThreatOrigin> origin_of(const MoveAtHand& m, const Position& mover_again, Square a, Square t,
+        const std::vector<Square>& attackers_before, const detail::Cover& now)
     {
         if (std::find(attackers_before.begin(), attackers_before.end(), a) == attackers_before.end()) {
             if (a == m.to())
@@ -86,11 +122,23 @@ namespace {
                 ? ThreatOrigin::ScreenPlaced
                 : ThreatOrigin::Discovered;
         }
-        const detail::Cover was = detail::protection_of(m.before, a == m.to() ? m.from() : a, t);
+        const Square a_before = a == m.to() ? m.from() : a;
+        const detail::Cover was = detail::protection_of(m.before, a_before, t);
         if (!was.real.empty() && now.real.empty())
             return ThreatOrigin::ProtectionRemoved;
         if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
             return ThreatOrigin::CaptureMadeLegal;
+        // After a check the other side answers first, so what a capture would cost is not known;
+        // a mover in check, or to be mated or to lose material anyway, merely parries a threat.
+        if (m.options.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
+            && m.facts.checkers.empty() && capture_costs(mover_again, Move(a, t), m.options) == CaptureCost::None) {
+            const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options);
+            Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
+            std::vector<Move> mate;
+            if ((before == CaptureCost::Mate && !detail::forces_mate(enemy_first, m.options.mate_after_capture_depth, mate))
+                || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))
+                return ThreatOrigin::CaptureMadeSafe;
+        }
         if (a == m.to())
             return ThreatOrigin::Standing;
         return std::nullopt;
@@ -113,12 +161,8 @@ namespace {
             threat.exchange_gain_before
                 = is_legal(before, earlier_capture) ? detail::exchange_gain(before, earlier_capture, worth) : 0;
         }
-        if (m.options.mate_after_capture_depth > 0) {
-            UndoInfo undo;
-            pos.do_move(capture, undo);
-            std::vector<Move> mate;
-            threat.mated_after_capture = detail::forces_mate(pos, m.options.mate_after_capture_depth, mate);
-        }
+        if (m.options.mate_after_capture_depth > 0)
+            threat.mated_after_capture = mated_after(mover_again, capture, m.options.mate_after_capture_depth);
     }
 
     Threat threat_of(const MoveAtHand& m, const Position& mover_again, Square a, Square t, ThreatOrigin origin,
@@ -178,7 +222,7 @@ namespace {
                 attackers_before.push_back(a == m.from() ? m.to() : a);
             for (const Square a : m.after.attackers_to(t, m.mover())) {
                 const detail::Cover cover = detail::protection_of(mover_again, a, t, m.facts.checkers);
-                if (const auto origin = origin_of(m, a, t, attackers_before, cover)) {
+                if (const auto origin = origin_of(m, mover_again, a, t, attackers_before, cover)) {
                     m.facts.threats.push_back(threat_of(m, mover_again, a, t, *origin, cover, own_restrictions));
                     if (m.options.prior_attacks)
                         m.facts.threats.back().prior_attacks = prior_attacks_on(m, t);

@@ -540,9 +540,10 @@ namespace {
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
                         "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain",
-                        "piece_worth", "capture_made_legal", "prior_attacks" })) {
+                        "piece_worth", "capture_made_legal", "capture_made_safe", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
+                c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
                 c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth

@@ -127,6 +127,7 @@ namespace {
         { "origin.screen_placed", "" },
         { "origin.protection_removed", "" },
         { "origin.capture_made_legal", "" },
+        { "origin.capture_made_safe", "" },
         { "origin.standing", "" },
         { "fact.capture_illegal", "" },
         { "fact.unprotected", "" },

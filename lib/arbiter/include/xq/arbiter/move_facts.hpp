@@ -47,6 +47,7 @@ enum class ThreatOrigin {
     ScreenPlaced, // the moved piece became a cannon's screen
     ProtectionRemoved, // the attack stood before, but the move took away the target's real protection
     CaptureMadeLegal, // the attack stood before, but the capture was illegal then and the move made it legal
+    CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it safe
     Standing, // the moved piece attacked the target before the move too: no new threat
 };
 std::string_view to_string(ThreatOrigin origin);
@@ -199,6 +200,12 @@ struct ClassifierOptions {
     // An attack that stood before the move, with a capture that was illegal then and legal
     // after it, is the move's new threat (origin CaptureMadeLegal); off, it is not the move's.
     bool capture_made_legal = false;
+    // An attack that stood before the move, whose capture would have been mated then (within
+    // mate_after_capture_depth) or lost as much elsewhere, and is not after it, is the move's new
+    // threat (origin CaptureMadeSafe): the move is what lets the attacker take. Not after a
+    // checking move, nor when the mover was in check or to be mated or to lose material anyway:
+    // the move then parried a threat.
+    bool capture_made_safe = false;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };
