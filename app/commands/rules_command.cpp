@@ -1,13 +1,13 @@
 #include "commands/rules_command.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
+#include "xq/report/rule_report.hpp"
 
 namespace xq::app {
 
@@ -61,8 +61,9 @@ namespace {
         return whole_title.empty() ? in_title : whole_title;
     }
 
-    int show_rule(const RuleSet& rules, const std::string& wanted, const std::string& language)
+    int show_rule(const RuleSet& rules, const std::string& wanted, const MessageCatalogue& messages)
     {
+        const std::string& language = messages.language();
         const std::vector<const RuleText*> found = wanted.empty() ? std::vector<const RuleText*> {} : find_rules(rules, wanted);
         if (found.empty()) {
             print_error(rules.id + " has no rule '" + wanted + "' (see xqarb rules list)");
@@ -74,53 +75,7 @@ namespace {
                 std::cerr << "  " << r->id << "  " << translated(r->translations, language, "title", r->title) << '\n';
             return exit_findings;
         }
-        const RuleText* rule = found.front();
-        const std::string book_number = translated(rule->translations, language, "number", rule->number);
-        // "Appendix rule 2" names itself; "19" is "rule 19" in English.
-        const bool names_itself = rule->kind == RuleKind::Definition || book_number.empty()
-            || !std::isdigit(static_cast<unsigned char>(book_number.front()));
-        const std::string number = names_itself || language != "en" ? book_number : "rule " + book_number;
-        std::cout << rule->id << " (" << number << "): " << translated(rule->translations, language, "title", rule->title)
-                  << "\n\n" << translated(rule->translations, language, "text", rule->text) << "\n";
-        if (!rule->diagrams.empty()) {
-            std::cout << "\nDiagrams:";
-            for (const int d : rule->diagrams)
-                std::cout << " D" << d;
-            std::cout << '\n';
-        }
-        // Where the interpreter applies it.
-        std::vector<std::string> uses;
-        for (const ChaseRule& c : rules.chase_rules)
-            if (c.rule == rule->id)
-                uses.push_back(std::string(c.counts ? "counts as a chase: " : "is no chase: ") + c.description);
-        for (const Conduct& c : rules.conducts)
-            if (c.rule == rule->id)
-                uses.push_back("conduct " + c.id + (c.forbidden ? " (forbidden): " : " (allowed): ") + c.description);
-        for (const VerdictRow& v : rules.verdicts)
-            if (v.rule == rule->id)
-                uses.push_back("verdict: " + v.side + " against " + v.other + ": "
-                    + (v.outcome == VerdictOutcome::Draw ? "draw" : "the first violates"));
-        if (rules.repetition.loss_rule == rule->id)
-            uses.push_back("the violator loses when the position stands "
-                + std::to_string(rules.repetition.violator_loses_at_occurrence) + " times");
-        if (rules.repetition.draw_rule == rule->id)
-            uses.push_back("the draw when no side violates");
-        if (rules.natural_limit && rules.natural_limit->rule == rule->id)
-            uses.push_back("the natural limit: " + std::to_string(rules.natural_limit->plies) + " plies without a capture"
-                + (rules.natural_limit->checks_counted_per_side
-                          ? ", each side's checks after its " + std::to_string(*rules.natural_limit->checks_counted_per_side)
-                              + "th not counted"
-                          : std::string()));
-        for (const auto& [what, id] : { std::pair { "checkmate", rules.board.checkmate_rule },
-                 { "no legal move", rules.board.stalemate_rule }, { "flying general", rules.board.flying_general_rule },
-                 { "first move", rules.board.first_mover_rule } })
-            if (id == rule->id)
-                uses.push_back(std::string("the board: ") + what);
-        if (!uses.empty()) {
-            std::cout << "\nApplied as:\n";
-            for (const std::string& u : uses)
-                std::cout << "  - " << u << '\n';
-        }
+        write_rule_text(std::cout, rules, *found.front(), messages);
         return exit_ok;
     }
 
@@ -163,10 +118,11 @@ int run_rules(const RulesCommand& command, const RulesOptions& options)
         return exit_ok;
     }
     const auto rules = find_one_ruleset(options.ruleset, "rules", diagnostics);
+    const auto messages = find_message_catalogue(options.language, diagnostics);
     print_diagnostics(diagnostics);
-    if (!rules)
+    if (!rules || !messages)
         return exit_usage;
-    return command.list->parsed() ? list_rules(*rules, options.language) : show_rule(*rules, options.rule, options.language);
+    return command.list->parsed() ? list_rules(*rules, options.language) : show_rule(*rules, options.rule, *messages);
 }
 
 } // namespace xq::app

@@ -1,0 +1,80 @@
+#include "xq/report/rule_report.hpp"
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+namespace xq {
+
+namespace {
+
+    // Where the interpreter applies `rule`, one line each.
+    std::vector<std::string> uses_of(const RuleSet& rules, const RuleText& rule, const MessageCatalogue& m)
+    {
+        const std::string& language = m.language();
+        std::vector<std::string> uses;
+        for (const ChaseRule& c : rules.chase_rules)
+            if (c.rule == rule.id)
+                uses.push_back(m.format(c.counts ? "rule_show.counts_as_chase" : "rule_show.no_chase",
+                    { { "description", translated(c.translations, language, "description", c.description) } }));
+        for (const Conduct& c : rules.conducts)
+            if (c.rule == rule.id)
+                uses.push_back(m.format(c.forbidden ? "rule_show.conduct_forbidden" : "rule_show.conduct_allowed",
+                    { { "id", c.id },
+                        { "description", translated(c.translations, language, "description", c.description) } }));
+        for (const VerdictRow& v : rules.verdicts)
+            if (v.rule == rule.id)
+                uses.push_back(m.format(
+                    v.outcome == VerdictOutcome::Draw ? "rule_show.verdict_draw" : "rule_show.verdict_first_violates",
+                    { { "side", v.side }, { "other", v.other } }));
+        if (rules.repetition.loss_rule == rule.id)
+            uses.push_back(m.format("rule_show.violator_loses",
+                { { "count", std::to_string(rules.repetition.violator_loses_at_occurrence) } }));
+        if (rules.repetition.draw_rule == rule.id)
+            uses.push_back(m.format("rule_show.draw"));
+        if (const auto& limit = rules.natural_limit; limit && limit->rule == rule.id)
+            uses.push_back(limit->checks_counted_per_side
+                    ? m.format("rule_show.natural_limit_with_checks",
+                          { { "plies", std::to_string(limit->plies) },
+                              { "checks", std::to_string(*limit->checks_counted_per_side) } })
+                    : m.format("rule_show.natural_limit", { { "plies", std::to_string(limit->plies) } }));
+        for (const auto& [key, id] : { std::pair { "rule_show.board_checkmate", &rules.board.checkmate_rule },
+                 { "rule_show.board_stalemate", &rules.board.stalemate_rule },
+                 { "rule_show.board_flying_general", &rules.board.flying_general_rule },
+                 { "rule_show.board_first_move", &rules.board.first_mover_rule } })
+            if (*id == rule.id)
+                uses.push_back(m.format(key));
+        return uses;
+    }
+
+} // namespace
+
+void write_rule_text(std::ostream& out, const RuleSet& rules, const RuleText& rule, const MessageCatalogue& m)
+{
+    const std::string& language = m.language();
+    const std::string book_number = translated(rule.translations, language, "number", rule.number);
+    // "Appendix rule 2" and "第19条" name themselves; a bare "19" is "rule 19".
+    const bool names_itself = rule.kind == RuleKind::Definition || book_number.empty()
+        || !std::isdigit(static_cast<unsigned char>(book_number.front()));
+    out << m.format("rule_show.heading",
+        { { "id", rule.id },
+            { "number", names_itself ? book_number : m.format("rule_show.numbered", { { "number", book_number } }) },
+            { "title", translated(rule.translations, language, "title", rule.title) } })
+        << "\n\n"
+        << translated(rule.translations, language, "text", rule.text) << "\n";
+    std::vector<std::string> diagrams;
+    for (const int d : rule.diagrams)
+        diagrams.push_back(std::to_string(d));
+    if (diagrams.size() == 1)
+        out << '\n' << m.format("rule.diagram", { { "diagram", diagrams.front() } }) << '\n';
+    else if (!diagrams.empty())
+        out << '\n' << m.format("rule.diagrams", { { "diagrams", m.join(diagrams) } }) << '\n';
+    const std::vector<std::string> uses = uses_of(rules, rule, m);
+    if (!uses.empty()) {
+        out << '\n' << m.format("rule_show.applied_as") << '\n';
+        for (const std::string& u : uses)
+            out << "  - " << u << '\n';
+    }
+}
+
+} // namespace xq
