@@ -208,6 +208,35 @@ TEST_SUITE("move facts")
         CHECK_FALSE(threat_on(facts_of("4k4/9/9/9/4N3r/p8/9/R8/9/3K5 w", "e5c6", options), "a4"));
     }
 
+    TEST_CASE("a capture that lays another piece open to a dearer capture loses elsewhere")
+    {
+        // The red rook stepping to a4 attacks the horse on e4; taking it would open the a-file
+        // to the black rook on a9, which could then take the rook on a0, worth more than the horse.
+        ClassifierOptions options;
+        options.capture_opens_lines = true;
+        const std::string_view fen = "r4k3/9/9/9/9/4n4/R8/9/9/R2K5 w";
+        const Threat* t = threat_on(facts_of(fen, "a3a4", options), "e4");
+        REQUIRE(t);
+        CHECK(t->exchange_gain == 4);
+        REQUIRE(t->lost_elsewhere);
+        CHECK(t->lost_elsewhere->square == sq("a0"));
+        CHECK(t->lost_elsewhere->piece.type() == PieceType::Chariot);
+        // Off, nothing is looked for.
+        options.capture_opens_lines = false;
+        t = threat_on(facts_of(fen, "a3a4", options), "e4");
+        REQUIRE(t);
+        CHECK_FALSE(t->lost_elsewhere);
+        // A horse on a0 is worth no more than the horse taken: the capture does not lose by it.
+        options.capture_opens_lines = true;
+        t = threat_on(facts_of("r4k3/9/9/9/9/4n4/R8/9/9/N2K5 w", "a3a4", options), "e4");
+        REQUIRE(t);
+        CHECK_FALSE(t->lost_elsewhere);
+        // Nor does it lose the rook on a0 when the black rook could take it before the capture.
+        t = threat_on(facts_of("r4k3/9/9/9/9/4n4/8R/9/9/R2K5 w", "i3i4", options), "e4");
+        REQUIRE(t);
+        CHECK_FALSE(t->lost_elsewhere);
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the

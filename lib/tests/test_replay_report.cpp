@@ -21,7 +21,7 @@ struct ClassifiedGame {
     RecordReplay replay;
     ReplayReport report;
 
-    explicit ClassifiedGame(const std::string& fen, const std::string& moves)
+    explicit ClassifiedGame(const std::string& fen, const std::string& moves, const ClassifierOptions& options = {})
     {
         test::ReadResult read
             = test::read_text(RecordFormat::Pgn, "[FEN \"" + fen + "\"]\n\n" + moves + " *\n");
@@ -32,7 +32,7 @@ struct ClassifiedGame {
         report.show_cycles = true;
         report.episodes = find_repetition_episodes(*replay.game);
         for (const RepetitionEpisode& e : report.episodes)
-            report.cycle_facts.push_back(classify_cycle(*replay.game, e.cycle));
+            report.cycle_facts.push_back(classify_cycle(*replay.game, e.cycle, options));
     }
     ClassifiedGame(const ClassifiedGame&) = delete;
     ClassifiedGame& operator=(const ClassifiedGame&) = delete;
@@ -66,6 +66,33 @@ TEST_SUITE("replay report")
         const nlohmann::json zh = replay_json(g.report, catalogue("zh"));
         CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "用二路红车将６路黑将");
         CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用１路黑炮攻击二路红车（闪出的威胁；无根；吃子得9，完整兑换得9（按子力价值））");
+    }
+
+    TEST_CASE("a capture that would lose more elsewhere says which piece, in text and JSON, when the ruleset looks")
+    {
+        // The red rook on a4 shuts the a-file between the black rook and the red rook on a0.
+        const std::string fen = "r4k3/9/9/9/9/4n4/R8/9/9/R2K5 w - - 0 1", moves = "a3a4 f9f8 a4a3 f8f9 a3a4";
+        ClassifierOptions options;
+        options.capture_opens_lines = true;
+        const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
+        const auto threat_on_e4 = [](const nlohmann::json& replayed) {
+            for (const nlohmann::json& t : replayed["repetitions"].at(0)["moves"].at(0)["threats"])
+                if (t["target"]["square"] == "e4")
+                    return t;
+            FAIL("no threat on e4");
+            return nlohmann::json();
+        };
+        const MessageCatalogue en = catalogue("en");
+        CHECK(threat_on_e4(replay_json(looked.report, en))["lost_elsewhere"]["square"] == "a0");
+        CHECK(threat_on_e4(replay_json(not_looked.report, en))["lost_elsewhere"].is_null());
+        const std::string phrase = "taking would lay the red rook on a0 open to a capture that wins more";
+        std::ostringstream text, plain, zh;
+        write_replay_text(text, looked.report, en);
+        CHECK(text.str().find(phrase) != std::string::npos);
+        write_replay_text(plain, not_looked.report, en);
+        CHECK(plain.str().find("open to a capture") == std::string::npos);
+        write_replay_text(zh, looked.report, catalogue("zh"));
+        CHECK(zh.str().find("吃子后对方可吃九路红车，得不偿失") != std::string::npos);
     }
 
     TEST_CASE("replay calls no move a chase or idle: it judges nothing")

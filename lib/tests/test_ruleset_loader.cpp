@@ -282,21 +282,28 @@ TEST_SUITE("ruleset loader")
             CHECK(rules.has_value() == paths.empty());
             return paths;
         };
-        const std::string fine_condition = R"({"origin": ["capture_made_legal"], "target_chased_before": true})";
+        const std::string fine_condition
+            = R"({"origin": ["capture_made_legal"], "target_chased_before": true, "loses_more_elsewhere": true})";
+        const std::string fine_classification = R"({"prior_attacks": true, "capture_opens_lines": true})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
-                  R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true})", fine_condition)
+                  R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
+                      "capture_opens_lines": true})",
+                  fine_condition)
                   .empty());
-        CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", R"({"prior_attacks": true})",
+        CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification,
                   fine_condition)
             == std::vector<std::string> { "/limits/moves", "/limits/natural_limit_plies", "/limits/rule" });
-        CHECK(paths_of(R"({"natural_limit_plies": 0, "checks_counted_per_side": -1})", R"({"prior_attacks": true})",
+        CHECK(paths_of(R"({"natural_limit_plies": 0, "checks_counted_per_side": -1})", fine_classification,
                   fine_condition)
             == std::vector<std::string> { "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
-        // Judging the prior attacks needs them listed.
+        // Judging the prior attacks needs them listed, and judging what a capture loses elsewhere needs
+        // the lines it opens looked at.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_legal": "yes", "capture_made_safe": 1})", fine_condition)
+                  R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no"})",
+                  fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
-                "/chase_rules/0/if/target_chased_before" });
+                "/classification/capture_opens_lines", "/chase_rules/0/if/target_chased_before",
+                "/chase_rules/0/if/loses_more_elsewhere" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });

@@ -144,6 +144,31 @@ namespace {
         return std::nullopt;
     }
 
+    // The piece of the mover's that `capture`, legal in `pos`, lays open to the other side's
+    // capture winning most, if that wins more than `won` (Threat::lost_elsewhere). What the other
+    // side could take before is not the capture's cost: the mover had to see to it anyway.
+    std::optional<PieceAt> lost_elsewhere(const Position& pos, Move capture, int won, const PieceWorth& worth)
+    {
+        Position taken = pos;
+        UndoInfo undo;
+        taken.do_move(capture, undo);
+        std::optional<PieceAt> lost;
+        int most = won;
+        for (const Move c : legal_moves(taken)) {
+            if (!taken.piece_on(c.to()) || c.to() == capture.to())
+                continue;
+            const SquareList could = pos.attackers_to(c.to(), taken.side_to_move());
+            if (std::find(could.begin(), could.end(), c.from()) != could.end())
+                continue;
+            const PieceAt victim = at(taken, c.to());
+            if (const int gain = detail::exchange_gain(taken, c, worth); gain > most) {
+                most = gain;
+                lost = victim;
+            }
+        }
+        return lost;
+    }
+
     // What taking the target would win, and whether it would be mated for it.
     void gain_facts(const MoveAtHand& m, const Position& mover_again, Threat& threat)
     {
@@ -163,6 +188,8 @@ namespace {
         }
         if (m.options.mate_after_capture_depth > 0)
             threat.mated_after_capture = mated_after(mover_again, capture, m.options.mate_after_capture_depth);
+        if (m.options.capture_opens_lines && threat.exchange_gain > 0)
+            threat.lost_elsewhere = lost_elsewhere(mover_again, capture, threat.exchange_gain, worth);
     }
 
     Threat threat_of(const MoveAtHand& m, const Position& mover_again, Square a, Square t, ThreatOrigin origin,

@@ -70,6 +70,7 @@ namespace {
             && listed(c.exchange_gain_before, gain_of(t.exchange_gain_before))
             && matches(c.joint, t.joint()) && matches(c.under_protected, t.under_protected())
             && matches(c.mated_after_capture, t.mated_after_capture)
+            && matches(c.loses_more_elsewhere, t.lost_elsewhere.has_value())
             && matches(c.target_chased_before, chased_before);
     }
 

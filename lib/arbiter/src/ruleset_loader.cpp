@@ -318,6 +318,10 @@ namespace {
                 if (!rs.classification.prior_attacks)
                     error("ruleset.bad-value", path,
                         "needs the prior attacks listed (classification: \"prior_attacks\": true)");
+            for (const std::string& path : needs_lines_opened_)
+                if (!rs.classification.capture_opens_lines)
+                    error("ruleset.bad-value", path,
+                        "needs the lines a capture opens looked at (classification: \"capture_opens_lines\": true)");
             for (const auto& guard : guarded_) {
                 const std::string& name = guard.first;
                 if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
@@ -333,7 +337,7 @@ namespace {
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
                         "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "joint", "under_protected",
-                        "mated_after_capture", "target_chased_before" }))
+                        "mated_after_capture", "loses_more_elsewhere", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -357,6 +361,9 @@ namespace {
             c.joint = boolean(j, "joint", path);
             c.under_protected = boolean(j, "under_protected", path);
             c.mated_after_capture = boolean(j, "mated_after_capture", path);
+            c.loses_more_elsewhere = boolean(j, "loses_more_elsewhere", path);
+            if (c.loses_more_elsewhere)
+                needs_lines_opened_.push_back(path + "/loses_more_elsewhere");
             c.target_chased_before = boolean(j, "target_chased_before", path);
             if (c.target_chased_before)
                 needs_prior_attacks_.push_back(path + "/target_chased_before");
@@ -445,6 +452,7 @@ namespace {
         std::vector<std::pair<std::string, std::string>> guarded_;
         std::vector<std::pair<std::string, std::string>> tag_uses_;
         std::vector<std::string> needs_prior_attacks_; // conditions that judge the prior attacks
+        std::vector<std::string> needs_lines_opened_; // conditions that judge Threat::lost_elsewhere
     };
 
     template <typename F>
@@ -540,10 +548,12 @@ namespace {
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
                         "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain",
-                        "piece_worth", "capture_made_legal", "capture_made_safe", "prior_attacks" })) {
+                        "piece_worth", "capture_made_legal", "capture_made_safe", "capture_opens_lines",
+                        "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
+                c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth

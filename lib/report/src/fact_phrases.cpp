@@ -107,6 +107,8 @@ std::string FactPhrases::threat_facts(const Threat& t, bool material) const
                     { "attackers", std::to_string(t.attackers_count()) } }));
         if (t.mated_after_capture)
             facts.push_back(m_.format("fact.mated_after_capture"));
+        if (t.lost_elsewhere)
+            facts.push_back(m_.format("fact.lost_elsewhere", { { "piece", piece(*t.lost_elsewhere) } }));
     }
     if (!t.prior_attacks.empty()) {
         std::vector<PieceAt> attackers;

@@ -45,6 +45,7 @@ namespace {
             { "joint", t.joint() },
             { "under_protected", t.under_protected() },
             { "mated_after_capture", t.mated_after_capture },
+            { "lost_elsewhere", t.lost_elsewhere ? piece_at(*t.lost_elsewhere) : Json(nullptr) },
             { "prior_attacks", prior },
         };
     }

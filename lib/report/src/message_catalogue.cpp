@@ -144,6 +144,7 @@ namespace {
         { "fact.joint", "" },
         { "fact.under_protected", "protectors attackers" },
         { "fact.mated_after_capture", "" },
+        { "fact.lost_elsewhere", "piece" },
         { "fact.attacked_before_by", "pieces" },
         { "restriction.immobilised", "" },
         { "restriction.confined_to_line", "" },

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,6 +91,11 @@ struct Threat {
     // Once the attacker has taken, the target's side forces mate (within
     // ClassifierOptions::mate_after_capture_depth of its moves): the capture would lose the game.
     bool mated_after_capture = false;
+    // With ClassifierOptions::capture_opens_lines, when the exchange on the target's point wins:
+    // a piece of the mover's that the attacker's capture lays open to the other side (which could
+    // not take it before) by a capture whose complete exchange wins more; of several, the dearest.
+    // The capture then costs more than it wins: the attacker is pinned to that piece.
+    std::optional<PieceAt> lost_elsewhere;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
     // With ClassifierOptions::prior_attacks: the mover's attacks on the same target as they
@@ -206,6 +212,9 @@ struct ClassifierOptions {
     // checking move, nor when the mover was in check or to be mated or to lose material anyway:
     // the move then parried a threat.
     bool capture_made_safe = false;
+    // Look for the mover's pieces that a capture lays open to a more costly capture
+    // (Threat::lost_elsewhere).
+    bool capture_opens_lines = false;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };

@@ -90,6 +90,8 @@ struct ThreatCondition {
     std::optional<bool> joint;
     std::optional<bool> under_protected;
     std::optional<bool> mated_after_capture;
+    // Threat::lost_elsewhere is set: the capture costs more elsewhere than it wins.
+    std::optional<bool> loses_more_elsewhere;
     // Some attack of the mover on the target that stood before the move (Threat::prior_attacks)
     // is a chase under the rows, judged as it stood.
     std::optional<bool> target_chased_before;
