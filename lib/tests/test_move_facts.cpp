@@ -214,8 +214,14 @@ TEST_SUITE("move facts")
         // to the black rook on a9, which could then take the rook on a0, worth more than the horse.
         ClassifierOptions options;
         options.capture_opens_lines = true;
+        // The facts are kept while their threats are looked at.
+        const auto threat_after = [&](std::string_view fen, const char* move, MoveFacts& facts) {
+            facts = facts_of(fen, move, options);
+            return threat_on(facts, "e4");
+        };
+        MoveFacts facts;
         const std::string_view fen = "r4k3/9/9/9/9/4n4/R8/9/9/R2K5 w";
-        const Threat* t = threat_on(facts_of(fen, "a3a4", options), "e4");
+        const Threat* t = threat_after(fen, "a3a4", facts);
         REQUIRE(t);
         CHECK(t->exchange_gain == 4);
         REQUIRE(t->lost_elsewhere);
@@ -223,16 +229,16 @@ TEST_SUITE("move facts")
         CHECK(t->lost_elsewhere->piece.type() == PieceType::Chariot);
         // Off, nothing is looked for.
         options.capture_opens_lines = false;
-        t = threat_on(facts_of(fen, "a3a4", options), "e4");
+        t = threat_after(fen, "a3a4", facts);
         REQUIRE(t);
         CHECK_FALSE(t->lost_elsewhere);
         // A horse on a0 is worth no more than the horse taken: the capture does not lose by it.
         options.capture_opens_lines = true;
-        t = threat_on(facts_of("r4k3/9/9/9/9/4n4/R8/9/9/N2K5 w", "a3a4", options), "e4");
+        t = threat_after("r4k3/9/9/9/9/4n4/R8/9/9/N2K5 w", "a3a4", facts);
         REQUIRE(t);
         CHECK_FALSE(t->lost_elsewhere);
         // Nor does it lose the rook on a0 when the black rook could take it before the capture.
-        t = threat_on(facts_of("r4k3/9/9/9/9/4n4/8R/9/9/R2K5 w", "i3i4", options), "e4");
+        t = threat_after("r4k3/9/9/9/9/4n4/8R/9/9/R2K5 w", "i3i4", facts);
         REQUIRE(t);
         CHECK_FALSE(t->lost_elsewhere);
     }
