@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -67,27 +66,6 @@ namespace {
 
     private:
         std::istringstream stream_;
-        std::unique_ptr<RecordReader> reader_;
-    };
-
-    // A record file's reader that leaves the file's name out of the locations in its records:
-    // every move has one, and copying the path into each cost adjudicate 4% of its time.
-    // for_each_game puts the name back in the record's location and in the diagnostics it
-    // shows; a visitor that reports on a record's moves names the record's source itself.
-    class NamelessFileReader {
-    public:
-        NamelessFileReader(const std::string& file, const RecordReaderOptions& options, Diagnostics& problems)
-            : name_(display_name(file))
-        {
-            if (const std::optional<RecordFormat> format = open_record_stream(file, stream_, name_, problems))
-                reader_ = make_record_reader(*format, stream_, std::string(), options);
-        }
-        RecordReader* reader() { return reader_.get(); }
-        const std::string& name() const { return name_; }
-
-    private:
-        std::string name_;
-        std::ifstream stream_;
         std::unique_ptr<RecordReader> reader_;
     };
 
@@ -239,17 +217,21 @@ bool for_each_game(const GameSourceOptions& options, bool verbose,
     if (!options.encoding.empty())
         reader_options.encoding = parse_text_encoding(options.encoding);
     for (const std::string& file : options.files) {
-        std::optional<NamelessFileReader> file_reader;
+        std::unique_ptr<RecordReader> file_reader;
         std::optional<StandardInputReader> stdin_reader;
         RecordReader* reader = nullptr;
-        std::string left_out_name; // the name the reader leaves out of its locations
+        // The name a file's reader leaves out of its locations: a copy of the path per move
+        // cost adjudicate 4% of its time. It is put back in the record's location and in the
+        // diagnostics shown here; a visitor that reports on a move names the record's source.
+        std::string left_out_name;
         if (file == "-") {
             reader = &stdin_reader.emplace(reader_options).reader();
         } else {
             Diagnostics open_problems;
-            reader = file_reader.emplace(file, reader_options, open_problems).reader();
-            left_out_name = file_reader->name();
+            file_reader = open_record_file(file, reader_options, open_problems, SourceNames::LeftOut);
+            left_out_name = display_name(file);
             clean = print(open_problems, verbose) && clean;
+            reader = file_reader.get();
         }
         if (!reader)
             continue;

@@ -138,6 +138,27 @@ TEST_SUITE("record_reader")
         }
     }
 
+    TEST_CASE("a file's records name it in every location, or nowhere when the caller puts it back")
+    {
+        const auto first_game = [](SourceNames names) {
+            Diagnostics diagnostics;
+            const std::unique_ptr<RecordReader> reader
+                = open_record_file(records_dir() / "good/comments_variations_nags.pgn", {}, diagnostics, names);
+            REQUIRE(reader);
+            std::optional<GameRecord> game = reader->next();
+            REQUIRE(game);
+            REQUIRE_FALSE(game->moves.empty());
+            return *game;
+        };
+        const GameRecord named = first_game(SourceNames::InEveryLocation);
+        CHECK(named.location.source.ends_with("comments_variations_nags.pgn"));
+        CHECK(named.moves.back().location.source == named.location.source);
+        const GameRecord left_out = first_game(SourceNames::LeftOut);
+        CHECK(left_out.location.source.empty());
+        CHECK(left_out.moves.back().location.source.empty());
+        CHECK(left_out.moves.back().location.line == named.moves.back().location.line);
+    }
+
     TEST_CASE("a forced encoding is used instead of the detected one")
     {
         RecordReaderOptions options;

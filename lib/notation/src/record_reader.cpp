@@ -299,14 +299,15 @@ std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path
 }
 
 std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path, const RecordReaderOptions& options,
-    Diagnostics& diagnostics)
+    Diagnostics& diagnostics, SourceNames names)
 {
     const std::string shown_name = display_name(path);
     auto file = std::make_unique<std::ifstream>();
     const std::optional<RecordFormat> format = open_record_stream(path, *file, shown_name, diagnostics);
     if (!format)
         return nullptr;
-    return std::make_unique<FileRecordReader>(std::move(file), *format, shown_name, options);
+    return std::make_unique<FileRecordReader>(
+        std::move(file), *format, names == SourceNames::LeftOut ? std::string() : shown_name, options);
 }
 
 } // namespace xq

@@ -97,9 +97,15 @@ std::string display_name(const std::filesystem::path& path);
 std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path, std::ifstream& stream,
     const std::string& shown_name, Diagnostics& diagnostics);
 
+// Where a reader's records name their file: in every location (one per move), or nowhere,
+// for a caller that puts the name back where it shows a location and spares a copy of the
+// path per move.
+enum class SourceNames { InEveryLocation, LeftOut };
+
 // Opens a file, picks its reader with detect_record_format, and returns a reader that owns
-// the file. If the file cannot be opened, reports `io.open` and returns nothing.
+// the file. If the file cannot be opened, reports `io.open` (naming the file) and returns
+// nothing.
 std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path,
-    const RecordReaderOptions& options, Diagnostics& diagnostics);
+    const RecordReaderOptions& options, Diagnostics& diagnostics, SourceNames names = SourceNames::InEveryLocation);
 
 } // namespace xq
