@@ -99,12 +99,11 @@ namespace {
     // as was taken.
     CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
     {
+        if (options.mate_after_capture_depth > 0 && mated_after(pos, capture, options.mate_after_capture_depth))
+            return CaptureCost::Mate;
         const int taken = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
         UndoInfo undo;
         pos.do_move(capture, undo);
-        std::vector<Move> mate;
-        if (options.mate_after_capture_depth > 0 && detail::forces_mate(pos, options.mate_after_capture_depth, mate))
-            return CaptureCost::Mate;
         return best_capture_gain(pos, options.piece_worth) >= taken ? CaptureCost::Material : CaptureCost::None;
     }
 
