@@ -1,8 +1,9 @@
 #include "xq/report/rule_report.hpp"
 
-#include <cctype>
 #include <string>
 #include <vector>
+
+#include "rule_phrases.hpp"
 
 namespace xq {
 
@@ -53,22 +54,15 @@ void write_rule_text(std::ostream& out, const RuleSet& rules, const RuleText& ru
 {
     const std::string& language = m.language();
     const std::string book_number = translated(rule.translations, language, "number", rule.number);
-    // "Appendix rule 2" and "第19条" name themselves; a bare "19" is "rule 19".
-    const bool names_itself = rule.kind == RuleKind::Definition || book_number.empty()
-        || !std::isdigit(static_cast<unsigned char>(book_number.front()));
     out << m.format("rule_show.heading",
         { { "id", rule.id },
-            { "number", names_itself ? book_number : m.format("rule_show.numbered", { { "number", book_number } }) },
+            { "number",
+                number_names_rule(rule) ? book_number : m.format("rule_show.numbered", { { "number", book_number } }) },
             { "title", translated(rule.translations, language, "title", rule.title) } })
         << "\n\n"
         << translated(rule.translations, language, "text", rule.text) << "\n";
-    std::vector<std::string> diagrams;
-    for (const int d : rule.diagrams)
-        diagrams.push_back(std::to_string(d));
-    if (diagrams.size() == 1)
-        out << '\n' << m.format("rule.diagram", { { "diagram", diagrams.front() } }) << '\n';
-    else if (!diagrams.empty())
-        out << '\n' << m.format("rule.diagrams", { { "diagrams", m.join(diagrams) } }) << '\n';
+    if (const std::string diagrams = diagrams_line(rule, m); !diagrams.empty())
+        out << '\n' << diagrams << '\n';
     const std::vector<std::string> uses = uses_of(rules, rule, m);
     if (!uses.empty()) {
         out << '\n' << m.format("rule_show.applied_as") << '\n';

@@ -1,9 +1,9 @@
 #include "xq/report/ruling_document.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "fact_phrases.hpp"
+#include "rule_phrases.hpp"
 
 namespace xq {
 
@@ -331,19 +331,12 @@ namespace {
             q.id = rule.id;
             q.number = text(rule.translations, "number", rule.number);
             q.title = text(rule.translations, "title", rule.title);
-            q.names_itself = rule.kind == RuleKind::Definition || rule.number.empty()
-                || !std::isdigit(static_cast<unsigned char>(rule.number.front()));
+            q.names_itself = number_names_rule(rule);
             q.heading = m_.format(q.names_itself ? "rule.heading_definition" : "rule.heading",
                 { { "number", q.number }, { "title", q.title }, { "id", rule.id } });
             q.text = text(rule.translations, "text", rule.text);
             q.diagrams = rule.diagrams;
-            std::vector<std::string> numbers;
-            for (const int n : rule.diagrams)
-                numbers.push_back(std::to_string(n));
-            if (numbers.size() == 1)
-                q.diagrams_line = m_.format("rule.diagram", { { "diagram", numbers.front() } });
-            else if (!numbers.empty())
-                q.diagrams_line = m_.format("rule.diagrams", { { "diagrams", m_.join(numbers) } });
+            q.diagrams_line = diagrams_line(rule, m_);
             return q;
         }
 
