@@ -511,7 +511,9 @@ TEST_SUITE("ruling document")
             if (line.whole_record)
                 rules.repetition.judged_span = JudgedSpan::WholeRecord;
             const RuledGame r(position_game(line.fen, line.moves), rules);
-            const RulingDocument d = build_ruling_document(r.game, r.record, rules, en);
+            DocumentOptions every;
+            every.every_repetition_in_full = true;
+            const RulingDocument d = build_ruling_document(r.game, r.record, rules, en, every);
             REQUIRE(d.repetitions.size() == r.game.rulings.size());
             for (std::size_t i = 0; i < r.game.rulings.size(); ++i)
                 check_shows_ruling(d.repetitions[i], r.game.rulings[i], rules, en);
@@ -568,8 +570,15 @@ TEST_SUITE("ruling document")
             const RulingDocument brief = build_ruling_document(game, file.records[i], axf(), en);
             REQUIRE(brief.repetitions.size() == game.rulings.size());
             for (std::size_t r = 0; r < brief.repetitions.size(); ++r) {
-                CHECK(brief.repetitions[r].decides == (r == *game.deciding));
-                CHECK(brief.repetitions[r].in_full == brief.repetitions[r].decides);
+                const DocumentRepetition& shown = brief.repetitions[r];
+                CHECK(shown.decides == (r == *game.deciding));
+                CHECK(shown.in_full == shown.decides);
+                // In brief: the conducts and the verdict, without the moves and the rules' text.
+                CHECK(shown.sides.size() == 2);
+                CHECK_FALSE(shown.verdict.empty());
+                CHECK(shown.moves.empty() == !shown.in_full);
+                if (!shown.in_full)
+                    CHECK(shown.rules.empty());
             }
             CHECK(in_reading_order(brief).front() == &brief.repetitions[*game.deciding]);
             CHECK(brief.summary.front()
@@ -583,8 +592,10 @@ TEST_SUITE("ruling document")
             DocumentOptions every;
             every.every_repetition_in_full = true;
             const RulingDocument all = build_ruling_document(game, file.records[i], axf(), en, every);
-            for (const DocumentRepetition& r : all.repetitions)
-                CHECK(r.in_full);
+            for (std::size_t r = 0; r < all.repetitions.size(); ++r) {
+                CHECK(all.repetitions[r].in_full);
+                CHECK(all.repetitions[r].moves.size() == game.rulings[r].moves.size());
+            }
 
             // One board per repetition set out in full.
             for (const RulingDocument* d : { &brief, &all }) {

@@ -3,6 +3,7 @@
 #include "fact_phrases.hpp"
 #include "ruling_json.hpp"
 #include "xq/board/fen.hpp"
+#include "xq/report/ruling_document.hpp"
 
 namespace xq {
 
@@ -74,7 +75,7 @@ void write_forbidden_json(std::ostream& out, const ReplayedGame& game, const For
         answer.member("conduct_text", conduct_text(f.ruling, rules, messages));
         answer.member("rules", f.ruling.rules);
         answer.key("ruling");
-        json_form::write_ruling(answer, f.ruling, rules, messages);
+        json_form::write_ruling(answer, f.ruling, rules, ruling_explanation(f.ruling, rules, messages));
         answer.end_object();
     }
     answer.end_array();

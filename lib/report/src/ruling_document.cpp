@@ -25,6 +25,17 @@ namespace {
     // Builds the document of one game, sentence by sentence, from the catalogue's phrases, the
     // ruleset's texts in the catalogue's language, and the interpreter's ruling as it is: every
     // class, chase row, conduct, verdict row and count comes from the ruling.
+    // A ruling's explanation: where the cycle starts, each side's conduct in a paragraph, the verdict.
+    std::vector<std::string> explanation_of(const std::string& start_sentence, const std::vector<DocumentSide>& sides,
+        const std::vector<std::string>& verdict, const MessageCatalogue& m)
+    {
+        std::vector<std::string> sentences { start_sentence };
+        for (const DocumentSide& side : sides)
+            sentences.push_back(m.paragraph(side.sentences));
+        sentences.insert(sentences.end(), verdict.begin(), verdict.end());
+        return sentences;
+    }
+
     class DocumentBuilder {
     public:
         DocumentBuilder(const RuleSet& rules, const MessageCatalogue& messages, const DocumentOptions& options)
@@ -131,7 +142,9 @@ namespace {
             return sentences;
         }
 
-        DocumentRepetition repetition(const Ruling& ruling, std::size_t number, std::size_t count) const
+        // A repetition in brief has no moves and quotes no rules: no form of the document shows
+        // them, and they cost more to put into words than the rest of it.
+        DocumentRepetition repetition(const Ruling& ruling, std::size_t number, std::size_t count, bool in_full) const
         {
             const RepetitionEpisode& e = ruling.episode;
             DocumentRepetition r;
@@ -143,8 +156,9 @@ namespace {
             r.outcome = m_.format(outcome_key(ruling.outcome));
             r.start = ruling.facts.start;
             r.start_sentence = start_sentence(ruling);
+            r.in_full = in_full;
             Position pos = ruling.facts.start;
-            for (std::size_t i = 0; i < ruling.facts.moves.size(); ++i) {
+            for (std::size_t i = 0; in_full && i < ruling.facts.moves.size(); ++i) {
                 const MoveFacts& f = ruling.facts.moves[i];
                 r.moves.push_back(move(pos, f, ruling.moves[i]));
                 UndoInfo undo;
@@ -152,9 +166,10 @@ namespace {
             }
             for (const Color c : { Color::Red, Color::Black })
                 r.sides.push_back(side_ruling(ruling.side(c)));
-            for (const std::string& id : quoted_rules(ruling, r.moves))
-                if (const RuleText* rule = rules_.find_rule(id))
-                    r.rules.push_back(quote(*rule));
+            if (in_full)
+                for (const std::string& id : quoted_rules(ruling, r.moves))
+                    if (const RuleText* rule = rules_.find_rule(id))
+                        r.rules.push_back(quote(*rule));
             r.verdict = verdict(ruling);
             r.readings = ruling.readings;
             return r;
@@ -162,11 +177,8 @@ namespace {
 
         std::vector<std::string> explanation(const Ruling& ruling) const
         {
-            std::vector<std::string> sentences { start_sentence(ruling) };
-            for (const Color c : { Color::Red, Color::Black })
-                sentences.push_back(m_.paragraph(side_ruling(ruling.side(c)).sentences));
-            append(sentences, verdict(ruling));
-            return sentences;
+            return explanation_of(start_sentence(ruling),
+                { side_ruling(ruling.side(Color::Red)), side_ruling(ruling.side(Color::Black)) }, verdict(ruling), m_);
         }
 
     private:
@@ -463,6 +475,11 @@ std::vector<std::string> ruling_explanation(
     return DocumentBuilder(rules, messages, {}).explanation(ruling);
 }
 
+std::vector<std::string> ruling_explanation(const DocumentRepetition& repetition, const MessageCatalogue& messages)
+{
+    return explanation_of(repetition.start_sentence, repetition.sides, repetition.verdict, messages);
+}
+
 RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& record, const RuleSet& rules,
     const MessageCatalogue& messages, const DocumentOptions& options)
 {
@@ -477,10 +494,10 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     document.summary = builder.summary(game);
     document.notes = builder.notes(game);
     for (std::size_t i = 0; i < game.rulings.size(); ++i) {
-        DocumentRepetition& r
-            = document.repetitions.emplace_back(builder.repetition(game.rulings[i], i + 1, game.rulings.size()));
-        r.decides = game.deciding == i;
-        r.in_full = r.decides || options.every_repetition_in_full;
+        const bool decides = game.deciding == i;
+        DocumentRepetition& r = document.repetitions.emplace_back(builder.repetition(
+            game.rulings[i], i + 1, game.rulings.size(), decides || options.every_repetition_in_full));
+        r.decides = decides;
     }
     return document;
 }

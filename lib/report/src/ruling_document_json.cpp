@@ -81,10 +81,14 @@ namespace {
 void write_document_json(std::ostream& out, const GameRuling& game, const RuleSet& rules,
     const RulingDocument& document, const MessageCatalogue& messages)
 {
+    std::vector<std::vector<std::string>> explanations;
+    for (const DocumentRepetition& r : document.repetitions)
+        explanations.push_back(ruling_explanation(r, messages));
     std::string text;
     json_form::JsonWriter writer(text);
     writer.begin_object();
-    json_form::write_game_ruling_members(writer, game, rules, messages, to_string(game.status), json_form::game_source(game));
+    json_form::write_game_ruling_members(
+        writer, game, rules, messages, to_string(game.status), json_form::game_source(game), explanations);
     writer.key("document");
     writer.begin_object();
     writer.member("language", document.language);

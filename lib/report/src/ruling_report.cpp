@@ -56,7 +56,8 @@ namespace {
 
 } // namespace
 
-void json_form::write_ruling(JsonWriter& out, const Ruling& r, const RuleSet& rules, const MessageCatalogue& messages)
+void json_form::write_ruling(
+    JsonWriter& out, const Ruling& r, const RuleSet& rules, const std::vector<std::string>& explanation)
 {
     out.begin_object();
     out.member("outcome", to_string(r.outcome));
@@ -80,7 +81,7 @@ void json_form::write_ruling(JsonWriter& out, const Ruling& r, const RuleSet& ru
     out.key("black");
     write_side(out, r.black);
     out.end_object();
-    out.member("explanation", ruling_explanation(r, rules, messages));
+    out.member("explanation", explanation);
     out.end_object();
 }
 
@@ -107,14 +108,16 @@ std::string json_form::game_source(const GameRuling& game)
 }
 
 void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& game, const RuleSet& rules,
-    const MessageCatalogue& messages, std::string_view status, std::string_view source)
+    const MessageCatalogue& messages, std::string_view status, std::string_view source,
+    std::span<const std::vector<std::string>> explanations)
 {
     // Written once each, for "ruling" and "rulings" both.
     std::vector<std::string> rulings;
     rulings.reserve(game.rulings.size());
-    for (const Ruling& r : game.rulings) {
+    for (std::size_t i = 0; i < game.rulings.size(); ++i) {
         JsonWriter ruling(rulings.emplace_back());
-        write_ruling(ruling, r, rules, messages);
+        write_ruling(ruling, game.rulings[i], rules,
+            i < explanations.size() ? explanations[i] : ruling_explanation(game.rulings[i], rules, messages));
     }
     out.member("game", game.game);
     out.member("source", source);

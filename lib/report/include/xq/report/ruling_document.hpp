@@ -73,7 +73,7 @@ struct QuotedRule {
 
 // One repetition episode and its ruling. A game with several sets out in full only the one
 // that decides it, unless asked for all; the others keep their heading, start, conducts and
-// verdict.
+// verdict, and have no moves and quote no rules.
 struct DocumentRepetition {
     std::string heading;
     std::string plies; // "41-48", for the table of episodes
@@ -128,6 +128,8 @@ std::vector<const DocumentRepetition*> in_reading_order(const RulingDocument& do
 // each side's moves amount to, and the verdict.
 std::vector<std::string> ruling_explanation(
     const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages);
+// The same sentences, taken from the repetition's document instead of being put into words again.
+std::vector<std::string> ruling_explanation(const DocumentRepetition& repetition, const MessageCatalogue& messages);
 
 // Plain text with a Unicode board, for the terminal and for printing.
 void write_document_text(std::ostream& out, const RulingDocument& document, const MessageCatalogue& messages);
