@@ -47,6 +47,13 @@ TEST_SUITE("ruleset loader")
         CHECK(rules->kind_of("AXF-3") == RuleKind::Procedure);
         CHECK(rules->kind_of("AXF-G2") == RuleKind::Definition);
         CHECK(rules->kind_of("AXF-19") == RuleKind::Rule);
+
+        // Rulings cite detail rules, then definitions, then the procedure, each kind as given.
+        std::vector<std::string> cited { "AXF-3", "AXF-G2", "AXF-21", "AXF-5", "AXF-19" };
+        rules->order_by_kind(cited);
+        CHECK(cited == std::vector<std::string> { "AXF-21", "AXF-19", "AXF-G2", "AXF-3", "AXF-5" });
+        rules->order_by_kind(cited);
+        CHECK(cited == std::vector<std::string> { "AXF-21", "AXF-19", "AXF-G2", "AXF-3", "AXF-5" });
     }
 
     TEST_CASE("a reading choice tells the readings a judgement asked about, which alone can change it")

@@ -3,6 +3,8 @@
 #include "xq/arbiter/enum_names.hpp"
 
 #include <algorithm>
+#include <numeric>
+#include <utility>
 
 namespace xq {
 
@@ -36,8 +38,21 @@ RuleKind RuleSet::kind_of(std::string_view rule_id) const
 
 void RuleSet::order_by_kind(std::vector<std::string>& rule_ids) const
 {
-    std::stable_sort(rule_ids.begin(), rule_ids.end(),
-        [&](const std::string& a, const std::string& b) { return kind_of(a) < kind_of(b); });
+    // Each id's kind is looked up once, a search of the rule texts; most lists are in order.
+    std::vector<RuleKind> kinds;
+    kinds.reserve(rule_ids.size());
+    for (const std::string& rule_id : rule_ids)
+        kinds.push_back(kind_of(rule_id));
+    if (std::is_sorted(kinds.begin(), kinds.end()))
+        return;
+    std::vector<std::size_t> order(rule_ids.size());
+    std::iota(order.begin(), order.end(), std::size_t { 0 });
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return kinds[a] < kinds[b]; });
+    std::vector<std::string> ordered;
+    ordered.reserve(rule_ids.size());
+    for (const std::size_t i : order)
+        ordered.push_back(std::move(rule_ids[i]));
+    rule_ids = std::move(ordered);
 }
 
 ReadingChoice::ReadingChoice(const RuleSet& rules)
