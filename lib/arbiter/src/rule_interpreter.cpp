@@ -303,12 +303,28 @@ namespace {
         return out;
     }
 
-    // Step 2: what a side's moves amount to.
-    SideRuling judge_side(Color color, const CycleFacts& facts, const std::vector<MoveRuling>& moves,
-        const std::vector<JudgedMove>& cycle, const RuleSet& rules, const ReadingChoice& readings)
+    // Step 2: what a side's moves amount to: the first conduct that holds, which is all the
+    // verdict asks of a side.
+    SideRuling conduct_of(Color color, const std::vector<JudgedMove>& cycle, const RuleSet& rules,
+        const ReadingChoice& readings)
     {
         SideRuling s;
         s.side = color;
+        s.conduct_row = first_conduct(rules, readings, moves_of(color, cycle), cycle);
+        if (s.conduct_row >= 0) {
+            const Conduct& conduct = rules.conducts[static_cast<std::size_t>(s.conduct_row)];
+            s.conduct = conduct.id;
+            s.forbidden = conduct.forbidden;
+        }
+        return s;
+    }
+
+    // The side's conduct with what the ruling says of it: the chases, the pieces chased on every
+    // move, the rows that exempt its threats and whether they decide, the rules to cite.
+    SideRuling judge_side(Color color, const CycleFacts& facts, const std::vector<MoveRuling>& moves,
+        const std::vector<JudgedMove>& cycle, const RuleSet& rules, const ReadingChoice& readings)
+    {
+        SideRuling s = conduct_of(color, cycle, rules, readings);
         const std::vector<const JudgedMove*> mine = moves_of(color, cycle);
         for (const JudgedMove* j : mine)
             s.chases.insert(s.chases.end(), j->chases.begin(), j->chases.end());
@@ -320,12 +336,9 @@ namespace {
                         s.exempting_rows.push_back(t.row);
                         add_unique(s.exempting_rules, rules.chase_rules[static_cast<std::size_t>(t.row)].rule);
                     }
-        s.conduct_row = first_conduct(rules, readings, mine, cycle);
         if (s.conduct_row < 0)
             return s; // no conduct fits: the side is left allowed, with nothing cited
         const Conduct& conduct = rules.conducts[static_cast<std::size_t>(s.conduct_row)];
-        s.conduct = conduct.id;
-        s.forbidden = conduct.forbidden;
         const ChaseFilter filter(conduct.condition);
         // Only a conduct about one target names it: a conduct in which checks break the chase
         // must not also say that a piece was chased on every move.
@@ -515,21 +528,20 @@ ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& 
 
 namespace {
 
-    // judge_cycle but for the copy of the facts into the ruling, which the outcomes under the
-    // contested readings do without.
-    Ruling judge_without_facts(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
+    // The outcome judge_cycle would give, without what its ruling says of it: the outcomes
+    // under the contested readings need no more.
+    Outcome outcome_of(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
         const ReadingChoice& readings, const ReplayedGame* game)
     {
         Ruling ruling;
         ruling.episode = episode;
         ruling.moves = judge_moves(facts, rules, readings);
         const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
-        ruling.red = judge_side(Color::Red, facts, ruling.moves, cycle, rules, readings);
-        ruling.black = judge_side(Color::Black, facts, ruling.moves, cycle, rules, readings);
+        ruling.red = conduct_of(Color::Red, cycle, rules, readings);
+        ruling.black = conduct_of(Color::Black, cycle, rules, readings);
         apply_verdicts(ruling, rules, readings);
-        cite_rules(ruling, rules);
         account_occurrences(ruling, rules, readings, game);
-        return ruling;
+        return ruling.outcome;
     }
 
 } // namespace
@@ -537,7 +549,15 @@ namespace {
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const ReadingChoice& readings, const ReplayedGame* game)
 {
-    Ruling ruling = judge_without_facts(facts, episode, rules, readings, game);
+    Ruling ruling;
+    ruling.episode = episode;
+    ruling.moves = judge_moves(facts, rules, readings);
+    const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
+    ruling.red = judge_side(Color::Red, facts, ruling.moves, cycle, rules, readings);
+    ruling.black = judge_side(Color::Black, facts, ruling.moves, cycle, rules, readings);
+    apply_verdicts(ruling, rules, readings);
+    cite_rules(ruling, rules);
+    account_occurrences(ruling, rules, readings, game);
     ruling.facts = facts;
     return ruling;
 }
@@ -553,7 +573,7 @@ std::optional<Ruling> rule_on_episode(
     Ruling ruling = judge_cycle(facts, episode, rules, readings, game);
     for (const Reading& r : rules.readings) {
         const Outcome other = readings.consulted(r.name)
-            ? judge_without_facts(facts, episode, rules, readings.flipped(r.name), game).outcome
+            ? outcome_of(facts, episode, rules, readings.flipped(r.name), game)
             : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }
