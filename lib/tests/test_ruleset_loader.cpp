@@ -236,8 +236,120 @@ TEST_SUITE("ruleset loader")
     }
 }
 
+namespace {
+
+// A ruleset's JSON with its texts in the other language: each row's own texts swapped with
+// those it gives under `to`, which then holds the texts it had in `from`.
+void swap_texts(nlohmann::json& j, const std::string& from, const std::string& to)
+{
+    if (j.is_object()) {
+        if (j.contains(to)) {
+            nlohmann::json other = j[to];
+            nlohmann::json own = nlohmann::json::object();
+            for (const auto& [key, text] : other.items()) {
+                own[key] = j[key];
+                j[key] = text;
+            }
+            j.erase(to);
+            j[from] = own;
+        }
+        for (auto& [key, value] : j.items())
+            if (key != from)
+                swap_texts(value, from, to);
+    } else if (j.is_array()) {
+        for (auto& value : j)
+            swap_texts(value, from, to);
+    }
+}
+
+std::string ruleset_text(const std::string& name)
+{
+    std::ifstream in(std::string(XQ_RULESETS "/") + name);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Every text of a ruleset a reader can be shown, in English and in Chinese.
+std::vector<std::string> shown_texts(const RuleSet& rules)
+{
+    std::vector<std::string> out;
+    const auto both = [&](const Translations& t, std::string_view key, const std::string& own) {
+        out.push_back(translated(t, "en", key, own));
+        out.push_back(translated(t, "zh", key, own));
+    };
+    both(rules.translations, "title", rules.title);
+    both(rules.translations, "edition", rules.edition);
+    for (const RuleText& r : rules.rules) {
+        both(r.translations, "number", r.number);
+        both(r.translations, "title", r.title);
+        both(r.translations, "text", r.text);
+    }
+    for (const Conduct& c : rules.conducts)
+        both(c.translations, "description", c.description);
+    for (const ChaseRule& c : rules.chase_rules)
+        both(c.translations, "description", c.description);
+    for (const MoveRule& m : rules.move_rules)
+        both(m.translations, "description", m.description);
+    for (const MoveTerm& t : rules.move_terms)
+        both(t.translations, "term", t.term);
+    for (const VerdictRow& v : rules.verdicts)
+        both(v.translations, "description", v.description);
+    for (const Reading& r : rules.readings)
+        both(r.translations, "description", r.description);
+    return out;
+}
+
+} // namespace
+
 TEST_SUITE("ruleset loader")
 {
+    TEST_CASE("a ruleset written in Chinese with English beside it reads as one written in English with Chinese beside it")
+    {
+        nlohmann::json cxa = nlohmann::json::parse(ruleset_text("cxa.json"));
+        REQUIRE(cxa["language"] == "zh");
+        Diagnostics diagnostics;
+        const auto in_chinese = parse_ruleset(cxa.dump(), "cxa.json", diagnostics);
+        REQUIRE(in_chinese);
+        CHECK(in_chinese->title == "Chinese Xiangqi Association rules on repetition (棋例)");
+        CHECK(translated(in_chinese->translations, "zh", "title", in_chinese->title) == "中国象棋协会象棋竞赛规则：棋例");
+
+        swap_texts(cxa, "zh", "en");
+        cxa.erase("language");
+        const auto in_english = parse_ruleset(cxa.dump(), "cxa-en.json", diagnostics);
+        REQUIRE(in_english);
+        CHECK(diagnostics.empty());
+        CHECK(shown_texts(*in_chinese) == shown_texts(*in_english));
+        CHECK(shown_texts(*in_chinese).size() > 200);
+
+        // A text given only in the ruleset's language is shown in it in every language.
+        nlohmann::json partial = nlohmann::json::parse(ruleset_text("cxa.json"));
+        partial["rules"][0]["en"].erase("title");
+        const auto shown = parse_ruleset(partial.dump(), "cxa.json", diagnostics);
+        REQUIRE(shown);
+        const RuleText& first = shown->rules.front();
+        CHECK(translated(first.translations, "en", "title", first.title) == "单方长将判负");
+        CHECK(translated(first.translations, "zh", "title", first.title) == "单方长将判负");
+    }
+
+    TEST_CASE("a translation under the ruleset's own language, or an unknown language, is an error")
+    {
+        nlohmann::json cxa = nlohmann::json::parse(ruleset_text("cxa.json"));
+        cxa["conducts"][0]["zh"] = { { "description", "长将" } };
+        nlohmann::json axf = nlohmann::json::parse(ruleset_text("axf.json"));
+        axf["rules"][0]["en"] = { { "title", "Red first" } };
+        nlohmann::json unknown = nlohmann::json::parse(ruleset_text("axf.json"));
+        unknown["language"] = "fr";
+        for (const auto& [ruleset, path] : { std::pair { cxa, "/conducts/0/zh" }, { axf, "/rules/0/en" }, { unknown, "/language" } }) {
+            Diagnostics diagnostics;
+            CHECK_FALSE(parse_ruleset(ruleset.dump(), "ruleset.json", diagnostics));
+            REQUIRE(diagnostics.size() == 1);
+            const Diagnostic& d = *diagnostics.begin();
+            CHECK(d.code == "ruleset.bad-value");
+            CHECK(d.message.substr(3, d.message.find(':') - 3) == path);
+        }
+    }
+
     TEST_CASE("the computer ruleset loads with its natural limit, and every text it quotes has a Chinese translation")
     {
         Diagnostics diagnostics;

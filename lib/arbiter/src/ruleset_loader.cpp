@@ -113,9 +113,9 @@ namespace {
         return names;
     }();
 
-    // The languages a row may give its texts in besides English, each a key of the row (the
-    // rows that have texts list "zh" among their keys).
-    constexpr std::string_view translation_languages[] = { "zh" };
+    // The languages a ruleset's texts may be written in (its "language") and translated into,
+    // each a key of the rows that have texts; English first, the default.
+    constexpr std::string_view text_languages[] = { "en", "zh" };
 
     std::string type_name(const Json& j)
     {
@@ -274,21 +274,53 @@ namespace {
             return out;
         }
 
-        // A row's translations: per language, an object holding some of the row's text keys.
-        Translations translations(
-            const Json& j, const std::string& path, std::initializer_list<std::string_view> text_keys)
+        // The language the ruleset's own texts are in (its "language" key).
+        void set_language(std::string_view language) { language_ = language; }
+
+        // A row's texts: each key's text in the ruleset's language into its field, and what
+        // the row gives in other languages, an object per language holding some of the keys.
+        // A row holds its English texts as its own whatever the file's language, and the rest
+        // as translations, so that a ruleset written in Chinese with English beside it reads
+        // as one written in English with Chinese beside it; a text with no English stays in
+        // the file's language.
+        Translations texts(const Json& j, const std::string& path,
+            std::initializer_list<std::pair<std::string_view, std::string*>> fields)
         {
+            std::vector<std::string_view> keys;
+            for (const auto& [key, field] : fields) {
+                *field = string(j, key, path);
+                keys.push_back(key);
+            }
             Translations out;
-            for (const std::string_view language : translation_languages) {
+            for (const std::string_view language : text_languages) {
                 if (!j.contains(language))
                     continue;
-                const Json& texts = j.at(language);
                 const std::string where = path + "/" + std::string(language);
-                if (!object(texts, where, text_keys))
+                if (language == language_) {
+                    error("ruleset.bad-value", where,
+                        "the ruleset's texts are in '" + language_ + "' already (its \"language\"); a translation is under another language's code");
                     continue;
-                for (const std::string_view key : text_keys)
+                }
+                const Json& texts = j.at(language);
+                if (!object(texts, where, keys))
+                    continue;
+                for (const std::string_view key : keys)
                     if (std::string text = string(texts, key, where); !text.empty())
                         out[std::string(language)][std::string(key)] = std::move(text);
+            }
+            if (language_ == "en")
+                return out;
+            std::map<std::string, std::string, std::less<>> english;
+            if (const auto given = out.find("en"); given != out.end()) {
+                english = std::move(given->second);
+                out.erase(given);
+            }
+            for (const auto& [key, field] : fields) {
+                std::string own = std::move(*field);
+                const auto in_english = english.find(key);
+                *field = in_english != english.end() ? in_english->second : own;
+                if (!own.empty())
+                    out[language_][std::string(key)] = std::move(own);
             }
             return out;
         }
@@ -448,6 +480,7 @@ namespace {
         std::string source_;
         Diagnostics& diagnostics_;
         int errors_ = 0;
+        std::string language_ = "en";
         std::vector<std::pair<std::string, std::string>> references_;
         std::vector<std::pair<std::string, std::string>> guarded_;
         std::vector<std::pair<std::string, std::string>> tag_uses_;
@@ -591,10 +624,12 @@ namespace {
             } else {
                 for (const auto& [name, value] : j.items()) {
                     const std::string path = "/readings/" + name;
-                    if (!r.object(value, path, { "enabled", "description", "zh" }, { "enabled", "description" }))
+                    if (!r.object(value, path, { "enabled", "description", "en", "zh" }, { "enabled", "description" }))
                         continue;
-                    rs.readings.push_back({ name, r.boolean(value, "enabled", path).value_or(false),
-                        r.string(value, "description", path), r.translations(value, path, { "description" }) });
+                    Reading& reading = rs.readings.emplace_back();
+                    reading.name = name;
+                    reading.enabled = r.boolean(value, "enabled", path).value_or(false);
+                    reading.translations = r.texts(value, path, { { "description", &reading.description } });
                 }
             }
         }
@@ -605,7 +640,7 @@ namespace {
     {
         each(r, root, "chase_rules", [&](const Json& j, const std::string& path) {
             if (!r.object(j, path,
-                    { "rule", "if", "counts", "grade", "tags", "description", "zh", "reading", "unless_reading" },
+                    { "rule", "if", "counts", "grade", "tags", "description", "en", "zh", "reading", "unless_reading" },
                     { "rule", "counts" }))
                 return;
             ChaseRule c;
@@ -616,8 +651,7 @@ namespace {
             c.counts = r.boolean(j, "counts", path).value_or(true);
             c.grade = r.integer(j, "grade", path, 1, 9).value_or(1);
             c.tags = r.tags(j, "tags", path);
-            c.description = r.string(j, "description", path);
-            c.translations = r.translations(j, path, { "description" });
+            c.translations = r.texts(j, path, { { "description", &c.description } });
             c.guard = r.guard(j, path);
             rs.chase_rules.push_back(std::move(c));
         });
@@ -627,7 +661,7 @@ namespace {
     void read_move_rules(Reader& r, const Json& root, RuleSet& rs)
     {
         each(r, root, "move_rules", [&](const Json& j, const std::string& path) {
-            if (!r.object(j, path, { "rule", "if", "classes", "description", "zh" }, { "rule", "classes" }))
+            if (!r.object(j, path, { "rule", "if", "classes", "description", "en", "zh" }, { "rule", "classes" }))
                 return;
             MoveRule m;
             m.rule = r.string(j, "rule", path);
@@ -644,8 +678,7 @@ namespace {
             m.classes = r.kinds(j, "classes", path);
             if (m.classes.empty())
                 r.error("ruleset.bad-value", path + "/classes", "needs at least one move class");
-            m.description = r.string(j, "description", path);
-            m.translations = r.translations(j, path, { "description" });
+            m.translations = r.texts(j, path, { { "description", &m.description } });
             rs.move_rules.push_back(std::move(m));
         });
     }
@@ -654,16 +687,15 @@ namespace {
     void read_move_terms(Reader& r, const Json& root, RuleSet& rs)
     {
         each(r, root, "move_terms", [&](const Json& j, const std::string& path) {
-            if (!r.object(j, path, { "classes", "term", "rule", "zh" }, { "classes", "term", "rule" }))
+            if (!r.object(j, path, { "classes", "term", "rule", "en", "zh" }, { "classes", "term", "rule" }))
                 return;
             MoveTerm t;
             t.classes = r.kinds(j, "classes", path);
             if (t.classes.empty())
                 r.error("ruleset.bad-value", path + "/classes", "needs at least one move class");
-            t.term = r.string(j, "term", path);
+            t.translations = r.texts(j, path, { { "term", &t.term } });
             t.rule = r.string(j, "rule", path);
             r.rule_reference(t.rule, path + "/rule");
-            t.translations = r.translations(j, path, { "term" });
             rs.move_terms.push_back(std::move(t));
         });
         if (!rs.move_terms.empty()
@@ -680,7 +712,7 @@ namespace {
         each(r, root, "conducts", [&](const Json& j, const std::string& path) {
             if (!r.object(j, path,
                     { "id", "rule", "cite_chase_rules", "forbidden", "rank", "loses_at_once", "if", "description",
-                        "zh", "reading", "unless_reading" },
+                        "en", "zh", "reading", "unless_reading" },
                     { "id", "forbidden", "description" }))
                 return;
             Conduct c;
@@ -698,8 +730,7 @@ namespace {
             c.loses_at_once = r.boolean(j, "loses_at_once", path).value_or(false);
             if (c.loses_at_once && !c.forbidden)
                 r.error("ruleset.bad-value", path + "/loses_at_once", "only a forbidden conduct can lose");
-            c.description = r.string(j, "description", path);
-            c.translations = r.translations(j, path, { "description" });
+            c.translations = r.texts(j, path, { { "description", &c.description } });
             c.guard = r.guard(j, path);
             if (j.contains("if"))
                 c.condition = r.conduct_condition(j["if"], path + "/if");
@@ -715,7 +746,7 @@ namespace {
         std::set<std::string> verdict_ids;
         each(r, root, "verdicts", [&](const Json& j, const std::string& path) {
             if (!r.object(j, path,
-                    { "id", "rule", "side", "other", "graver", "outcome", "description", "zh", "reading",
+                    { "id", "rule", "side", "other", "graver", "outcome", "description", "en", "zh", "reading",
                         "unless_reading" },
                     { "id", "side", "other", "outcome", "description" }))
                 return;
@@ -723,8 +754,7 @@ namespace {
             v.id = r.string(j, "id", path);
             r.unique_id(verdict_ids, v.id, path, "verdict row");
             v.rule = r.string(j, "rule", path);
-            v.description = r.string(j, "description", path);
-            v.translations = r.translations(j, path, { "description" });
+            v.translations = r.texts(j, path, { { "description", &v.description } });
             r.rule_reference(v.rule, path + "/rule");
             v.side = r.string(j, "side", path);
             v.other = r.string(j, "other", path);
@@ -746,17 +776,15 @@ namespace {
         std::set<std::string> rule_ids;
         each(r, root, "rules", [&](const Json& j, const std::string& path) {
             if (!r.object(
-                    j, path, { "id", "kind", "number", "title", "text", "diagrams", "zh" }, { "id", "number", "title", "text" }))
+                    j, path, { "id", "kind", "number", "title", "text", "diagrams", "en", "zh" },
+                    { "id", "number", "title", "text" }))
                 return;
             RuleText t;
             t.id = r.string(j, "id", path);
             if (j.contains("kind"))
                 t.kind = r.enumerated(j["kind"], path + "/kind", rule_kind_names, "rule kind").value_or(RuleKind::Rule);
             r.unique_id(rule_ids, t.id, path, "rule");
-            t.number = r.string(j, "number", path);
-            t.title = r.string(j, "title", path);
-            t.text = r.string(j, "text", path);
-            t.translations = r.translations(j, path, { "number", "title", "text" });
+            t.translations = r.texts(j, path, { { "number", &t.number }, { "title", &t.title }, { "text", &t.text } });
             if (j.contains("diagrams")) {
                 const Json& d = j["diagrams"];
                 if (!d.is_array()) {
@@ -825,14 +853,23 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     RuleSet rs;
     rs.source = source;
     if (!r.object(root, "",
-            { "id", "title", "edition", "zh", "repetition", "board", "classification", "limits", "readings",
+            { "id", "language", "title", "edition", "en", "zh", "repetition", "board", "classification", "limits",
+                "readings",
                 "chase_rules", "move_rules", "move_terms", "conducts", "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
         return std::nullopt;
     rs.id = r.string(root, "id", "");
-    rs.title = r.string(root, "title", "");
-    rs.edition = r.string(root, "edition", "");
-    rs.translations = r.translations(root, "", { "title", "edition" });
+    if (root.contains("language")) {
+        const std::string language = r.string(root, "language", "");
+        std::string known;
+        for (const std::string_view code : text_languages)
+            known += (known.empty() ? "" : ", ") + std::string(code);
+        if (std::find(std::begin(text_languages), std::end(text_languages), language) != std::end(text_languages))
+            r.set_language(language);
+        else
+            r.error("ruleset.bad-value", "/language", "unknown language '" + language + "' (known: " + known + ")");
+    }
+    rs.translations = r.texts(root, "", { { "title", &rs.title }, { "edition", &rs.edition } });
 
     read_repetition(r, root, rs);
     read_board(r, root, rs);
