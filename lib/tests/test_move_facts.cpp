@@ -121,6 +121,27 @@ TEST_SUITE("move facts")
         CHECK(standing.check_capture_line.empty());
     }
 
+    TEST_CASE("a check-then-capture line ends only in a capture by a kind of piece that may end one")
+    {
+        // CXA reference figure 7: from h6 the rook would check on f6; the advisor on e8 must
+        // block on f7, leaving the one on d9 to the pawn.
+        const std::string_view fen = "2ba3R1/3Pak3/b8/9/9/9/c1pnp4/3AB4/4A4/4K1B2 w";
+        // As the CXA ruleset has it: an advisor worth no more than a pawn (the pawn cannot win
+        // it at once, its protector taking back), and checks that take nothing.
+        ClassifierOptions options;
+        options.piece_worth[index(PieceType::Advisor)] = 1;
+        options.check_capture_quiet_checks = true;
+        const MoveFacts f = facts_of(fen, "h9h6", options);
+        CHECK(f.classes == std::vector<MoveClass> { MoveClass::CheckThenCapture });
+        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("h6f6"), *parse_iccs("e8f7"), *parse_iccs("d8d9") });
+
+        ClassifierOptions no_pawns = options;
+        no_pawns.check_capture_takers[index(PieceType::Soldier)] = false;
+        const MoveFacts pawn_left_out = classify_move(from_fen(fen), *parse_iccs("h9h6"), no_pawns);
+        CHECK_FALSE(pawn_left_out.has(MoveClass::CheckThenCapture));
+        CHECK(pawn_left_out.check_capture_line.empty());
+    }
+
     TEST_CASE("a line that gives up more than it wins is no check-then-capture threat")
     {
         // From a8 the rook could check on e8, but an advisor takes it there, and the pawn's

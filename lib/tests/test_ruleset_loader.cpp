@@ -162,7 +162,7 @@ TEST_SUITE("ruleset loader")
             "id": "tiny", "title": "t", "edition": "e",
             "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 2, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "forever"},
             "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
-            "classification": {"kill_depth": 7, "check_capture_depth": -1,
+            "classification": {"kill_depth": 7, "check_capture_depth": -1, "check_capture_takers": ["queen"],
                 "piece_worth": {"advisor": 2, "elephant": 2, "horse": 4, "chariot": 9, "cannon": 4.5, "soldier": 1}},
             "chase_rules": [{"rule": "R1", "counts": true, "if": {"origin": ["sideways"]}},
                 {"rule": "R1", "counts": false, "if": {"origin": ["standing"], "target_restricts": ["queen"], "attacked_by_several": "yes"}}],
@@ -177,7 +177,8 @@ TEST_SUITE("ruleset loader")
         for (const Diagnostic& d : diagnostics)
             paths.push_back(d.message.substr(3, d.message.find(':') - 3));
         const std::vector<std::string> expected { "/repetition/violator_loses_at_occurrence", "/repetition/judged_span",
-            "/classification/kill_depth", "/classification/check_capture_depth", "/classification/piece_worth/cannon",
+            "/classification/kill_depth", "/classification/check_capture_depth",
+            "/classification/check_capture_takers/0", "/classification/piece_worth/cannon",
             "/chase_rules/0/if/origin/0",
             "/chase_rules/1/if/target_restricts/0", "/chase_rules/1/if/attacked_by_several", "/conducts/0/id", "/conducts/0", "/conducts/1",
             "/verdicts/0/outcome", "/verdicts/1", "/verdicts/1/id", "/rules/0/kind", "/rules/0/diagrams/0",

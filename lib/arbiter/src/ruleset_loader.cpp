@@ -581,8 +581,8 @@ namespace {
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
                         "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain",
-                        "piece_worth", "capture_made_legal", "capture_made_safe", "capture_opens_lines",
-                        "prior_attacks" })) {
+                        "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
+                        "capture_opens_lines", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -597,6 +597,11 @@ namespace {
                 c.check_capture_new_only_without_earlier_gain
                     = r.boolean(j, "check_capture_new_only_without_earlier_gain", path)
                           .value_or(c.check_capture_new_only_without_earlier_gain);
+                if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
+                    c.check_capture_takers.fill(false);
+                    for (const PieceType type : *takers)
+                        c.check_capture_takers[static_cast<std::size_t>(index(type))] = true;
+                }
                 if (j.contains("piece_worth")) {
                     const Json& worth = j["piece_worth"];
                     const std::string worth_path = path + "/piece_worth";

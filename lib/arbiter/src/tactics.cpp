@@ -163,14 +163,17 @@ namespace {
 
     int worth_of(Piece taken, const PieceWorth& worth) { return taken ? worth[index(taken.type())] : 0; }
 
-    // A capture by the side to move that leaves it ahead, `balance` being what both sides took
-    // before it. Pieces in `already_won` do not count: the side could win them anyway.
+    // A capture by the side to move, by a piece of a kind that may end a check-then-capture
+    // line, that leaves it ahead, `balance` being what both sides took before it. Pieces in
+    // `already_won` do not count: the side could win them anyway.
     std::optional<Move> new_winning_capture(
-        const Position& pos, int balance, const std::vector<PieceAt>& already_won, const PieceWorth& worth)
+        const Position& pos, int balance, const std::vector<PieceAt>& already_won, const ClassifierOptions& options)
     {
+        const PieceWorth& worth = options.piece_worth;
         // The legal moves in their order, each tested the cheap way first.
         for (const Move m : pseudo_legal_moves(pos))
             if (is_capture_of_non_king(pos, m)
+                && options.check_capture_takers[index(pos.piece_on(m.from()).type())]
                 && std::find(already_won.begin(), already_won.end(), at(pos, m.to())) == already_won.end()
                 && pos.is_legal_pseudo(m) && balance + capture_gain(pos, m, worth) > 0)
                 return m;
@@ -224,7 +227,7 @@ namespace {
                 pos, replies,
                 [&](Piece taken_by_reply, std::vector<Move>& sub) {
                     const int after_reply = after_check - worth_of(taken_by_reply, worth);
-                    if (const auto capture = new_winning_capture(pos, after_reply, already_won, worth)) {
+                    if (const auto capture = new_winning_capture(pos, after_reply, already_won, options)) {
                         sub = { *capture };
                         return true;
                     }
@@ -334,7 +337,7 @@ bool every_answer_loses_material(
     return every_reply_loses(
         checked, legal_moves(checked),
         [&](Piece taken_by_answer, std::vector<Move>& capture) {
-            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), already_won, worth);
+            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), already_won, options);
             if (won)
                 capture = { *won };
             return won.has_value();

@@ -202,6 +202,10 @@ struct ClassifierOptions {
     // A check-then-capture threat is new only if the mover could win no material at all before
     // its move, by a capture either: material it could win anyway is no new threat.
     bool check_capture_new_only_without_earlier_gain = false;
+    // The kinds of piece whose capture can end a check-then-capture line, by PieceType: a book
+    // may hold that some pieces (the king, the pawns) win material by themselves, so that
+    // checks making way for their capture threaten nothing.
+    std::array<bool, piece_type_count> check_capture_takers = { true, true, true, true, true, true, true };
     PieceWorth piece_worth = default_piece_worth;
     // An attack that stood before the move, with a capture that was illegal then and legal
     // after it, is the move's new threat (origin CaptureMadeLegal); off, it is not the move's.
