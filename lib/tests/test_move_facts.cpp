@@ -159,6 +159,29 @@ TEST_SUITE("move facts")
         CHECK(f.check_capture_line.empty());
     }
 
+    TEST_CASE("material the mover could win at once before its move: a check-then-capture threat while it stands")
+    {
+        ClassifierOptions standing_gain;
+        standing_gain.check_capture_not_new_while_gain_stands = true;
+        // The rook gives up the horse on a3 for the check on rank 9 that wins the horse on i9:
+        // a new threat either way.
+        const std::string_view given_up = "4k3n/9/9/9/P8/9/n8/9/R8/5K3 w";
+        CHECK(facts_of(given_up, "a1h1").has(MoveClass::CheckThenCapture));
+        CHECK(facts_of(given_up, "a1h1", standing_gain).has(MoveClass::CheckThenCapture));
+        // The red horse can take the horse on c5 before the rook's move and after it: the chase
+        // goes on, and the rook's line through checks is no new threat under the option.
+        const std::string_view kept = "4k3n/9/9/9/P1n6/9/1N7/9/R8/5K3 w";
+        CHECK(facts_of(kept, "a1h1").has(MoveClass::CheckThenCapture));
+        CHECK_FALSE(facts_of(kept, "a1h1", standing_gain).has(MoveClass::CheckThenCapture));
+        // The rook on d8 could take the cannon on b8 at once; from d4 it would win it by two
+        // checks: the same cannon, no new threat under the option.
+        const std::string_view same_piece = "4k4/1c1R2P2/9/9/9/9/4r4/9/9/3K5 w";
+        CHECK(facts_of(same_piece, "d8d4").has(MoveClass::CheckThenCapture));
+        const MoveFacts f = facts_of(same_piece, "d8d4", standing_gain);
+        CHECK_FALSE(f.has(MoveClass::CheckThenCapture));
+        CHECK(f.check_capture_line.empty());
+    }
+
     TEST_CASE("a discovered threat: the blocker steps out of the rook's line")
     {
         const MoveFacts f = facts_of("4k4/9/c8/9/9/9/N8/9/9/R2K5 w", "a3c4");

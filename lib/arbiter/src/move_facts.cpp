@@ -49,9 +49,11 @@ namespace {
 
     // Check-then-capture: a threat to win material by checking first, which a move that
     // neither checks nor threatens mate makes "next", and only if the mover did not have such
-    // a threat before the move (a threat that is not new is no threat, as for captures). A
-    // check is the first move of such a line itself when every answer to it leaves the mover
-    // a capture that wins material it could not win before.
+    // a threat before the move (a threat that is not new is no threat, as for captures); under
+    // check_capture_not_new_while_gain_stands, neither while material it could win at once
+    // before is still there to win, nor by winning such material. A check is the first move of
+    // such a line itself when every answer to it leaves the mover a capture that wins material
+    // it could not win before.
     void check_then_capture_facts(MoveAtHand& m)
     {
         MoveFacts& f = m.facts;
@@ -61,12 +63,15 @@ namespace {
             f.check_then_capture = has_legal_move(m.after)
                 && detail::every_answer_loses_material(m.before, m.after, m.options, f.check_capture_line);
         } else if (!f.kill) {
+            const Position mover_again = detail::with_side_to_move(m.after, m.mover());
+            const std::vector<PieceAt> won_before = m.options.check_capture_not_new_while_gain_stands
+                ? detail::pieces_won_at_once(m.before, m.options.piece_worth)
+                : std::vector<PieceAt>();
             std::vector<Move> standing_line;
-            f.check_then_capture = detail::threatens_check_then_capture(
-                                       detail::with_side_to_move(m.after, m.mover()), m.options, f.check_capture_line)
-                && !detail::threatens_check_then_capture(m.before, m.options, standing_line)
-                && !(m.options.check_capture_new_only_without_earlier_gain
-                    && detail::wins_material_at_once(m.before, m.options.piece_worth));
+            f.check_then_capture
+                = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line)
+                && !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line)
+                && (won_before.empty() || detail::pieces_won_at_once(mover_again, m.options.piece_worth).empty());
         }
         if (!f.check_then_capture)
             f.check_capture_line.clear();

@@ -580,7 +580,7 @@ namespace {
             ClassifierOptions& c = rs.classification;
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
-                        "check_capture_quiet_checks", "check_capture_new_only_without_earlier_gain",
+                        "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands",
                         "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
                         "capture_opens_lines", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
@@ -594,9 +594,9 @@ namespace {
                 c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
                 c.check_capture_quiet_checks
                     = r.boolean(j, "check_capture_quiet_checks", path).value_or(c.check_capture_quiet_checks);
-                c.check_capture_new_only_without_earlier_gain
-                    = r.boolean(j, "check_capture_new_only_without_earlier_gain", path)
-                          .value_or(c.check_capture_new_only_without_earlier_gain);
+                c.check_capture_not_new_while_gain_stands
+                    = r.boolean(j, "check_capture_not_new_while_gain_stands", path)
+                          .value_or(c.check_capture_not_new_while_gain_stands);
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)

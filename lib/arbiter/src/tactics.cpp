@@ -180,16 +180,6 @@ namespace {
         return std::nullopt;
     }
 
-    // The pieces the side to move could win at once, on their points.
-    std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
-    {
-        std::vector<PieceAt> won;
-        for (const Move capture : pseudo_legal_moves(pos))
-            if (is_capture_of_non_king(pos, capture) && pos.is_legal_pseudo(capture) && capture_gain(pos, capture, worth) > 0)
-                won.push_back(at(pos, capture.to()));
-        return won;
-    }
-
     // Material the side to move can win by force within `depth` of its own moves: every move
     // but the last a check that does not mate, the last a capture, and the balance of what
     // both sides take along the line (`balance` so far) positive at the end. Captures of
@@ -245,6 +235,15 @@ namespace {
     }
 
 } // namespace
+
+std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
+{
+    std::vector<PieceAt> won;
+    for (const Move capture : pseudo_legal_moves(pos))
+        if (is_capture_of_non_king(pos, capture) && pos.is_legal_pseudo(capture) && capture_gain(pos, capture, worth) > 0)
+            won.push_back(at(pos, capture.to()));
+    return won;
+}
 
 bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check)
 {
@@ -318,15 +317,12 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
     return taken - reply;
 }
 
-bool wins_material_at_once(const Position& pos, const PieceWorth& worth)
+bool threatens_check_then_capture(
+    Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line)
 {
-    return !pieces_won_at_once(pos, worth).empty();
-}
-
-bool threatens_check_then_capture(Position pos, const ClassifierOptions& options, std::vector<Move>& line)
-{
-    return forces_gain_by_checks(
-        pos, options.check_capture_depth, 0, pieces_won_at_once(pos, options.piece_worth), options, line);
+    std::vector<PieceAt> already_won = pieces_won_at_once(pos, options.piece_worth);
+    already_won.insert(already_won.end(), won_anyway.begin(), won_anyway.end());
+    return forces_gain_by_checks(pos, options.check_capture_depth, 0, already_won, options, line);
 }
 
 bool every_answer_loses_material(

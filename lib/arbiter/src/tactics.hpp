@@ -18,11 +18,14 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_chec
 // or stops where going on would lose. In piece worth; a king takes only last.
 int exchange_gain(Position& pos, Move capture, const PieceWorth& worth);
 
-// Whether the side to move can win material by a capture at once.
-bool wins_material_at_once(const Position& pos, const PieceWorth& worth);
+// The pieces the side to move could win by a capture at once, on their points.
+std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth);
 
-// Whether the side to move can win material by checking first, `line` one way to do it.
-bool threatens_check_then_capture(Position pos, const ClassifierOptions& options, std::vector<Move>& line);
+// Whether the side to move can win material by checking first, `line` one way to do it. Taking
+// a piece it could win at once, or one of `won_anyway`, ends no line: the checks must be what
+// wins the material.
+bool threatens_check_then_capture(
+    Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line);
 
 // Whether every answer to a check leaves the checking side a capture that wins material it
 // could not win before the check (`before`, the checking side to move): `checked` is the

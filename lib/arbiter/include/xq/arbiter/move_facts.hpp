@@ -199,9 +199,10 @@ struct ClassifierOptions {
     // The checks of a check-then-capture line take nothing: a check that captures is a capture
     // to be weighed as one, not a way to win material through checks.
     bool check_capture_quiet_checks = false;
-    // A check-then-capture threat is new only if the mover could win no material at all before
-    // its move, by a capture either: material it could win anyway is no new threat.
-    bool check_capture_new_only_without_earlier_gain = false;
+    // A check-then-capture threat is no new threat while material the mover could win at once
+    // before its move is still there to win after it (the chase goes on), and a piece it could
+    // win at once before its move is not what checks win.
+    bool check_capture_not_new_while_gain_stands = false;
     // The kinds of piece whose capture can end a check-then-capture line, by PieceType: a book
     // may hold that some pieces (the king, the pawns) win material by themselves, so that
     // checks making way for their capture threaten nothing.
