@@ -196,8 +196,9 @@ struct ClassifierOptions {
     // Moves of the mover in a check-then-capture line, the capture included: 2 finds one
     // check and a capture; 0 or 1 turns the search off.
     int check_capture_depth = 3;
-    // The checks of a check-then-capture line take nothing: a check that captures is a capture
-    // to be weighed as one, not a way to win material through checks.
+    // A check of a check-then-capture line takes nothing for nothing: a check whose capture
+    // wins or trades even by itself is a capture to be weighed as one, not a way to win
+    // material through checks; one whose capture loses by itself is a sacrifice that checks.
     bool check_capture_quiet_checks = false;
     // A check-then-capture threat is no new threat while material the mover could win at once
     // before its move is still there to win after it (the chase goes on), and a piece it could
