@@ -309,6 +309,38 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->lost_elsewhere);
     }
 
+    TEST_CASE("the best exchange on a point is led by whichever of the mover's pieces there wins most")
+    {
+        ClassifierOptions options;
+        options.best_exchange = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA figure 26, move 3: the rook back on d4 attacks the cannon on e4, which the horse
+        // on g3 protects and the horse on d2 attacks too. Taking first, the rook wins nothing;
+        // the horse taking first wins the cannon.
+        const std::string_view fen = "2baka2r/9/2nRb2c1/2p1p4/9/4c1P2/4C1n2/3NB1NC1/4A4/4KAB2 w";
+        MoveFacts facts = facts_of(fen, "d7d4", options);
+        const Threat* t = threat_on(facts, "e4");
+        REQUIRE(t);
+        CHECK(t->exchange_gain == 0);
+        REQUIRE(t->best_exchange_gain);
+        CHECK(*t->best_exchange_gain == 2);
+        // Off, no threat has it.
+        options.best_exchange = false;
+        facts = facts_of(fen, "d7d4", options);
+        t = threat_on(facts, "e4");
+        REQUIRE(t);
+        CHECK_FALSE(t->best_exchange_gain);
+        // CXA figure 30, move 2: the rook on f6 attacks the horse on e6, which the horse on c7
+        // attacks too; but the red horse can take that horse in turn, which offers a trade.
+        options.best_exchange = true;
+        facts = facts_of("2bakab2/9/2n1c3c/p1p1N3p/7n1/2P6/P3P1P1P/1C2CrN2/9/1RBAKAB2 b", "f2f6", options);
+        t = threat_on(facts, "e6");
+        REQUIRE(t);
+        CHECK(t->exchange_gain == 0);
+        REQUIRE(t->best_exchange_gain);
+        CHECK(*t->best_exchange_gain == 0);
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the
