@@ -182,6 +182,28 @@ TEST_SUITE("move facts")
         CHECK(f.check_capture_line.empty());
     }
 
+    TEST_CASE("with quiet checks, a check that sacrifices its capturer is a check of the line, one that wins is not")
+    {
+        ClassifierOptions options;
+        options.check_capture_quiet_checks = true;
+        options.check_capture_not_new_while_gain_stands = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA figure 26, move 4: the cannon back on h4 lets the cannon on e4 take the elephant on
+        // e2 with check (the elephant on g0 retakes it) and so unmask the cannon on h4 against
+        // the rook on d4.
+        const MoveFacts f
+            = facts_of("2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b", "h7h4", options);
+        CHECK(f.has(MoveClass::CheckThenCapture));
+        REQUIRE_FALSE(f.check_capture_line.empty());
+        CHECK(f.check_capture_line.front() == *parse_iccs("e4e2"));
+        // CXA figure 24, move 3: the rook's check on e5 takes an unprotected pawn, a capture to
+        // be weighed as one; only without quiet checks is the line a check-then-capture threat.
+        const std::string_view takes_pawn = "2P1kn2R/5r3/9/9/p3p4/9/4P4/4B4/9/2BAKA3 w";
+        CHECK_FALSE(facts_of(takes_pawn, "i9i5", options).has(MoveClass::CheckThenCapture));
+        options.check_capture_quiet_checks = false;
+        CHECK(facts_of(takes_pawn, "i9i5", options).has(MoveClass::CheckThenCapture));
+    }
+
     TEST_CASE("a discovered threat: the blocker steps out of the rook's line")
     {
         const MoveFacts f = facts_of("4k4/9/c8/9/9/9/N8/9/9/R2K5 w", "a3c4");
@@ -285,6 +307,38 @@ TEST_SUITE("move facts")
         t = threat_after("r4k3/9/9/9/9/4n4/8R/9/9/R2K5 w", "i3i4", facts);
         REQUIRE(t);
         CHECK_FALSE(t->lost_elsewhere);
+    }
+
+    TEST_CASE("the best exchange on a point is led by whichever of the mover's pieces there wins most")
+    {
+        ClassifierOptions options;
+        options.best_exchange = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA figure 26, move 3: the rook back on d4 attacks the cannon on e4, which the horse
+        // on g3 protects and the horse on d2 attacks too. Taking first, the rook wins nothing;
+        // the horse taking first wins the cannon.
+        const std::string_view fen = "2baka2r/9/2nRb2c1/2p1p4/9/4c1P2/4C1n2/3NB1NC1/4A4/4KAB2 w";
+        MoveFacts facts = facts_of(fen, "d7d4", options);
+        const Threat* t = threat_on(facts, "e4");
+        REQUIRE(t);
+        CHECK(t->exchange_gain == 0);
+        REQUIRE(t->best_exchange_gain);
+        CHECK(*t->best_exchange_gain == 2);
+        // Off, no threat has it.
+        options.best_exchange = false;
+        facts = facts_of(fen, "d7d4", options);
+        t = threat_on(facts, "e4");
+        REQUIRE(t);
+        CHECK_FALSE(t->best_exchange_gain);
+        // CXA figure 30, move 2: the rook on f6 attacks the horse on e6, which the horse on c7
+        // attacks too; but the red horse can take that horse in turn, which offers a trade.
+        options.best_exchange = true;
+        facts = facts_of("2bakab2/9/2n1c3c/p1p1N3p/7n1/2P6/P3P1P1P/1C2CrN2/9/1RBAKAB2 b", "f2f6", options);
+        t = threat_on(facts, "e6");
+        REQUIRE(t);
+        CHECK(t->exchange_gain == 0);
+        REQUIRE(t->best_exchange_gain);
+        CHECK(*t->best_exchange_gain == 0);
     }
 
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")

@@ -403,11 +403,13 @@ TEST_SUITE("ruleset loader")
             return paths;
         };
         const std::string fine_condition
-            = R"({"origin": ["capture_made_legal"], "target_chased_before": true, "loses_more_elsewhere": true})";
-        const std::string fine_classification = R"({"prior_attacks": true, "capture_opens_lines": true})";
+            = R"({"origin": ["capture_made_legal"], "target_chased_before": true, "loses_more_elsewhere": true,
+                 "best_exchange_gain": ["positive"]})";
+        const std::string fine_classification
+            = R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
                   R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
-                      "capture_opens_lines": true})",
+                      "capture_opens_lines": true, "best_exchange": true})",
                   fine_condition)
                   .empty());
         CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification,
@@ -416,13 +418,15 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 0, "checks_counted_per_side": -1})", fine_classification,
                   fine_condition)
             == std::vector<std::string> { "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
-        // Judging the prior attacks needs them listed, and judging what a capture loses elsewhere needs
-        // the lines it opens looked at.
+        // Judging the prior attacks needs them listed, judging what a capture loses elsewhere needs
+        // the lines it opens looked at, and judging the best exchange needs it weighed.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no"})",
+                  R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no",
+                      "best_exchange": 0})",
                   fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
-                "/classification/capture_opens_lines", "/chase_rules/0/if/target_chased_before",
+                "/classification/capture_opens_lines", "/classification/best_exchange",
+                "/chase_rules/0/if/target_chased_before", "/chase_rules/0/if/best_exchange_gain",
                 "/chase_rules/0/if/loses_more_elsewhere" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")

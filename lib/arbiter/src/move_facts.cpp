@@ -190,6 +190,17 @@ namespace {
             threat.exchange_gain_before
                 = is_legal(before, earlier_capture) ? detail::exchange_gain(before, earlier_capture, worth) : 0;
         }
+        if (m.options.best_exchange) {
+            // A piece of the target's kind that the target can take in turn offers a trade; it
+            // leads no capture.
+            const Square t = threat.target.square;
+            int best = threat.exchange_gain;
+            for (const Square a : mover_again.attackers_to(t, m.mover()))
+                if (const Move other(a, t); a != threat.attacker.square && is_legal(pos, other)
+                    && !(m.after.piece_on(a).type() == threat.target.piece.type() && is_legal(m.after, Move(t, a))))
+                    best = std::max(best, detail::exchange_gain(pos, other, worth));
+            threat.best_exchange_gain = best;
+        }
         if (m.options.mate_after_capture_depth > 0)
             threat.mated_after_capture = mated_after(mover_again, capture, m.options.mate_after_capture_depth);
         if (m.options.capture_opens_lines && threat.exchange_gain > 0)

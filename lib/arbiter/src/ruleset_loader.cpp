@@ -350,6 +350,10 @@ namespace {
                 if (!rs.classification.prior_attacks)
                     error("ruleset.bad-value", path,
                         "needs the prior attacks listed (classification: \"prior_attacks\": true)");
+            for (const std::string& path : needs_best_exchange_)
+                if (!rs.classification.best_exchange)
+                    error("ruleset.bad-value", path,
+                        "needs the exchange led by each taker weighed (classification: \"best_exchange\": true)");
             for (const std::string& path : needs_lines_opened_)
                 if (!rs.classification.capture_opens_lines)
                     error("ruleset.bad-value", path,
@@ -368,7 +372,7 @@ namespace {
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "joint", "under_protected",
+                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "best_exchange_gain", "joint", "under_protected",
                         "mated_after_capture", "loses_more_elsewhere", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
@@ -390,6 +394,9 @@ namespace {
             c.capture_gain = enum_list(j, "capture_gain", path, gain_names, "gain");
             c.exchange_gain = enum_list(j, "exchange_gain", path, gain_names, "gain");
             c.exchange_gain_before = enum_list(j, "exchange_gain_before", path, gain_names, "gain");
+            c.best_exchange_gain = enum_list(j, "best_exchange_gain", path, gain_names, "gain");
+            if (c.best_exchange_gain)
+                needs_best_exchange_.push_back(path + "/best_exchange_gain");
             c.joint = boolean(j, "joint", path);
             c.under_protected = boolean(j, "under_protected", path);
             c.mated_after_capture = boolean(j, "mated_after_capture", path);
@@ -486,6 +493,7 @@ namespace {
         std::vector<std::pair<std::string, std::string>> tag_uses_;
         std::vector<std::string> needs_prior_attacks_; // conditions that judge the prior attacks
         std::vector<std::string> needs_lines_opened_; // conditions that judge Threat::lost_elsewhere
+        std::vector<std::string> needs_best_exchange_; // conditions that judge Threat::best_exchange_gain
     };
 
     template <typename F>
@@ -582,11 +590,12 @@ namespace {
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
                         "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands",
                         "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
-                        "capture_opens_lines", "prior_attacks" })) {
+                        "capture_opens_lines", "best_exchange", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
+                c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth

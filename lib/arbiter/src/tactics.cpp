@@ -198,7 +198,8 @@ namespace {
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
-            if ((options.check_capture_quiet_checks && pos.piece_on(check.to()))
+            if ((options.check_capture_quiet_checks && is_capture_of_non_king(pos, check)
+                    && capture_gain(pos, check, worth) >= 0)
                 || (quiet_known && cannot_check(pos, check, enemy_king)))
                 continue;
             pos.do_move(check, undo);

@@ -42,6 +42,7 @@ namespace {
             { "restricted_by_target", pieces(t.restricted_by_target) },
             { "capture_gain", t.capture_gain },
             { "exchange_gain", t.exchange_gain },
+            { "best_exchange_gain", t.best_exchange_gain ? Json(*t.best_exchange_gain) : Json(nullptr) },
             { "joint", t.joint() },
             { "under_protected", t.under_protected() },
             { "mated_after_capture", t.mated_after_capture },

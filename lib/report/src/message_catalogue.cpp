@@ -141,6 +141,7 @@ namespace {
         { "fact.target_restricted_by", "restriction pieces" },
         { "fact.target_restricts", "pieces" },
         { "fact.gain", "capture exchange" },
+        { "fact.best_exchange", "exchange" },
         { "fact.joint", "" },
         { "fact.under_protected", "protectors attackers" },
         { "fact.mated_after_capture", "" },

@@ -88,6 +88,11 @@ struct Threat {
     // For a standing attack: what the complete exchange won before the move (the moved piece
     // taking from where it stood); a move can make a standing attack win where it did not.
     int exchange_gain_before = 0;
+    // With ClassifierOptions::best_exchange: the complete exchange on the target's point, the
+    // mover taking first with whichever of its pieces there wins most (the cheapest, as a rule):
+    // what a move that adds an attacker to a point wins, whichever piece it moved. A piece of the
+    // target's kind that the target can take in turn offers a trade and leads no capture.
+    std::optional<int> best_exchange_gain;
     // Once the attacker has taken, the target's side forces mate (within
     // ClassifierOptions::mate_after_capture_depth of its moves): the capture would lose the game.
     bool mated_after_capture = false;
@@ -196,8 +201,9 @@ struct ClassifierOptions {
     // Moves of the mover in a check-then-capture line, the capture included: 2 finds one
     // check and a capture; 0 or 1 turns the search off.
     int check_capture_depth = 3;
-    // The checks of a check-then-capture line take nothing: a check that captures is a capture
-    // to be weighed as one, not a way to win material through checks.
+    // A check of a check-then-capture line takes nothing for nothing: a check whose capture
+    // wins or trades even by itself is a capture to be weighed as one, not a way to win
+    // material through checks; one whose capture loses by itself is a sacrifice that checks.
     bool check_capture_quiet_checks = false;
     // A check-then-capture threat is no new threat while material the mover could win at once
     // before its move is still there to win after it (the chase goes on), and a piece it could
@@ -220,6 +226,9 @@ struct ClassifierOptions {
     // Look for the mover's pieces that a capture lays open to a more costly capture
     // (Threat::lost_elsewhere).
     bool capture_opens_lines = false;
+    // Weigh the complete exchange on a threat's point led by each of the mover's pieces there
+    // (Threat::best_exchange_gain).
+    bool best_exchange = false;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };
