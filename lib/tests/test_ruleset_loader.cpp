@@ -349,6 +349,11 @@ TEST_SUITE("ruleset loader")
             CHECK(d.code == "ruleset.bad-value");
             CHECK(d.message.substr(3, d.message.find(':') - 3) == path);
         }
+        unknown["language"] = 5;
+        Diagnostics diagnostics;
+        CHECK_FALSE(parse_ruleset(unknown.dump(), "ruleset.json", diagnostics));
+        REQUIRE(diagnostics.size() == 1);
+        CHECK(diagnostics.begin()->code == "ruleset.type");
     }
 
     TEST_CASE("the computer ruleset loads with its natural limit, and every text it quotes has a Chinese translation")

@@ -873,8 +873,9 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
         return std::nullopt;
     rs.id = r.string(root, "id", "");
-    if (root.contains("language")) {
-        const std::string language = r.string(root, "language", "");
+    // A value that is no string is reported by r.string, and the texts are then read as English.
+    const std::string language = r.string(root, "language", "");
+    if (root.contains("language") && root["language"].is_string()) {
         std::string known;
         for (const std::string_view code : text_languages)
             known += (known.empty() ? "" : ", ") + std::string(code);
