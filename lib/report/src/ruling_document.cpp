@@ -22,9 +22,6 @@ namespace {
 
     std::string outcome_key(Outcome outcome) { return "outcome." + std::string(to_string(outcome)); }
 
-    // Builds the document of one game, sentence by sentence, from the catalogue's phrases, the
-    // ruleset's texts in the catalogue's language, and the interpreter's ruling as it is: every
-    // class, chase row, conduct, verdict row and count comes from the ruling.
     // A ruling's explanation: where the cycle starts, each side's conduct in a paragraph, the verdict.
     std::vector<std::string> explanation_of(const std::string& start_sentence, const std::vector<DocumentSide>& sides,
         const std::vector<std::string>& verdict, const MessageCatalogue& m)
@@ -36,6 +33,9 @@ namespace {
         return sentences;
     }
 
+    // Builds the document of one game, sentence by sentence, from the catalogue's phrases, the
+    // ruleset's texts in the catalogue's language, and the interpreter's ruling as it is: every
+    // class, chase row, conduct, verdict row and count comes from the ruling.
     class DocumentBuilder {
     public:
         DocumentBuilder(const RuleSet& rules, const MessageCatalogue& messages, const DocumentOptions& options)

@@ -116,8 +116,10 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
     rulings.reserve(game.rulings.size());
     for (std::size_t i = 0; i < game.rulings.size(); ++i) {
         JsonWriter ruling(rulings.emplace_back());
-        write_ruling(ruling, game.rulings[i], rules,
-            i < explanations.size() ? explanations[i] : ruling_explanation(game.rulings[i], rules, messages));
+        if (i < explanations.size())
+            write_ruling(ruling, game.rulings[i], rules, explanations[i]);
+        else
+            write_ruling(ruling, game.rulings[i], rules, ruling_explanation(game.rulings[i], rules, messages));
     }
     out.member("game", game.game);
     out.member("source", source);
