@@ -306,12 +306,12 @@ namespace {
 
     // Step 2: what a side's moves amount to: the first conduct that holds, which is all the
     // verdict asks of a side.
-    SideRuling conduct_of(Color color, const std::vector<JudgedMove>& cycle, const RuleSet& rules,
-        const ReadingChoice& readings)
+    SideRuling conduct_of(Color color, const std::vector<const JudgedMove*>& mine, const std::vector<JudgedMove>& cycle,
+        const RuleSet& rules, const ReadingChoice& readings)
     {
         SideRuling s;
         s.side = color;
-        s.conduct_row = first_conduct(rules, readings, moves_of(color, cycle), cycle);
+        s.conduct_row = first_conduct(rules, readings, mine, cycle);
         if (s.conduct_row >= 0) {
             const Conduct& conduct = rules.conducts[static_cast<std::size_t>(s.conduct_row)];
             s.conduct = conduct.id;
@@ -325,8 +325,8 @@ namespace {
     SideRuling judge_side(Color color, const CycleFacts& facts, const std::vector<MoveRuling>& moves,
         const std::vector<JudgedMove>& cycle, const RuleSet& rules, const ReadingChoice& readings)
     {
-        SideRuling s = conduct_of(color, cycle, rules, readings);
         const std::vector<const JudgedMove*> mine = moves_of(color, cycle);
+        SideRuling s = conduct_of(color, mine, cycle, rules, readings);
         for (const JudgedMove* j : mine)
             s.chases.insert(s.chases.end(), j->chases.begin(), j->chases.end());
         for (const MoveRuling& m : moves)
@@ -538,8 +538,8 @@ namespace {
         ruling.episode = episode;
         ruling.moves = judge_moves(facts, rules, readings);
         const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
-        ruling.red = conduct_of(Color::Red, cycle, rules, readings);
-        ruling.black = conduct_of(Color::Black, cycle, rules, readings);
+        ruling.red = conduct_of(Color::Red, moves_of(Color::Red, cycle), cycle, rules, readings);
+        ruling.black = conduct_of(Color::Black, moves_of(Color::Black, cycle), cycle, rules, readings);
         apply_verdicts(ruling, rules, readings);
         account_occurrences(ruling, rules, readings, game);
         return ruling.outcome;
