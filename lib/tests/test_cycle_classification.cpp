@@ -343,4 +343,36 @@ TEST_SUITE("cycle classification")
         CHECK(standing == 2);
         CHECK(d.cycle.red.threatened_on_every_move.empty());
     }
+
+    TEST_CASE("a game's classifier gives a cycle played again the facts of its own plies")
+    {
+        const Diagram d = diagram("AXF-D29");
+        const RepetitionEpisode episode = find_repetition_episodes(d.game).front();
+        REQUIRE(episode.stands.size() >= 3);
+        const RepetitionCycle first = episode.cycle;
+        const RepetitionCycle again { episode.stands[1] + 1, episode.stands[2] };
+        REQUIRE(again.first_ply > first.last_ply);
+
+        const CycleClassifier classifier(d.game, {});
+        const CycleFacts before = classifier.classify(first);
+        const CycleFacts after = classifier.classify(again);
+        const CycleFacts fresh = classify_cycle(d.game, again);
+        REQUIRE(after.moves.size() == fresh.moves.size());
+        CHECK(std::any_of(after.moves.begin(), after.moves.end(), [](const MoveFacts& m) { return !m.threats.empty(); }));
+        CHECK(after.cycle.first_ply == again.first_ply);
+        for (std::size_t i = 0; i < after.moves.size(); ++i) {
+            CAPTURE(i);
+            CHECK(after.moves[i].ply == again.first_ply + static_cast<int>(i));
+            CHECK(after.moves[i].ply == fresh.moves[i].ply);
+            CHECK(after.moves[i].classes == fresh.moves[i].classes);
+            CHECK(after.moves[i].classes == before.moves[i].classes);
+            REQUIRE(after.moves[i].threats.size() == fresh.moves[i].threats.size());
+            for (std::size_t t = 0; t < after.moves[i].threats.size(); ++t) {
+                CHECK(after.moves[i].threats[t].attacker_id == fresh.moves[i].threats[t].attacker_id);
+                CHECK(after.moves[i].threats[t].target_id == fresh.moves[i].threats[t].target_id);
+            }
+        }
+        CHECK(after.red.targets == fresh.red.targets);
+        CHECK(after.black.attackers == fresh.black.attackers);
+    }
 }

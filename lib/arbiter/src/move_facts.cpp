@@ -417,9 +417,28 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
 
 CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle, const ClassifierOptions& options)
 {
+    return CycleClassifier(game, options).classify(cycle);
+}
+
+CycleClassifier::CycleClassifier(const ReplayedGame& game, const ClassifierOptions& options)
+    : game_(game)
+    , options_(options)
+{
+}
+
+const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m) const
+{
+    const auto [at, added] = known_.try_emplace({ before.key(), m.bits() });
+    if (added)
+        at->second = classify_move(before, m, options_);
+    return at->second;
+}
+
+CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
+{
     CycleFacts out;
     out.cycle = cycle;
-    out.start = game.position_at(cycle.first_ply - 1);
+    out.start = game_.position_at(cycle.first_ply - 1);
     Position pos = out.start;
 
     // Pieces are named by their square at the start of the cycle and followed as they move.
@@ -434,8 +453,8 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
     std::array<Tally, 2> tally;
 
     for (int ply = cycle.first_ply; ply <= cycle.last_ply; ++ply) {
-        const Move m = game.ply(ply).move;
-        MoveFacts facts = classify_move(pos, m, options);
+        const Move m = game_.ply(ply).move;
+        MoveFacts facts = facts_of(pos, m);
         facts.ply = ply;
         UndoInfo undo;
         pos.do_move(m, undo);

@@ -452,7 +452,7 @@ namespace {
     // cycle counts toward the loss while the violator goes on violating in it; once it plays
     // another cycle in which it does not violate, it has changed.
     void account_occurrences(Ruling& ruling, const RuleSet& rules, const ReadingChoice& readings,
-        const ReplayedGame* game)
+        const CycleClassifier* later_cycles)
     {
         OccurrenceAccount& a = ruling.occurrences;
         a.ruling_at = rules.repetition.ruling_at_occurrence;
@@ -464,15 +464,15 @@ namespace {
         }
         const std::vector<int>& stands = ruling.episode.stands;
         for (std::size_t i = 0; i < stands.size(); ++i) {
-            if (i >= 2 && ruling.violator && game) {
+            if (i >= 2 && ruling.violator && later_cycles) {
                 const RepetitionCycle span { stands[i - 1] + 1, stands[i] };
-                if (!same_moves(*game, span, ruling.episode.cycle)) {
+                if (!same_moves(later_cycles->game(), span, ruling.episode.cycle)) {
                     RepetitionEpisode again;
                     again.cycle = span;
                     again.last_repeating_ply = span.last_ply;
                     again.stands = { stands[i - 1], stands[i] };
                     again.occurrences = 2;
-                    const Ruling later = judge_cycle(classify_cycle(*game, span, rules.classification), again, rules, readings);
+                    const Ruling later = judge_cycle(later_cycles->classify(span), again, rules, readings);
                     if (later.violator != ruling.violator) {
                         a.changed_at_ply = span.first_ply;
                         break;
@@ -532,7 +532,7 @@ namespace {
     // The outcome judge_cycle would give, without what its ruling says of it: the outcomes
     // under the contested readings need no more.
     Outcome outcome_of(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-        const ReadingChoice& readings, const ReplayedGame* game)
+        const ReadingChoice& readings, const CycleClassifier* later_cycles)
     {
         Ruling ruling;
         ruling.episode = episode;
@@ -541,14 +541,14 @@ namespace {
         ruling.red = conduct_of(Color::Red, moves_of(Color::Red, cycle), cycle, rules, readings);
         ruling.black = conduct_of(Color::Black, moves_of(Color::Black, cycle), cycle, rules, readings);
         apply_verdicts(ruling, rules, readings);
-        account_occurrences(ruling, rules, readings, game);
+        account_occurrences(ruling, rules, readings, later_cycles);
         return ruling.outcome;
     }
 
 } // namespace
 
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-    const ReadingChoice& readings, const ReplayedGame* game)
+    const ReadingChoice& readings, const CycleClassifier* later_cycles)
 {
     Ruling ruling;
     ruling.episode = episode;
@@ -558,23 +558,23 @@ Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, co
     ruling.black = judge_side(Color::Black, facts, ruling.moves, cycle, rules, readings);
     apply_verdicts(ruling, rules, readings);
     cite_rules(ruling, rules);
-    account_occurrences(ruling, rules, readings, game);
+    account_occurrences(ruling, rules, readings, later_cycles);
     ruling.facts = facts;
     return ruling;
 }
 
 std::optional<Ruling> rule_on_episode(
-    const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules, const ReplayedGame* game)
+    const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules, const CycleClassifier* later_cycles)
 {
     // A rule-book line judged as a whole need not repeat a position.
     if (rules.repetition.judged_span == JudgedSpan::FirstCycle
         && episode.occurrences < rules.repetition.ruling_at_occurrence)
         return std::nullopt;
     const ReadingChoice readings(rules);
-    Ruling ruling = judge_cycle(facts, episode, rules, readings, game);
+    Ruling ruling = judge_cycle(facts, episode, rules, readings, later_cycles);
     for (const Reading& r : rules.readings) {
         const Outcome other = readings.consulted(r.name)
-            ? outcome_of(facts, episode, rules, readings.flipped(r.name), game)
+            ? outcome_of(facts, episode, rules, readings.flipped(r.name), later_cycles)
             : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }
@@ -612,10 +612,11 @@ std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules,
         whole.occurrences = static_cast<int>(whole.stands.size());
         episodes = { whole };
     }
-    const ReplayedGame* spans_from = rules.repetition.judged_span == JudgedSpan::FirstCycle ? &game : nullptr;
+    const CycleClassifier classifier(game, rules.classification);
+    const CycleClassifier* later_cycles = rules.repetition.judged_span == JudgedSpan::FirstCycle ? &classifier : nullptr;
     for (const RepetitionEpisode& e : episodes)
         if (!wanted || wanted(e))
-            if (auto r = rule_on_episode(classify_cycle(game, e.cycle, rules.classification), e, rules, spans_from))
+            if (auto r = rule_on_episode(classifier.classify(e.cycle), e, rules, later_cycles))
                 rulings.push_back(std::move(*r));
     return rulings;
 }

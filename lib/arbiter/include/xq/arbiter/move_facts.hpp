@@ -1,6 +1,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -267,5 +269,25 @@ struct CycleFacts {
 
 CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle,
     const ClassifierOptions& options = {});
+
+// Classifies the cycles of one game, each move from each position once. The game's other
+// repetitions, and the later cycles of an episode that are judged again under every contested
+// reading, bring the same moves back; classifying them is most of what a ruling costs.
+class CycleClassifier {
+public:
+    // Both must outlive the classifier.
+    CycleClassifier(const ReplayedGame& game, const ClassifierOptions& options);
+
+    const ReplayedGame& game() const { return game_; }
+    CycleFacts classify(const RepetitionCycle& cycle) const;
+
+private:
+    const MoveFacts& facts_of(const Position& before, Move m) const;
+
+    const ReplayedGame& game_;
+    const ClassifierOptions& options_;
+    // By the key of the position the move is played from, and the move.
+    mutable std::map<std::pair<Key, std::uint16_t>, MoveFacts> known_;
+};
 
 } // namespace xq

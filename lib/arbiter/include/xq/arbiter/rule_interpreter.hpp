@@ -125,17 +125,17 @@ ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& 
 
 // The one place a cycle is judged: its moves, the sides' conduct, the verdict and the
 // occurrences, under the given readings. The ruling with the ruleset's own readings and the
-// rulings that the contested readings would give are all made here. With `game`, a later
-// cycle that is not the first one played again is judged too, to tell whether the violator
-// changed; without it, every stand of the start position counts.
+// rulings that the contested readings would give are all made here. With `later_cycles`, a
+// later cycle that is not the first one played again is classified and judged too, to tell
+// whether the violator changed; without it, every stand of the start position counts.
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-    const ReadingChoice& readings, const ReplayedGame* game = nullptr);
+    const ReadingChoice& readings, const CycleClassifier* later_cycles = nullptr);
 
 // The ruling on one repetition episode under the ruleset's readings, with the outcome each
 // contested reading would give. Nothing when the position has not yet stood as often as the
 // ruleset requires for a ruling.
 std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-    const ReplayedGame* game = nullptr);
+    const CycleClassifier* later_cycles = nullptr);
 
 // What the board itself decides, with the rule behind it: the loser by checkmate or by
 // having no legal move, and notes where the record goes against a basic rule.
