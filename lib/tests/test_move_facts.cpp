@@ -54,6 +54,20 @@ TEST_SUITE("move facts")
         CHECK(f.classes.empty()); // a chase is the ruleset's to judge
     }
 
+    TEST_CASE("an attacker that is its side's only rook, horse, cannon or pawn across the river")
+    {
+        const auto sole = [](std::string_view fen) {
+            const MoveFacts f = facts_of(fen, "d4e4");
+            const Threat* t = threat_on(f, "e7");
+            REQUIRE(t);
+            return t->sole_attacking_piece;
+        };
+        CHECK(sole("5k3/9/4b4/9/9/3R5/9/9/4A4/3K5 w"));
+        CHECK(sole("5k3/9/4b4/9/9/3R5/P8/9/4A4/3K5 w")); // a pawn at home attacks nothing
+        CHECK_FALSE(sole("5k3/9/4b4/P8/9/3R5/9/9/4A4/3K5 w")); // one across the river does
+        CHECK_FALSE(sole("5k3/9/4b4/9/9/3R5/9/C8/4A4/3K5 w"));
+    }
+
     TEST_CASE("an attack that stood before the move is no new threat; the moved piece's is listed as standing")
     {
         // The rook already attacks the horse along rank 7: another piece moves, then the rook

@@ -207,6 +207,34 @@ namespace {
             threat.lost_elsewhere = lost_elsewhere(mover_again, capture, threat.exchange_gain, worth);
     }
 
+    // Rooks, horses, cannons and pawns across the river: the pieces that can attack the other
+    // side (advisors, elephants and the king stay home; a pawn attacks only once across).
+    bool is_attacking_piece(const Position& pos, Square s)
+    {
+        const Piece p = pos.piece_on(s);
+        switch (p.type()) {
+        case PieceType::Chariot:
+        case PieceType::Horse:
+        case PieceType::Cannon:
+            return true;
+        case PieceType::Soldier:
+            return !on_own_side(p.color(), s);
+        default:
+            return false;
+        }
+    }
+
+    int attacking_pieces(const Position& pos, Color side)
+    {
+        int count = pos.count(side, PieceType::Chariot) + pos.count(side, PieceType::Horse)
+            + pos.count(side, PieceType::Cannon);
+        if (pos.count(side, PieceType::Soldier) > 0)
+            for (int i = 0; i < square_count; ++i)
+                if (const Piece p = pos.piece_on(Square(i)); p.type() == PieceType::Soldier && p.color() == side)
+                    count += is_attacking_piece(pos, Square(i)) ? 1 : 0;
+        return count;
+    }
+
     Threat threat_of(const MoveAtHand& m, const Position& mover_again, Square a, Square t, ThreatOrigin origin,
         const detail::Cover& cover, std::optional<detail::Restrictions>& own_restrictions)
     {
@@ -220,6 +248,7 @@ namespace {
         threat.fake_protectors = cover.fake;
         threat.fake_by_flying_general = cover.fake_by_flying_general;
         threat.target_crossed_river = !on_own_side(m.enemy(), t);
+        threat.sole_attacking_piece = is_attacking_piece(m.after, a) && attacking_pieces(m.after, m.mover()) == 1;
         threat.target_can_capture_back = is_legal(m.after, Move(t, a));
         for (const Square other : m.after.attackers_to(t, m.mover()))
             if (other != a)

@@ -60,6 +60,7 @@ namespace {
             && (c.origin ? listed(c.origin, t.origin) : t.is_new()) && matches(c.capture_legal, t.capture_legal)
             && listed(c.protection, protection_kind(t)) && matches(c.protected_now, t.protected_now())
             && matches(c.target_crossed_river, t.target_crossed_river)
+            && matches(c.sole_attacking_piece, t.sole_attacking_piece)
             && matches(c.target_can_capture_back, t.target_can_capture_back)
             && listed(c.attacker_restriction, t.attacker_restriction.kind)
             && restricted_by(c.attacker_restricted_by, t.attacker_restriction)

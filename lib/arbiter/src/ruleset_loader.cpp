@@ -370,7 +370,7 @@ namespace {
             ThreatCondition c;
             if (!object(j, path,
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
-                        "target_crossed_river", "target_can_capture_back", "attacker_restriction",
+                        "target_crossed_river", "sole_attacking_piece", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
                         "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "best_exchange_gain", "joint", "under_protected",
                         "mated_after_capture", "loses_more_elsewhere", "target_chased_before" }))
@@ -383,6 +383,7 @@ namespace {
             c.protection = enum_list(j, "protection", path, protection_names, "protection");
             c.protected_now = boolean(j, "protected_now", path);
             c.target_crossed_river = boolean(j, "target_crossed_river", path);
+            c.sole_attacking_piece = boolean(j, "sole_attacking_piece", path);
             c.target_can_capture_back = boolean(j, "target_can_capture_back", path);
             c.attacker_restriction = enum_list(j, "attacker_restriction", path, restriction_names, "restriction");
             c.attacker_restricted_by = enum_list(j, "attacker_restricted_by", path, piece_names, "piece");

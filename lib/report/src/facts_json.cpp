@@ -35,6 +35,7 @@ namespace {
             { "real_protectors", pieces(t.real_protectors) },
             { "fake_protectors", pieces(t.fake_protectors) },
             { "target_crossed_river", t.target_crossed_river },
+            { "sole_attacking_piece", t.sole_attacking_piece },
             { "target_can_capture_back", t.target_can_capture_back },
             { "fellow_attackers", pieces(t.fellow_attackers) },
             { "attacker_restriction", restriction(t.attacker_restriction) },

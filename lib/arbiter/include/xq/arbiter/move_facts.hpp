@@ -75,6 +75,9 @@ struct Threat {
     // Some fake protector's recapture would leave the kings facing each other.
     bool fake_by_flying_general = false;
     bool target_crossed_river = false; // meaningful for soldiers
+    // The attacker is the only piece of its side that can attack the other side: rooks,
+    // horses, cannons and pawns across the river (a defender left with one such piece).
+    bool sole_attacking_piece = false;
     // The target could legally capture the attacker back at once (the mutual attack of same
     // kinds of piece, when it is mutual).
     bool target_can_capture_back = false;

@@ -71,6 +71,7 @@ struct ThreatCondition {
     // Judged in the position before the capture, legality of the recapture aside.
     std::optional<bool> protected_now;
     std::optional<bool> target_crossed_river;
+    std::optional<bool> sole_attacking_piece;
     std::optional<bool> target_can_capture_back;
     std::optional<std::vector<Restriction>> attacker_restriction;
     std::optional<std::vector<PieceType>> attacker_restricted_by;
