@@ -197,19 +197,21 @@ namespace {
         ValueEnd value_end_here();
         void read_field();
         void read_moves(const FieldName& field, const SourceLocation& field_location);
-        // The digits of a move not yet complete, and where its first one stands.
+        // The digits of a move not yet complete, and the line and column of its first one.
         struct PartialMove {
             std::array<char, 4> digits {};
             std::size_t size = 0;
-            SourceLocation location;
+            std::uint32_t line = 0;
+            std::uint32_t column = 0;
             std::string_view text() const { return { digits.data(), size }; }
+            SourceLocation location(const std::string& source) const { return { source, line, column }; }
         };
         void take_digits_and_blanks(std::vector<RecordedMove>* line, PartialMove& partial);
         // The field's text, at most `max_bytes` of it; `too_long` says whether more was dropped.
         std::string read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location);
         void report_unterminated(ValueEnd end, const SourceLocation& field_location);
         std::vector<RecordedMove>* line_for(const FieldName& field, const SourceLocation& field_location);
-        void add_move(std::vector<RecordedMove>* line, std::string_view digits, SourceLocation where);
+        void add_move(std::vector<RecordedMove>* line, const PartialMove& move);
         void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
         void attach_comments();
         // The variation with this id, once the variations are sorted by id (a search of them
@@ -439,7 +441,8 @@ namespace {
         }
         if (partial.size > 0)
             diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
-                "the move list ends with an incomplete move '" + std::string(partial.text()) + "'", partial.location);
+                "the move list ends with an incomplete move '" + std::string(partial.text()) + "'",
+                partial.location(source_.source_name()));
     }
 
     // The common case of a move list, a run of digits and blanks, taken from the ready bytes at
@@ -454,11 +457,13 @@ namespace {
         for (; i < ready.size(); ++i) {
             const char c = ready[i];
             if (c >= '0' && c <= '9') {
-                if (partial.size == 0)
-                    partial.location = here;
+                if (partial.size == 0) {
+                    partial.line = here.line;
+                    partial.column = here.column;
+                }
                 partial.digits[partial.size++] = c;
                 if (partial.size == partial.digits.size()) {
-                    add_move(line, partial.text(), std::move(partial.location));
+                    add_move(line, partial);
                     partial.size = 0;
                 }
             } else if (!is_blank(c)) {
@@ -511,26 +516,29 @@ namespace {
         return &record_.variations.back().moves;
     }
 
-    void BlockParser::add_move(std::vector<RecordedMove>* line, std::string_view digits, SourceLocation where)
+    void BlockParser::add_move(std::vector<RecordedMove>* line, const PartialMove& partial)
     {
         if (!line)
             return;
         if (plies_ >= limits_.max_plies) {
             report_limit(plies_limit_reported_, Severity::Error, "dhtmlxq.too-many-plies",
-                "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are ignored", where);
+                "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are ignored",
+                partial.location(source_.source_name()));
             return;
         }
         ++plies_;
-        // Built here and moved in: emplace_back() would zero the whole move first.
-        RecordedMove move;
-        move.location = std::move(where);
-        if (!write_iccs(digits, move.text)) {
+        // Filled in place: building a move and moving it in cost as much as reading its digits.
+        RecordedMove& move = line->emplace_back();
+        move.location.source = source_.source_name();
+        move.location.line = partial.line;
+        move.location.column = partial.column;
+        if (!write_iccs(partial.text(), move.text)) {
             // Kept as written, so that the replay stops at this ply and says where.
             diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
-                "'" + std::string(digits) + "' does not name two squares (file digit 0-8, rank digit 0-9)", move.location);
-            move.text = digits;
+                "'" + std::string(partial.text()) + "' does not name two squares (file digit 0-8, rank digit 0-9)",
+                move.location);
+            move.text = partial.text();
         }
-        line->push_back(std::move(move));
     }
 
     void BlockParser::add_comment(const FieldName& field, std::string text, const SourceLocation& where)
