@@ -353,7 +353,8 @@ TEST_SUITE("cycle classification")
         const RepetitionCycle again { episode.stands[1] + 1, episode.stands[2] };
         REQUIRE(again.first_ply > first.last_ply);
 
-        const CycleClassifier classifier(d.game, {});
+        const ClassifierOptions options;
+        const CycleClassifier classifier(d.game, options);
         const CycleFacts before = classifier.classify(first);
         const CycleFacts after = classifier.classify(again);
         const CycleFacts fresh = classify_cycle(d.game, again);

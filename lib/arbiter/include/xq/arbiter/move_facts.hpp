@@ -278,8 +278,10 @@ CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle
 // reading, bring the same moves back; classifying them is most of what a ruling costs.
 class CycleClassifier {
 public:
-    // Both must outlive the classifier.
+    // Both must outlive the classifier, so neither may be a temporary.
     CycleClassifier(const ReplayedGame& game, const ClassifierOptions& options);
+    CycleClassifier(const ReplayedGame&, ClassifierOptions&&) = delete;
+    CycleClassifier(ReplayedGame&&, const ClassifierOptions&) = delete;
 
     const ReplayedGame& game() const { return game_; }
     CycleFacts classify(const RepetitionCycle& cycle) const;
