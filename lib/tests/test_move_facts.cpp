@@ -309,6 +309,57 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->lost_elsewhere);
     }
 
+    TEST_CASE("a piece is protected in hidden wise when checks win back as much once it is taken")
+    {
+        // The black rook stepping to c7 attacks the red horse on c8, which nothing protects; but
+        // once the rook has taken it, the red rook checks from h9 and h8 and takes it along the
+        // eighth rank, the black advisor on f7 leaving that rank open.
+        ClassifierOptions options;
+        options.hidden_protection_depth = 4;
+        MoveFacts facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        const Threat* t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK(t->real_protectors.empty());
+        REQUIRE(t->hidden_protected());
+        CHECK(t->hidden_protection.front() == *parse_iccs("h2h9"));
+        CHECK(t->hidden_protection.back() == *parse_iccs("h8c8"));
+        // With the advisor on e8 the rank is shut: the checks win no more than the advisor.
+        facts = facts_of("5k3/2N1a4/9/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK_FALSE(t->hidden_protected());
+        // Too shallow a search, or none, finds no hidden protection.
+        options.hidden_protection_depth = 2;
+        facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK_FALSE(t->hidden_protected());
+        options.hidden_protection_depth = 0;
+        facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK_FALSE(t->hidden_protected());
+    }
+
+    TEST_CASE("a move that takes away a hidden protection makes the standing attack its threat")
+    {
+        // The black rook on c7 attacked the horse on c8 before the advisor went back to e8, but
+        // taking it would have lost the rook to the red rook's checks along the eighth rank.
+        ClassifierOptions options;
+        options.hidden_protection_depth = 4;
+        const std::string_view fen = "5k3/2N6/2r2a3/9/9/9/9/7R1/9/4K4 b";
+        MoveFacts facts = facts_of(fen, "f7e8", options);
+        const Threat* t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("c7"));
+        CHECK(t->origin == ThreatOrigin::ProtectionRemoved);
+        CHECK_FALSE(t->hidden_protected());
+        // Without looking for hidden protection the attack is merely the rook's, standing before.
+        options.hidden_protection_depth = 0;
+        facts = facts_of(fen, "f7e8", options);
+        CHECK_FALSE(threat_on(facts, "c8"));
+    }
+
     TEST_CASE("the best exchange on a point is led by whichever of the mover's pieces there wins most")
     {
         ClassifierOptions options;

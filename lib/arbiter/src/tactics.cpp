@@ -163,29 +163,36 @@ namespace {
 
     int worth_of(Piece taken, const PieceWorth& worth) { return taken ? worth[index(taken.type())] : 0; }
 
+    // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
+    // of none of the pieces in `already_won` (it could win them anyway), on `point` if given.
+    struct LineEnd {
+        int enough = 1;
+        std::vector<PieceAt> already_won;
+        std::optional<Square> point;
+    };
+
     // A capture by the side to move, by a piece of a kind that may end a check-then-capture
-    // line, that leaves it ahead, `balance` being what both sides took before it. Pieces in
-    // `already_won` do not count: the side could win them anyway.
+    // line, that may end the line (`end`), `balance` being what both sides took before it.
     std::optional<Move> new_winning_capture(
-        const Position& pos, int balance, const std::vector<PieceAt>& already_won, const ClassifierOptions& options)
+        const Position& pos, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
         const PieceWorth& worth = options.piece_worth;
         // The legal moves in their order, each tested the cheap way first.
         for (const Move m : pseudo_legal_moves(pos))
             if (is_capture_of_non_king(pos, m)
                 && options.check_capture_takers[index(pos.piece_on(m.from()).type())]
-                && std::find(already_won.begin(), already_won.end(), at(pos, m.to())) == already_won.end()
-                && pos.is_legal_pseudo(m) && balance + capture_gain(pos, m, worth) > 0)
+                && (!end.point || m.to() == *end.point)
+                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) == end.already_won.end()
+                && pos.is_legal_pseudo(m) && balance + capture_gain(pos, m, worth) >= end.enough)
                 return m;
         return std::nullopt;
     }
 
     // Material the side to move can win by force within `depth` of its own moves: every move
     // but the last a check that does not mate, the last a capture, and the balance of what
-    // both sides take along the line (`balance` so far) positive at the end. Captures of
-    // pieces in `already_won` (pieces it could win at once anyway, on their points) do not
-    // end a line: the checks must be what wins them.
-    bool forces_gain_by_checks(Position& pos, int depth, int balance, const std::vector<PieceAt>& already_won,
+    // both sides take along the line (`balance` so far) enough at the end, the capture one that
+    // may end it (`end`): pieces it could win at once anyway are not what the checks win.
+    bool forces_gain_by_checks(Position& pos, int depth, int balance, const LineEnd& end,
         const ClassifierOptions& options, std::vector<Move>& line)
     {
         if (depth < 2)
@@ -218,11 +225,11 @@ namespace {
                 pos, replies,
                 [&](Piece taken_by_reply, std::vector<Move>& sub) {
                     const int after_reply = after_check - worth_of(taken_by_reply, worth);
-                    if (const auto capture = new_winning_capture(pos, after_reply, already_won, options)) {
+                    if (const auto capture = new_winning_capture(pos, after_reply, end, options)) {
                         sub = { *capture };
                         return true;
                     }
-                    return forces_gain_by_checks(pos, depth - 1, after_reply, already_won, options, sub);
+                    return forces_gain_by_checks(pos, depth - 1, after_reply, end, options, sub);
                 },
                 continuation);
             pos.undo_move(check, undo);
@@ -321,20 +328,43 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
 bool threatens_check_then_capture(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line)
 {
-    std::vector<PieceAt> already_won = pieces_won_at_once(pos, options.piece_worth);
-    already_won.insert(already_won.end(), won_anyway.begin(), won_anyway.end());
-    return forces_gain_by_checks(pos, options.check_capture_depth, 0, already_won, options, line);
+    LineEnd end;
+    end.already_won = pieces_won_at_once(pos, options.piece_worth);
+    end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
+    return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+}
+
+std::vector<Move> hidden_protection(Position pos, Move capture, const ClassifierOptions& options)
+{
+    std::vector<Move> line;
+    if (options.hidden_protection_depth < 2)
+        return line;
+    const int lost = worth_of(pos.piece_on(capture.to()), options.piece_worth);
+    UndoInfo undo;
+    pos.do_move(capture, undo);
+    // Taking back weighs material only: any piece may take, and a check that takes counts
+    // with what it takes, as a recapture would.
+    ClassifierOptions taking_back = options;
+    taking_back.check_capture_quiet_checks = false;
+    taking_back.check_capture_takers.fill(true);
+    LineEnd end;
+    end.enough = 0;
+    end.point = capture.to();
+    if (!forces_gain_by_checks(pos, options.hidden_protection_depth, -lost, end, taking_back, line))
+        line.clear();
+    return line;
 }
 
 bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
 {
     const PieceWorth& worth = options.piece_worth;
-    const std::vector<PieceAt> already_won = pieces_won_at_once(before, worth);
+    LineEnd end;
+    end.already_won = pieces_won_at_once(before, worth);
     return every_reply_loses(
         checked, legal_moves(checked),
         [&](Piece taken_by_answer, std::vector<Move>& capture) {
-            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), already_won, options);
+            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), end, options);
             if (won)
                 capture = { *won };
             return won.has_value();
