@@ -341,6 +341,29 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->hidden_protected());
     }
 
+    TEST_CASE("a check-then-capture line ends in no capture that lays a piece open to as dear a capture")
+    {
+        // The rook back on h2 threatens h9+, Kf8 and the capture of the advisor on d9; but then the
+        // black rook takes the horse on c8, which the red rook on h9 protected in hidden wise (h8+,
+        // Kf9 and the capture along the eighth rank): taking the advisor would lose the horse.
+        ClassifierOptions options;
+        options.capture_opens_lines = true;
+        options.hidden_protection_depth = 5;
+        const std::string_view fen = "3a1k3/2N6/2r2a3/9/9/9/9/5R3/9/4K4 w";
+        CHECK_FALSE(facts_of(fen, "f2h2", options).check_then_capture);
+        // Without the black rook nothing is laid open; without hidden protection the horse could
+        // be taken before the capture as after it, and its loss is no cost of the capture.
+        const MoveFacts free = facts_of("3a1k3/2N6/5a3/9/9/9/9/5R3/9/4K4 w", "f2h2", options);
+        CHECK(free.check_then_capture);
+        CHECK(free.check_capture_line.back() == *parse_iccs("h9d9"));
+        options.hidden_protection_depth = 0;
+        CHECK(facts_of(fen, "f2h2", options).check_then_capture);
+        // Nor is anything weighed unless the lines a capture opens are looked at.
+        options.capture_opens_lines = false;
+        options.hidden_protection_depth = 5;
+        CHECK(facts_of(fen, "f2h2", options).check_then_capture);
+    }
+
     TEST_CASE("a move that takes away a hidden protection makes the standing attack its threat")
     {
         // The black rook on c7 attacked the horse on c8 before the advisor went back to e8, but

@@ -164,12 +164,16 @@ namespace {
     int worth_of(Piece taken, const PieceWorth& worth) { return taken ? worth[index(taken.type())] : 0; }
 
     // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
-    // of none of the pieces in `already_won` (it could win them anyway), on `point` if given.
+    // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
+    // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open).
     struct LineEnd {
         int enough = 1;
         std::vector<PieceAt> already_won;
         std::optional<Square> point;
+        bool weigh_lines_opened = false;
     };
+
+    bool lays_open(const Position& pos, Move capture, int margin, const ClassifierOptions& options);
 
     // A capture by the side to move, by a piece of a kind that may end a check-then-capture
     // line, that may end the line (`end`), `balance` being what both sides took before it.
@@ -178,13 +182,16 @@ namespace {
     {
         const PieceWorth& worth = options.piece_worth;
         // The legal moves in their order, each tested the cheap way first.
-        for (const Move m : pseudo_legal_moves(pos))
-            if (is_capture_of_non_king(pos, m)
-                && options.check_capture_takers[index(pos.piece_on(m.from()).type())]
-                && (!end.point || m.to() == *end.point)
-                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) == end.already_won.end()
-                && pos.is_legal_pseudo(m) && balance + capture_gain(pos, m, worth) >= end.enough)
+        for (const Move m : pseudo_legal_moves(pos)) {
+            if (!is_capture_of_non_king(pos, m) || !options.check_capture_takers[index(pos.piece_on(m.from()).type())]
+                || (end.point && m.to() != *end.point)
+                || std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) != end.already_won.end()
+                || !pos.is_legal_pseudo(m))
+                continue;
+            const int ahead = balance + capture_gain(pos, m, worth);
+            if (ahead >= end.enough && !(end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
                 return m;
+        }
         return std::nullopt;
     }
 
@@ -331,8 +338,39 @@ bool threatens_check_then_capture(
     LineEnd end;
     end.already_won = pieces_won_at_once(pos, options.piece_worth);
     end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
+    end.weigh_lines_opened = options.capture_opens_lines;
     return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
 }
+
+namespace {
+
+    // Whether `capture`, legal for the side to move in `pos`, lays a piece of that side open to
+    // a capture whose complete exchange wins the other side more than `margin`, a piece the
+    // other side could not win before (take with a winning exchange, past any hidden protection):
+    // the capturer protected it, in the open or hidden, or shut a line on it.
+    bool lays_open(const Position& pos, Move capture, int margin, const ClassifierOptions& options)
+    {
+        const PieceWorth& worth = options.piece_worth;
+        Position taken = pos;
+        UndoInfo undo;
+        taken.do_move(capture, undo);
+        const Position other_first = with_side_to_move(pos, taken.side_to_move());
+        for (const Move c : legal_moves(taken)) {
+            if (!is_capture_of_non_king(taken, c) || c.to() == capture.to())
+                continue;
+            Position after = taken;
+            if (exchange_gain(after, c, worth) <= margin || !hidden_protection(taken, c, options).empty())
+                continue;
+            Position before = other_first;
+            const bool won_before = before.piece_on(c.to()) == taken.piece_on(c.to()) && is_legal(before, c)
+                && exchange_gain(before, c, worth) > 0 && hidden_protection(other_first, c, options).empty();
+            if (!won_before)
+                return true;
+        }
+        return false;
+    }
+
+} // namespace
 
 std::vector<Move> hidden_protection(Position pos, Move capture, const ClassifierOptions& options)
 {
@@ -361,6 +399,7 @@ bool every_answer_loses_material(
     const PieceWorth& worth = options.piece_worth;
     LineEnd end;
     end.already_won = pieces_won_at_once(before, worth);
+    end.weigh_lines_opened = options.capture_opens_lines;
     return every_reply_loses(
         checked, legal_moves(checked),
         [&](Piece taken_by_answer, std::vector<Move>& capture) {

@@ -237,7 +237,8 @@ struct ClassifierOptions {
     // ProtectionRemoved).
     int hidden_protection_depth = 0;
     // Look for the mover's pieces that a capture lays open to a more costly capture
-    // (Threat::lost_elsewhere).
+    // (Threat::lost_elsewhere), and let no check-then-capture line end in a capture that lays
+    // a piece open to as costly a one.
     bool capture_opens_lines = false;
     // Weigh the complete exchange on a threat's point led by each of the mover's pieces there
     // (Threat::best_exchange_gain).
