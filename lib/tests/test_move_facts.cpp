@@ -323,6 +323,80 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->lost_elsewhere);
     }
 
+    TEST_CASE("a piece is protected in hidden wise when checks win back as much once it is taken")
+    {
+        // The black rook stepping to c7 attacks the red horse on c8, which nothing protects; but
+        // once the rook has taken it, the red rook checks from h9 and h8 and takes it along the
+        // eighth rank, the black advisor on f7 leaving that rank open.
+        ClassifierOptions options;
+        options.hidden_protection_depth = 4;
+        MoveFacts facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        const Threat* t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK(t->real_protectors.empty());
+        REQUIRE(t->hidden_protected());
+        CHECK(t->hidden_protection.front() == *parse_iccs("h2h9"));
+        CHECK(t->hidden_protection.back() == *parse_iccs("h8c8"));
+        // With the advisor on e8 the rank is shut: the checks win no more than the advisor.
+        facts = facts_of("5k3/2N1a4/9/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK_FALSE(t->hidden_protected());
+        // Too shallow a search, or none, finds no hidden protection.
+        options.hidden_protection_depth = 2;
+        facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK_FALSE(t->hidden_protected());
+        options.hidden_protection_depth = 0;
+        facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
+        t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK_FALSE(t->hidden_protected());
+    }
+
+    TEST_CASE("a check-then-capture line ends in no capture that lays a piece open to as dear a capture")
+    {
+        // The rook back on h2 threatens h9+, Kf8 and the capture of the advisor on d9; but then the
+        // black rook takes the horse on c8, which the red rook on h9 protected in hidden wise (h8+,
+        // Kf9 and the capture along the eighth rank): taking the advisor would lose the horse.
+        ClassifierOptions options;
+        options.capture_opens_lines = true;
+        options.hidden_protection_depth = 5;
+        const std::string_view fen = "3a1k3/2N6/2r2a3/9/9/9/9/5R3/9/4K4 w";
+        CHECK_FALSE(facts_of(fen, "f2h2", options).check_then_capture);
+        // Without the black rook nothing is laid open; without hidden protection the horse could
+        // be taken before the capture as after it, and its loss is no cost of the capture.
+        const MoveFacts free = facts_of("3a1k3/2N6/5a3/9/9/9/9/5R3/9/4K4 w", "f2h2", options);
+        CHECK(free.check_then_capture);
+        CHECK(free.check_capture_line.back() == *parse_iccs("h9d9"));
+        options.hidden_protection_depth = 0;
+        CHECK(facts_of(fen, "f2h2", options).check_then_capture);
+        // Nor is anything weighed unless the lines a capture opens are looked at.
+        options.capture_opens_lines = false;
+        options.hidden_protection_depth = 5;
+        CHECK(facts_of(fen, "f2h2", options).check_then_capture);
+    }
+
+    TEST_CASE("a move that takes away a hidden protection makes the standing attack its threat")
+    {
+        // The black rook on c7 attacked the horse on c8 before the advisor went back to e8, but
+        // taking it would have lost the rook to the red rook's checks along the eighth rank.
+        ClassifierOptions options;
+        options.hidden_protection_depth = 4;
+        const std::string_view fen = "5k3/2N6/2r2a3/9/9/9/9/7R1/9/4K4 b";
+        MoveFacts facts = facts_of(fen, "f7e8", options);
+        const Threat* t = threat_on(facts, "c8");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("c7"));
+        CHECK(t->origin == ThreatOrigin::ProtectionRemoved);
+        CHECK_FALSE(t->hidden_protected());
+        // Without looking for hidden protection the attack is merely the rook's, standing before.
+        options.hidden_protection_depth = 0;
+        facts = facts_of(fen, "f7e8", options);
+        CHECK_FALSE(threat_on(facts, "c8"));
+    }
+
     TEST_CASE("the best exchange on a point is led by whichever of the mover's pieces there wins most")
     {
         ClassifierOptions options;

@@ -68,6 +68,36 @@ TEST_SUITE("replay report")
         CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用１路黑炮攻击二路红车（闪出的威胁；无根；吃子得9，完整兑换得9（按子力价值））");
     }
 
+    TEST_CASE("a hidden protection is said in text and JSON, its line in JSON, when the ruleset looks")
+    {
+        // Once the black rook has taken the horse on c8, the red rook's checks from h9 and h8 take it back.
+        const std::string fen = "5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b - - 0 1", moves = "c6c7 e0e1 c7c6 e1e0 c6c7";
+        ClassifierOptions options;
+        options.hidden_protection_depth = 4;
+        const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
+        const auto threat_on_c8 = [](const nlohmann::json& replayed) {
+            for (const nlohmann::json& t : replayed["repetitions"].at(0)["moves"].at(0)["threats"])
+                if (t["target"]["square"] == "c8")
+                    return t;
+            FAIL("no threat on c8");
+            return nlohmann::json();
+        };
+        const MessageCatalogue en = catalogue("en");
+        const nlohmann::json line = threat_on_c8(replay_json(looked.report, en))["hidden_protection"];
+        REQUIRE_FALSE(line.empty());
+        CHECK(line.front() == "h2h9");
+        CHECK(line.back() == "h8c8");
+        CHECK(threat_on_c8(replay_json(not_looked.report, en))["hidden_protection"].empty());
+        const std::string phrase = "no protector; but a hidden protection: once it is taken, checks win back as much";
+        std::ostringstream text, plain, zh;
+        write_replay_text(text, looked.report, en);
+        CHECK(text.str().find(phrase) != std::string::npos);
+        write_replay_text(plain, not_looked.report, en);
+        CHECK(plain.str().find("hidden protection") == std::string::npos);
+        write_replay_text(zh, looked.report, catalogue("zh"));
+        CHECK(zh.str().find("无根；但有暗根：吃子后对方可连将夺回") != std::string::npos);
+    }
+
     TEST_CASE("a capture that would lose more elsewhere says which piece, in text and JSON, when the ruleset looks")
     {
         // The red rook on a4 shuts the a-file between the black rook and the red rook on a0.

@@ -130,6 +130,10 @@ namespace {
         const detail::Cover was = detail::protection_of(m.before, a_before, t);
         if (!was.real.empty() && now.real.empty())
             return ThreatOrigin::ProtectionRemoved;
+        if (was.real.empty() && now.real.empty() && was.capture_legal && now.capture_legal
+            && !detail::hidden_protection(m.before, Move(a_before, t), m.options).empty()
+            && detail::hidden_protection(mover_again, Move(a, t), m.options).empty())
+            return ThreatOrigin::ProtectionRemoved;
         if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
             return ThreatOrigin::CaptureMadeLegal;
         // After a check the other side answers first, so what a capture would cost is not known;
@@ -254,6 +258,8 @@ namespace {
             if (other != a)
                 threat.fellow_attackers.push_back(at(m.after, other));
         gain_facts(m, mover_again, threat);
+        if (cover.real.empty() && cover.capture_legal)
+            threat.hidden_protection = detail::hidden_protection(mover_again, Move(a, t), m.options);
         threat.attacker_restriction = restriction_of(m.after, a);
         threat.target_restriction = restriction_of(m.after, t);
         for (const auto& [piece, restriction] : detail::restrictions_of(m.after, m.mover(), own_restrictions))

@@ -73,6 +73,7 @@ namespace {
             && matches(c.joint, t.joint()) && matches(c.under_protected, t.under_protected())
             && matches(c.mated_after_capture, t.mated_after_capture)
             && matches(c.loses_more_elsewhere, t.lost_elsewhere.has_value())
+            && matches(c.hidden_protected, t.hidden_protected())
             && matches(c.target_chased_before, chased_before);
     }
 

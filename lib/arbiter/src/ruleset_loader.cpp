@@ -358,6 +358,10 @@ namespace {
                 if (!rs.classification.capture_opens_lines)
                     error("ruleset.bad-value", path,
                         "needs the lines a capture opens looked at (classification: \"capture_opens_lines\": true)");
+            for (const std::string& path : needs_hidden_protection_)
+                if (rs.classification.hidden_protection_depth < 2)
+                    error("ruleset.bad-value", path,
+                        "needs hidden protection looked for (classification: \"hidden_protection_depth\" of 2 or more)");
             for (const auto& guard : guarded_) {
                 const std::string& name = guard.first;
                 if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
@@ -373,7 +377,7 @@ namespace {
                         "target_crossed_river", "sole_attacking_piece", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
                         "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "best_exchange_gain", "joint", "under_protected",
-                        "mated_after_capture", "loses_more_elsewhere", "target_chased_before" }))
+                        "mated_after_capture", "loses_more_elsewhere", "hidden_protected", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
             c.target = enum_list(j, "target", path, piece_names, "piece");
@@ -404,6 +408,9 @@ namespace {
             c.loses_more_elsewhere = boolean(j, "loses_more_elsewhere", path);
             if (c.loses_more_elsewhere)
                 needs_lines_opened_.push_back(path + "/loses_more_elsewhere");
+            c.hidden_protected = boolean(j, "hidden_protected", path);
+            if (c.hidden_protected)
+                needs_hidden_protection_.push_back(path + "/hidden_protected");
             c.target_chased_before = boolean(j, "target_chased_before", path);
             if (c.target_chased_before)
                 needs_prior_attacks_.push_back(path + "/target_chased_before");
@@ -494,6 +501,7 @@ namespace {
         std::vector<std::pair<std::string, std::string>> tag_uses_;
         std::vector<std::string> needs_prior_attacks_; // conditions that judge the prior attacks
         std::vector<std::string> needs_lines_opened_; // conditions that judge Threat::lost_elsewhere
+        std::vector<std::string> needs_hidden_protection_; // conditions that judge Threat::hidden_protection
         std::vector<std::string> needs_best_exchange_; // conditions that judge Threat::best_exchange_gain
     };
 
@@ -591,7 +599,7 @@ namespace {
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
                         "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands",
                         "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
-                        "capture_opens_lines", "best_exchange", "prior_attacks" })) {
+                        "capture_opens_lines", "best_exchange", "prior_attacks", "hidden_protection_depth" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -602,6 +610,8 @@ namespace {
                 c.mate_after_capture_depth
                     = r.integer(j, "mate_after_capture_depth", path, 0, 3).value_or(c.mate_after_capture_depth);
                 c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
+                c.hidden_protection_depth
+                    = r.integer(j, "hidden_protection_depth", path, 0, 5).value_or(c.hidden_protection_depth);
                 c.check_capture_quiet_checks
                     = r.boolean(j, "check_capture_quiet_checks", path).value_or(c.check_capture_quiet_checks);
                 c.check_capture_not_new_while_gain_stands

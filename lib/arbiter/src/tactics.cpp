@@ -163,29 +163,43 @@ namespace {
 
     int worth_of(Piece taken, const PieceWorth& worth) { return taken ? worth[index(taken.type())] : 0; }
 
+    // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
+    // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
+    // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open).
+    struct LineEnd {
+        int enough = 1;
+        std::vector<PieceAt> already_won;
+        std::optional<Square> point;
+        bool weigh_lines_opened = false;
+    };
+
+    bool lays_open(const Position& pos, Move capture, int margin, const ClassifierOptions& options);
+
     // A capture by the side to move, by a piece of a kind that may end a check-then-capture
-    // line, that leaves it ahead, `balance` being what both sides took before it. Pieces in
-    // `already_won` do not count: the side could win them anyway.
+    // line, that may end the line (`end`), `balance` being what both sides took before it.
     std::optional<Move> new_winning_capture(
-        const Position& pos, int balance, const std::vector<PieceAt>& already_won, const ClassifierOptions& options)
+        const Position& pos, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
         const PieceWorth& worth = options.piece_worth;
         // The legal moves in their order, each tested the cheap way first.
-        for (const Move m : pseudo_legal_moves(pos))
-            if (is_capture_of_non_king(pos, m)
-                && options.check_capture_takers[index(pos.piece_on(m.from()).type())]
-                && std::find(already_won.begin(), already_won.end(), at(pos, m.to())) == already_won.end()
-                && pos.is_legal_pseudo(m) && balance + capture_gain(pos, m, worth) > 0)
+        for (const Move m : pseudo_legal_moves(pos)) {
+            if (!is_capture_of_non_king(pos, m) || !options.check_capture_takers[index(pos.piece_on(m.from()).type())]
+                || (end.point && m.to() != *end.point)
+                || std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) != end.already_won.end()
+                || !pos.is_legal_pseudo(m))
+                continue;
+            const int ahead = balance + capture_gain(pos, m, worth);
+            if (ahead >= end.enough && !(end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
                 return m;
+        }
         return std::nullopt;
     }
 
     // Material the side to move can win by force within `depth` of its own moves: every move
     // but the last a check that does not mate, the last a capture, and the balance of what
-    // both sides take along the line (`balance` so far) positive at the end. Captures of
-    // pieces in `already_won` (pieces it could win at once anyway, on their points) do not
-    // end a line: the checks must be what wins them.
-    bool forces_gain_by_checks(Position& pos, int depth, int balance, const std::vector<PieceAt>& already_won,
+    // both sides take along the line (`balance` so far) enough at the end, the capture one that
+    // may end it (`end`): pieces it could win at once anyway are not what the checks win.
+    bool forces_gain_by_checks(Position& pos, int depth, int balance, const LineEnd& end,
         const ClassifierOptions& options, std::vector<Move>& line)
     {
         if (depth < 2)
@@ -218,11 +232,11 @@ namespace {
                 pos, replies,
                 [&](Piece taken_by_reply, std::vector<Move>& sub) {
                     const int after_reply = after_check - worth_of(taken_by_reply, worth);
-                    if (const auto capture = new_winning_capture(pos, after_reply, already_won, options)) {
+                    if (const auto capture = new_winning_capture(pos, after_reply, end, options)) {
                         sub = { *capture };
                         return true;
                     }
-                    return forces_gain_by_checks(pos, depth - 1, after_reply, already_won, options, sub);
+                    return forces_gain_by_checks(pos, depth - 1, after_reply, end, options, sub);
                 },
                 continuation);
             pos.undo_move(check, undo);
@@ -321,20 +335,75 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
 bool threatens_check_then_capture(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line)
 {
-    std::vector<PieceAt> already_won = pieces_won_at_once(pos, options.piece_worth);
-    already_won.insert(already_won.end(), won_anyway.begin(), won_anyway.end());
-    return forces_gain_by_checks(pos, options.check_capture_depth, 0, already_won, options, line);
+    LineEnd end;
+    end.already_won = pieces_won_at_once(pos, options.piece_worth);
+    end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
+    end.weigh_lines_opened = options.capture_opens_lines;
+    return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+}
+
+namespace {
+
+    // Whether `capture`, legal for the side to move in `pos`, lays a piece of that side open to
+    // a capture whose complete exchange wins the other side more than `margin`, a piece the
+    // other side could not win before (take with a winning exchange, past any hidden protection):
+    // the capturer protected it, in the open or hidden, or shut a line on it.
+    bool lays_open(const Position& pos, Move capture, int margin, const ClassifierOptions& options)
+    {
+        const PieceWorth& worth = options.piece_worth;
+        Position taken = pos;
+        UndoInfo undo;
+        taken.do_move(capture, undo);
+        const Position other_first = with_side_to_move(pos, taken.side_to_move());
+        for (const Move c : legal_moves(taken)) {
+            if (!is_capture_of_non_king(taken, c) || c.to() == capture.to())
+                continue;
+            Position after = taken;
+            if (exchange_gain(after, c, worth) <= margin || !hidden_protection(taken, c, options).empty())
+                continue;
+            Position before = other_first;
+            const bool won_before = before.piece_on(c.to()) == taken.piece_on(c.to()) && is_legal(before, c)
+                && exchange_gain(before, c, worth) > 0 && hidden_protection(other_first, c, options).empty();
+            if (!won_before)
+                return true;
+        }
+        return false;
+    }
+
+} // namespace
+
+std::vector<Move> hidden_protection(Position pos, Move capture, const ClassifierOptions& options)
+{
+    std::vector<Move> line;
+    if (options.hidden_protection_depth < 2)
+        return line;
+    const int lost = worth_of(pos.piece_on(capture.to()), options.piece_worth);
+    UndoInfo undo;
+    pos.do_move(capture, undo);
+    // Taking back weighs material only: any piece may take, and a check that takes counts
+    // with what it takes, as a recapture would.
+    ClassifierOptions taking_back = options;
+    taking_back.check_capture_quiet_checks = false;
+    taking_back.check_capture_takers.fill(true);
+    LineEnd end;
+    end.enough = 0;
+    end.point = capture.to();
+    if (!forces_gain_by_checks(pos, options.hidden_protection_depth, -lost, end, taking_back, line))
+        line.clear();
+    return line;
 }
 
 bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
 {
     const PieceWorth& worth = options.piece_worth;
-    const std::vector<PieceAt> already_won = pieces_won_at_once(before, worth);
+    LineEnd end;
+    end.already_won = pieces_won_at_once(before, worth);
+    end.weigh_lines_opened = options.capture_opens_lines;
     return every_reply_loses(
         checked, legal_moves(checked),
         [&](Piece taken_by_answer, std::vector<Move>& capture) {
-            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), already_won, options);
+            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), end, options);
             if (won)
                 capture = { *won };
             return won.has_value();

@@ -23,13 +23,22 @@ std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& w
 
 // Whether the side to move can win material by checking first, `line` one way to do it. Taking
 // a piece it could win at once, or one of `won_anyway`, ends no line: the checks must be what
-// wins the material.
+// wins the material. With ClassifierOptions::capture_opens_lines, nor does a capture that lays
+// a piece open to a capture winning the other side as much, a piece it could not win before.
 bool threatens_check_then_capture(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line);
 
+// How the other side, once `capture` (legal for the side to move in `pos`) is made, takes back
+// on its point within ClassifierOptions::hidden_protection_depth of its moves, every move but
+// the last a check, winning back at least as much along the line: a protection that shows
+// only once the piece is taken (Threat::hidden_protection). Empty when it cannot, or when the
+// depth is below 2.
+std::vector<Move> hidden_protection(Position pos, Move capture, const ClassifierOptions& options);
+
 // Whether every answer to a check leaves the checking side a capture that wins material it
-// could not win before the check (`before`, the checking side to move): `checked` is the
-// position after the check. `line` gets one answer and the capture after it.
+// could not win before the check (`before`, the checking side to move), and that lays nothing
+// open as threatens_check_then_capture says: `checked` is the position after the check. `line`
+// gets one answer and the capture after it.
 bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line);
 

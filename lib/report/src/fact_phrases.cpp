@@ -86,6 +86,8 @@ std::string FactPhrases::threat_facts(const Threat& t, bool material) const
         facts.push_back(m_.format("fact.fake_protection", { { "protectors", pieces(t.fake_protectors) } }));
     else
         facts.push_back(m_.format("fact.unprotected"));
+    if (t.hidden_protected())
+        facts.push_back(m_.format("fact.hidden_protection"));
     if (t.target_can_capture_back)
         facts.push_back(m_.format("fact.can_capture_back"));
     if (!t.fellow_attackers.empty())

@@ -14,6 +14,14 @@ namespace {
         return out;
     }
 
+    Json line(const std::vector<Move>& moves)
+    {
+        Json out = Json::array();
+        for (const Move m : moves)
+            out.push_back(to_iccs(m));
+        return out;
+    }
+
     Json restriction(const RestrictionFacts& r)
     {
         if (r.kind == Restriction::None)
@@ -48,6 +56,7 @@ namespace {
             { "under_protected", t.under_protected() },
             { "mated_after_capture", t.mated_after_capture },
             { "lost_elsewhere", t.lost_elsewhere ? piece_at(*t.lost_elsewhere) : Json(nullptr) },
+            { "hidden_protection", line(t.hidden_protection) },
             { "prior_attacks", prior },
         };
     }
@@ -106,12 +115,6 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
     Json classes = Json::array();
     for (const MoveClass c : f.classes)
         classes.push_back(to_string(c));
-    auto line = [](const std::vector<Move>& moves) {
-        Json out = Json::array();
-        for (const Move m : moves)
-            out.push_back(to_iccs(m));
-        return out;
-    };
     Json threats = Json::array();
     for (const Threat& t : f.threats)
         threats.push_back(threat(t));

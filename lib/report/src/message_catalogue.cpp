@@ -133,6 +133,7 @@ namespace {
         { "fact.unprotected", "" },
         { "fact.protected", "protectors" },
         { "fact.fake_protection", "protectors" },
+        { "fact.hidden_protection", "" },
         { "fact.can_capture_back", "" },
         { "fact.also_attacked_by", "pieces" },
         { "fact.attacker_restricted", "restriction" },

@@ -48,7 +48,7 @@ enum class ThreatOrigin {
     Direct, // the moved piece attacks
     Discovered, // the moved piece stepped out of the attacker's way (line, horse leg)
     ScreenPlaced, // the moved piece became a cannon's screen
-    ProtectionRemoved, // the attack stood before, but the move took away the target's real protection
+    ProtectionRemoved, // the attack stood before, but the move took away the target's real (or hidden) protection
     CaptureMadeLegal, // the attack stood before, but the capture was illegal then and the move made it legal
     CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it safe
     Standing, // the moved piece attacked the target before the move too: no new threat
@@ -106,6 +106,12 @@ struct Threat {
     // not take it before) by a capture whose complete exchange wins more; of several, the dearest.
     // The capture then costs more than it wins: the attacker is pinned to that piece.
     std::optional<PieceAt> lost_elsewhere;
+    // With ClassifierOptions::hidden_protection_depth, when the target has no real protector
+    // and the capture is legal: how the target's side, once the attacker has taken, takes back
+    // on the target's point after checks, winning back at least as much along the line (the
+    // checks, the replies between, the capture); empty when it cannot. A protection that shows
+    // only once the piece is taken (a hidden protection).
+    std::vector<Move> hidden_protection;
     RestrictionFacts attacker_restriction;
     RestrictionFacts target_restriction;
     // With ClassifierOptions::prior_attacks: the mover's attacks on the same target as they
@@ -130,6 +136,7 @@ struct Threat {
     // The attacker's capture alone wins nothing, the exchange with the mover's other pieces does.
     bool joint() const { return exchange_gain > 0 && capture_gain <= 0; }
     bool protected_after_capture() const { return !real_protectors.empty(); }
+    bool hidden_protected() const { return !hidden_protection.empty(); }
     bool is_new() const { return origin != ThreatOrigin::Standing; }
 };
 
@@ -228,8 +235,15 @@ struct ClassifierOptions {
     // checking move, nor when the mover was in check or to be mated or to lose material anyway:
     // the move then parried a threat.
     bool capture_made_safe = false;
+    // Moves of the target's side in a line of checks that takes back on the point what a
+    // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
+    // capture; 0 or 1 turns the search off. An attack that stood before the move on a piece
+    // protected so then, and not now (nor really), is the move's new threat (origin
+    // ProtectionRemoved).
+    int hidden_protection_depth = 0;
     // Look for the mover's pieces that a capture lays open to a more costly capture
-    // (Threat::lost_elsewhere).
+    // (Threat::lost_elsewhere), and let no check-then-capture line end in a capture that lays
+    // a piece open to as costly a one.
     bool capture_opens_lines = false;
     // Weigh the complete exchange on a threat's point led by each of the mover's pieces there
     // (Threat::best_exchange_gain).

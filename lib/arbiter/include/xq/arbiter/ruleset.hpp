@@ -95,6 +95,8 @@ struct ThreatCondition {
     std::optional<bool> mated_after_capture;
     // Threat::lost_elsewhere is set: the capture costs more elsewhere than it wins.
     std::optional<bool> loses_more_elsewhere;
+    // Threat::hidden_protection is found: the target's side wins back by checks what the capture took.
+    std::optional<bool> hidden_protected;
     // Some attack of the mover on the target that stood before the move (Threat::prior_attacks)
     // is a chase under the rows, judged as it stood.
     std::optional<bool> target_chased_before;
