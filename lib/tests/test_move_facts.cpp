@@ -341,6 +341,46 @@ TEST_SUITE("move facts")
         CHECK(*t->best_exchange_gain == 0);
     }
 
+    TEST_CASE("a capture is weighed with the captures that follow it anywhere on the board")
+    {
+        ClassifierOptions options;
+        options.capture_sequence_depth = 4;
+        options.capture_sequence_takers = { false, true, true, true, true, true, false };
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA figure 4, move 3: the horse back on f6 unmasks the cannon on i5 against the horse
+        // on c5 (the elephant on g5 its screen), which the elephant on e7 protects: an even trade
+        // on c5, but the elephant's recapture takes the horse that protected the pawn on e4,
+        // which the horse on f6 then wins.
+        const std::string_view fen = "4k4/4a4/4ba3/9/2nN2b1C/4p2p1/P4n3/4BA3/4A4/2B1K4 w";
+        MoveFacts facts = facts_of(fen, "d5f6", options);
+        const Threat* t = threat_on(facts, "c5");
+        REQUIRE(t);
+        CHECK(t->exchange_gain == 0);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 1);
+        // Off, no threat has it.
+        options.capture_sequence_depth = 0;
+        facts = facts_of(fen, "d5f6", options);
+        t = threat_on(facts, "c5");
+        REQUIRE(t);
+        CHECK_FALSE(t->capture_sequence_gain);
+        // CXA reference figure 33, move 3: the horse taking the cannon on d9 is taken back by the
+        // advisor on e8, which leaves the advisor on f7 to the pawn on f6. The pawn wins it by
+        // itself: with the king and the pawns no takers of the sequence, the trade wins nothing.
+        options.capture_sequence_depth = 4;
+        facts = facts_of("2bck1b2/4a4/5a3/2N2P3/9/9/p8/5A3/4A1n2/3K5 w", "c6b8", options);
+        t = threat_on(facts, "d9");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 0);
+        options.capture_sequence_takers.fill(true);
+        facts = facts_of("2bck1b2/4a4/5a3/2N2P3/9/9/p8/5A3/4A1n2/3K5 w", "c6b8", options);
+        t = threat_on(facts, "d9");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 1);
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the

@@ -409,12 +409,14 @@ TEST_SUITE("ruleset loader")
         };
         const std::string fine_condition
             = R"({"origin": ["capture_made_legal"], "target_chased_before": true, "loses_more_elsewhere": true,
-                 "best_exchange_gain": ["positive"]})";
+                 "best_exchange_gain": ["positive"], "capture_sequence_gain": ["positive"]})";
         const std::string fine_classification
-            = R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true})";
+            = R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true,
+                 "capture_sequence_depth": 4})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
                   R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
-                      "capture_opens_lines": true, "best_exchange": true})",
+                      "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
+                      "capture_sequence_takers": ["horse", "chariot"]})",
                   fine_condition)
                   .empty());
         CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification,
@@ -424,15 +426,17 @@ TEST_SUITE("ruleset loader")
                   fine_condition)
             == std::vector<std::string> { "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
         // Judging the prior attacks needs them listed, judging what a capture loses elsewhere needs
-        // the lines it opens looked at, and judging the best exchange needs it weighed.
+        // the lines it opens looked at, and judging the best exchange or the sequence of captures
+        // needs it weighed.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
                   R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no",
-                      "best_exchange": 0})",
+                      "best_exchange": 0, "capture_sequence_depth": 9, "capture_sequence_takers": ["queen"]})",
                   fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
                 "/classification/capture_opens_lines", "/classification/best_exchange",
+                "/classification/capture_sequence_depth", "/classification/capture_sequence_takers/0",
                 "/chase_rules/0/if/target_chased_before", "/chase_rules/0/if/best_exchange_gain",
-                "/chase_rules/0/if/loses_more_elsewhere" });
+                "/chase_rules/0/if/capture_sequence_gain", "/chase_rules/0/if/loses_more_elsewhere" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });

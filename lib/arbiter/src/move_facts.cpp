@@ -101,11 +101,18 @@ namespace {
 
     // What `capture`, legal for the side to move in `pos`, would cost it: the other side then
     // forces mate (within mate_after_capture_depth), or wins back by a capture anywhere as much
-    // as was taken.
+    // as was taken (with capture_sequence_depth, by the sequence of captures that follows, in
+    // which the capturing side may take again what the first capture lets through).
     CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
     {
         if (options.mate_after_capture_depth > 0 && mated_after(pos, capture, options.mate_after_capture_depth))
             return CaptureCost::Mate;
+        if (options.capture_sequence_depth > 0)
+            return detail::capture_sequence_gain(
+                       pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), {})
+                    <= 0
+                ? CaptureCost::Material
+                : CaptureCost::None;
         const int taken = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
         UndoInfo undo;
         pos.do_move(capture, undo);
@@ -201,6 +208,9 @@ namespace {
                     best = std::max(best, detail::exchange_gain(pos, other, worth));
             threat.best_exchange_gain = best;
         }
+        if (m.options.capture_sequence_depth > 0)
+            threat.capture_sequence_gain = detail::capture_sequence_gain(pos, capture, m.options,
+                detail::pieces_won_at_once(mover_again, worth), detail::pieces_won_at_once(m.after, worth));
         if (m.options.mate_after_capture_depth > 0)
             threat.mated_after_capture = mated_after(mover_again, capture, m.options.mate_after_capture_depth);
         if (m.options.capture_opens_lines && threat.exchange_gain > 0)

@@ -235,6 +235,37 @@ namespace {
         return false;
     }
 
+    // The pieces each side of a sequence of captures leaves alone: what it could win at once
+    // anyway.
+    struct SequenceExclusions {
+        Color starter;
+        const std::vector<PieceAt>& starter_leaves;
+        const std::vector<PieceAt>& other_leaves;
+    };
+
+    // What the side to move wins at most by the captures of a sequence within `depth` plies, or
+    // 0 by stopping; the sequence's starter takes only with the sequence's takers.
+    int best_capture_sequence(
+        Position& pos, int depth, const SequenceExclusions& exclusions, const ClassifierOptions& options)
+    {
+        if (depth <= 0)
+            return 0;
+        const bool starters_turn = pos.side_to_move() == exclusions.starter;
+        const std::vector<PieceAt>& leaves = starters_turn ? exclusions.starter_leaves : exclusions.other_leaves;
+        int best = 0;
+        for (const Move m : pseudo_legal_moves(pos))
+            if (is_capture_of_non_king(pos, m)
+                && (!starters_turn || options.capture_sequence_takers[index(pos.piece_on(m.from()).type())])
+                && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end() && pos.is_legal_pseudo(m)) {
+                const int taken = worth_of(pos.piece_on(m.to()), options.piece_worth);
+                UndoInfo undo;
+                pos.do_move(m, undo);
+                best = std::max(best, taken - best_capture_sequence(pos, depth - 1, exclusions, options));
+                pos.undo_move(m, undo);
+            }
+        return best;
+    }
+
 } // namespace
 
 std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
@@ -314,6 +345,18 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
         }
     }
     const int reply = recapture ? std::max(0, exchange_gain(pos, *recapture, worth)) : 0;
+    pos.undo_move(capture, undo);
+    return taken - reply;
+}
+
+int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
+    const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway)
+{
+    const SequenceExclusions exclusions { pos.side_to_move(), won_anyway, lost_anyway };
+    const int taken = worth_of(pos.piece_on(capture.to()), options.piece_worth);
+    UndoInfo undo;
+    pos.do_move(capture, undo);
+    const int reply = best_capture_sequence(pos, options.capture_sequence_depth - 1, exclusions, options);
     pos.undo_move(capture, undo);
     return taken - reply;
 }

@@ -18,6 +18,16 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_chec
 // or stops where going on would lose. In piece worth; a king takes only last.
 int exchange_gain(Position& pos, Move capture, const PieceWorth& worth);
 
+// What the side to move wins by `capture`, a legal capture, and the captures anywhere on the
+// board that follow it within options.capture_sequence_depth plies, the first included: each
+// side in turn takes what wins it most or stops, whatever its captures lay open or let through.
+// After its first capture the side to move takes only with options.capture_sequence_takers, and
+// none of `won_anyway`: what it could win at once anyway is not the capture's gain; nor does the
+// other side take any of `lost_anyway`, what it could win at once anyway being no cost of the
+// capture. In piece worth; checks aside.
+int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
+    const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway);
+
 // The pieces the side to move could win by a capture at once, on their points.
 std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth);
 

@@ -93,6 +93,11 @@ struct Threat {
     // what a move that adds an attacker to a point wins, whichever piece it moved. A piece of the
     // target's kind that the target can take in turn offers a trade and leads no capture.
     std::optional<int> best_exchange_gain;
+    // With ClassifierOptions::capture_sequence_depth: what the attacker's capture wins with the
+    // captures anywhere on the board that follow it, each side in turn taking what wins it most or
+    // stopping: an exchange that takes away a protector elsewhere, or opens a line to another
+    // piece, wins what it lets through. What either side could win at once anyway is left out.
+    std::optional<int> capture_sequence_gain;
     // Once the attacker has taken, the target's side forces mate (within
     // ClassifierOptions::mate_after_capture_depth of its moves): the capture would lose the game.
     bool mated_after_capture = false;
@@ -229,6 +234,14 @@ struct ClassifierOptions {
     // Weigh the complete exchange on a threat's point led by each of the mover's pieces there
     // (Threat::best_exchange_gain).
     bool best_exchange = false;
+    // Plies, the first capture included, of the sequences of captures anywhere on the board that
+    // weigh a threat's capture (Threat::capture_sequence_gain) and what a capture costs under
+    // capture_made_safe; 0 weighs neither.
+    int capture_sequence_depth = 0;
+    // The kinds of piece, by PieceType, with which the capturing side takes again in such a
+    // sequence: a book may hold that some pieces (the king, the pawns) win material by themselves,
+    // so that an exchange that only lets them take wins nothing.
+    std::array<bool, piece_type_count> capture_sequence_takers = { true, true, true, true, true, true, true };
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };
