@@ -379,6 +379,22 @@ TEST_SUITE("move facts")
         REQUIRE(t);
         REQUIRE(t->capture_sequence_gain);
         CHECK(*t->capture_sequence_gain == 1);
+        // A game of the corpus: the black horse off c5 unmasks the cannon on c7 against the horse
+        // on c2, which the cannon on f2 takes back; the horse no longer protects the pawn on a3,
+        // which the cannon on h3 then takes. A pawn on its own side of the river may count for
+        // nothing.
+        const std::string_view unmasked = "4kab2/4a4/2c1b3n/4p1p2/1rn5p/2CR2P2/P3P2cP/2N1BCN2/9/3AKAB2 b";
+        facts = facts_of(unmasked, "c5b7", options);
+        t = threat_on(facts, "c2");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 1);
+        options.capture_sequence_counts_uncrossed_soldiers = false;
+        facts = facts_of(unmasked, "c5b7", options);
+        t = threat_on(facts, "c2");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 0);
     }
 
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")

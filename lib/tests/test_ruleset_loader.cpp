@@ -416,7 +416,8 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
                   R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
                       "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
-                      "capture_sequence_takers": ["horse", "chariot"]})",
+                      "capture_sequence_takers": ["horse", "chariot"],
+                      "capture_sequence_counts_uncrossed_soldiers": false})",
                   fine_condition)
                   .empty());
         CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification,
@@ -430,11 +431,13 @@ TEST_SUITE("ruleset loader")
         // needs it weighed.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
                   R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no",
-                      "best_exchange": 0, "capture_sequence_depth": 9, "capture_sequence_takers": ["queen"]})",
+                      "best_exchange": 0, "capture_sequence_depth": 9, "capture_sequence_takers": ["queen"],
+                      "capture_sequence_counts_uncrossed_soldiers": "no"})",
                   fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
                 "/classification/capture_opens_lines", "/classification/best_exchange",
-                "/classification/capture_sequence_depth", "/classification/capture_sequence_takers/0",
+                "/classification/capture_sequence_depth",
+                "/classification/capture_sequence_counts_uncrossed_soldiers", "/classification/capture_sequence_takers/0",
                 "/chase_rules/0/if/target_chased_before", "/chase_rules/0/if/best_exchange_gain",
                 "/chase_rules/0/if/capture_sequence_gain", "/chase_rules/0/if/loses_more_elsewhere" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",

@@ -600,7 +600,7 @@ namespace {
                         "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands",
                         "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
                         "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
-                        "prior_attacks" })) {
+                        "capture_sequence_counts_uncrossed_soldiers", "prior_attacks" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -608,6 +608,8 @@ namespace {
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
                 c.capture_sequence_depth = r.integer(j, "capture_sequence_depth", path, 0, 8).value_or(0);
+                c.capture_sequence_counts_uncrossed_soldiers
+                    = r.boolean(j, "capture_sequence_counts_uncrossed_soldiers", path).value_or(true);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth
                     = r.integer(j, "mate_after_capture_depth", path, 0, 3).value_or(c.mate_after_capture_depth);

@@ -243,6 +243,16 @@ namespace {
         const std::vector<PieceAt>& other_leaves;
     };
 
+    // What taking the piece on `s` wins in a sequence of captures.
+    int sequence_worth_of(const Position& pos, Square s, const ClassifierOptions& options)
+    {
+        const Piece taken = pos.piece_on(s);
+        if (!options.capture_sequence_counts_uncrossed_soldiers && taken.type() == PieceType::Soldier
+            && on_own_side(taken.color(), s))
+            return 0;
+        return worth_of(taken, options.piece_worth);
+    }
+
     // What the side to move wins at most by the captures of a sequence within `depth` plies, or
     // 0 by stopping; the sequence's starter takes only with the sequence's takers.
     int best_capture_sequence(
@@ -257,7 +267,7 @@ namespace {
             if (is_capture_of_non_king(pos, m)
                 && (!starters_turn || options.capture_sequence_takers[index(pos.piece_on(m.from()).type())])
                 && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end() && pos.is_legal_pseudo(m)) {
-                const int taken = worth_of(pos.piece_on(m.to()), options.piece_worth);
+                const int taken = sequence_worth_of(pos, m.to(), options);
                 UndoInfo undo;
                 pos.do_move(m, undo);
                 best = std::max(best, taken - best_capture_sequence(pos, depth - 1, exclusions, options));
@@ -353,7 +363,7 @@ int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& 
     const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway)
 {
     const SequenceExclusions exclusions { pos.side_to_move(), won_anyway, lost_anyway };
-    const int taken = worth_of(pos.piece_on(capture.to()), options.piece_worth);
+    const int taken = sequence_worth_of(pos, capture.to(), options);
     UndoInfo undo;
     pos.do_move(capture, undo);
     const int reply = best_capture_sequence(pos, options.capture_sequence_depth - 1, exclusions, options);

@@ -242,6 +242,9 @@ struct ClassifierOptions {
     // sequence: a book may hold that some pieces (the king, the pawns) win material by themselves,
     // so that an exchange that only lets them take wins nothing.
     std::array<bool, piece_type_count> capture_sequence_takers = { true, true, true, true, true, true, true };
+    // A pawn on its own side of the river counts at its piece worth when taken in such a
+    // sequence; off, for nothing (a book may give it no material value).
+    bool capture_sequence_counts_uncrossed_soldiers = true;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };
