@@ -397,6 +397,27 @@ TEST_SUITE("move facts")
         CHECK(*t->capture_sequence_gain == 0);
     }
 
+    TEST_CASE("a pawn that is no taker of a sequence of captures still takes back on the capture's point")
+    {
+        ClassifierOptions options;
+        options.capture_sequence_depth = 4;
+        options.capture_sequence_takers = { false, true, true, true, true, true, false };
+        options.capture_made_safe = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // A game of the corpus: the black pawn to d4 backs the rook on b3 against the cannon on
+        // d3, which the rook on h3 protects: the rook's capture, lost before, is safe now, since
+        // the pawn takes back what retakes on d3.
+        const MoveFacts facts
+            = facts_of("3ak1b2/4a4/4b1n1c/4C3p/4P4/2p2p3/1r1C3RP/2c6/4A4/R3KAB2 b", "c4d4", options);
+        const auto t = std::find_if(facts.threats.begin(), facts.threats.end(), [](const Threat& threat) {
+            return threat.attacker.piece.type() == PieceType::Chariot && threat.target.square == sq("d3");
+        });
+        REQUIRE(t != facts.threats.end());
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain > 0);
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the

@@ -235,10 +235,12 @@ namespace {
         return false;
     }
 
-    // The pieces each side of a sequence of captures leaves alone: what it could win at once
-    // anyway.
+    // What each side of a sequence of captures leaves alone: the pieces it could win at once
+    // anyway, and for the starter, captures off the first capture's point by others than the
+    // sequence's takers.
     struct SequenceExclusions {
         Color starter;
+        Square point;
         const std::vector<PieceAt>& starter_leaves;
         const std::vector<PieceAt>& other_leaves;
     };
@@ -254,7 +256,7 @@ namespace {
     }
 
     // What the side to move wins at most by the captures of a sequence within `depth` plies, or
-    // 0 by stopping; the sequence's starter takes only with the sequence's takers.
+    // 0 by stopping.
     int best_capture_sequence(
         Position& pos, int depth, const SequenceExclusions& exclusions, const ClassifierOptions& options)
     {
@@ -265,7 +267,8 @@ namespace {
         int best = 0;
         for (const Move m : pseudo_legal_moves(pos))
             if (is_capture_of_non_king(pos, m)
-                && (!starters_turn || options.capture_sequence_takers[index(pos.piece_on(m.from()).type())])
+                && (!starters_turn || m.to() == exclusions.point
+                    || options.capture_sequence_takers[index(pos.piece_on(m.from()).type())])
                 && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end() && pos.is_legal_pseudo(m)) {
                 const int taken = sequence_worth_of(pos, m.to(), options);
                 UndoInfo undo;
@@ -362,7 +365,7 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
 int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
     const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway)
 {
-    const SequenceExclusions exclusions { pos.side_to_move(), won_anyway, lost_anyway };
+    const SequenceExclusions exclusions { pos.side_to_move(), capture.to(), won_anyway, lost_anyway };
     const int taken = sequence_worth_of(pos, capture.to(), options);
     UndoInfo undo;
     pos.do_move(capture, undo);

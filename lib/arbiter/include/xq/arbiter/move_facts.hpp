@@ -239,8 +239,9 @@ struct ClassifierOptions {
     // capture_made_safe; 0 weighs neither.
     int capture_sequence_depth = 0;
     // The kinds of piece, by PieceType, with which the capturing side takes again in such a
-    // sequence: a book may hold that some pieces (the king, the pawns) win material by themselves,
-    // so that an exchange that only lets them take wins nothing.
+    // sequence off the first capture's point (any piece takes back on it, as in an exchange): a
+    // book may hold that some pieces (the king, the pawns) win material by themselves, so that an
+    // exchange that only lets them take elsewhere wins nothing.
     std::array<bool, piece_type_count> capture_sequence_takers = { true, true, true, true, true, true, true };
     // A pawn on its own side of the river counts at its piece worth when taken in such a
     // sequence; off, for nothing (a book may give it no material value).
