@@ -397,6 +397,26 @@ TEST_SUITE("move facts")
         CHECK(*t->capture_sequence_gain == 0);
     }
 
+    TEST_CASE("a threat to win another piece through checks is new, though one stood before")
+    {
+        ClassifierOptions options;
+        options.check_capture_depth = 3;
+        options.check_capture_quiet_checks = true;
+        options.check_capture_takers = { false, true, true, true, true, true, false };
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA reference figure 42, move 1: before it, the advisor to f2 screens the cannon on f1
+        // for a check that only the horse on f4 blocks, and the cannon takes it; after the
+        // advisor's step to d0, the rook to f6 checks a king that may not step onto the open
+        // e-file nor onto f9, so the cannon blocks on f7, where the cannon on f1 takes it.
+        const std::string_view fen = "9/5k3/2c6/p3R4/9/9/9/r5n1B/4AC3/4KA3 w";
+        CHECK_FALSE(facts_of(fen, "e1d0", options).check_then_capture);
+        options.check_capture_new_by_target = true;
+        const MoveFacts facts = facts_of(fen, "e1d0", options);
+        CHECK(facts.check_then_capture);
+        REQUIRE(facts.check_capture_line.size() == 3);
+        CHECK(to_iccs(facts.check_capture_line.back()) == "f1f7");
+    }
+
     TEST_CASE("a pawn that is no taker of a sequence of captures still takes back on the capture's point")
     {
         ClassifierOptions options;

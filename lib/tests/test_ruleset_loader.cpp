@@ -417,7 +417,7 @@ TEST_SUITE("ruleset loader")
                   R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
                       "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
                       "capture_sequence_takers": ["horse", "chariot"],
-                      "capture_sequence_counts_uncrossed_soldiers": false})",
+                      "capture_sequence_counts_uncrossed_soldiers": false, "check_capture_new_by_target": true})",
                   fine_condition)
                   .empty());
         CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification,

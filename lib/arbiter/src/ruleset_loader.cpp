@@ -597,7 +597,7 @@ namespace {
             ClassifierOptions& c = rs.classification;
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
-                        "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands",
+                        "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands", "check_capture_new_by_target",
                         "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
                         "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
                         "capture_sequence_counts_uncrossed_soldiers", "prior_attacks" })) {
@@ -619,6 +619,8 @@ namespace {
                 c.check_capture_not_new_while_gain_stands
                     = r.boolean(j, "check_capture_not_new_while_gain_stands", path)
                           .value_or(c.check_capture_not_new_while_gain_stands);
+                c.check_capture_new_by_target
+                    = r.boolean(j, "check_capture_new_by_target", path).value_or(c.check_capture_new_by_target);
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)

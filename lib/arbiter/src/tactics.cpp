@@ -382,6 +382,21 @@ bool threatens_check_then_capture(
     return forces_gain_by_checks(pos, options.check_capture_depth, 0, already_won, options, line);
 }
 
+std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const ClassifierOptions& options)
+{
+    std::vector<PieceAt> won;
+    std::vector<Move> line;
+    while (threatens_check_then_capture(pos, options, won, line)) {
+        Position end = pos;
+        for (std::size_t i = 0; i + 1 < line.size(); ++i) {
+            UndoInfo undo;
+            end.do_move(line[i], undo);
+        }
+        won.push_back(at(end, line.back().to()));
+    }
+    return won;
+}
+
 bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
 {

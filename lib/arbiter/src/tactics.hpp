@@ -38,6 +38,10 @@ std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& w
 bool threatens_check_then_capture(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line);
 
+// The pieces the side to move can win by checking first, each where a line takes it: the pieces
+// that lines end by taking, one line after another, until no other line is left.
+std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const ClassifierOptions& options);
+
 // Whether every answer to a check leaves the checking side a capture that wins material it
 // could not win before the check (`before`, the checking side to move): `checked` is the
 // position after the check. `line` gets one answer and the capture after it.

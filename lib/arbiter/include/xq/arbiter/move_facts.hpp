@@ -214,6 +214,10 @@ struct ClassifierOptions {
     // before its move is still there to win after it (the chase goes on), and a piece it could
     // win at once before its move is not what checks win.
     bool check_capture_not_new_while_gain_stands = false;
+    // A check-then-capture threat is new when it wins a piece that no line through checks won
+    // before the move (on the point where the line takes it), instead of only when the mover had
+    // no such threat at all: a capture that stood before is no new chase, another one is.
+    bool check_capture_new_by_target = false;
     // The kinds of piece whose capture can end a check-then-capture line, by PieceType: a book
     // may hold that some pieces (the king, the pawns) win material by themselves, so that
     // checks making way for their capture threaten nothing.
