@@ -429,6 +429,103 @@ TEST_SUITE("move facts")
         CHECK(*t->best_exchange_gain == 0);
     }
 
+    TEST_CASE("a capture is weighed with the captures that follow it anywhere on the board")
+    {
+        ClassifierOptions options;
+        options.capture_sequence_depth = 4;
+        options.capture_sequence_takers = { false, true, true, true, true, true, false };
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA figure 4, move 3: the horse back on f6 unmasks the cannon on i5 against the horse
+        // on c5 (the elephant on g5 its screen), which the elephant on e7 protects: an even trade
+        // on c5, but the elephant's recapture takes the horse that protected the pawn on e4,
+        // which the horse on f6 then wins.
+        const std::string_view fen = "4k4/4a4/4ba3/9/2nN2b1C/4p2p1/P4n3/4BA3/4A4/2B1K4 w";
+        MoveFacts facts = facts_of(fen, "d5f6", options);
+        const Threat* t = threat_on(facts, "c5");
+        REQUIRE(t);
+        CHECK(t->exchange_gain == 0);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 1);
+        // Off, no threat has it.
+        options.capture_sequence_depth = 0;
+        facts = facts_of(fen, "d5f6", options);
+        t = threat_on(facts, "c5");
+        REQUIRE(t);
+        CHECK_FALSE(t->capture_sequence_gain);
+        // CXA reference figure 33, move 3: the horse taking the cannon on d9 is taken back by the
+        // advisor on e8, which leaves the advisor on f7 to the pawn on f6. The pawn wins it by
+        // itself: with the king and the pawns no takers of the sequence, the trade wins nothing.
+        options.capture_sequence_depth = 4;
+        facts = facts_of("2bck1b2/4a4/5a3/2N2P3/9/9/p8/5A3/4A1n2/3K5 w", "c6b8", options);
+        t = threat_on(facts, "d9");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 0);
+        options.capture_sequence_takers.fill(true);
+        facts = facts_of("2bck1b2/4a4/5a3/2N2P3/9/9/p8/5A3/4A1n2/3K5 w", "c6b8", options);
+        t = threat_on(facts, "d9");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 1);
+        // A game of the corpus: the black horse off c5 unmasks the cannon on c7 against the horse
+        // on c2, which the cannon on f2 takes back; the horse no longer protects the pawn on a3,
+        // which the cannon on h3 then takes. A pawn on its own side of the river may count for
+        // nothing.
+        const std::string_view unmasked = "4kab2/4a4/2c1b3n/4p1p2/1rn5p/2CR2P2/P3P2cP/2N1BCN2/9/3AKAB2 b";
+        facts = facts_of(unmasked, "c5b7", options);
+        t = threat_on(facts, "c2");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 1);
+        options.capture_sequence_counts_uncrossed_soldiers = false;
+        facts = facts_of(unmasked, "c5b7", options);
+        t = threat_on(facts, "c2");
+        REQUIRE(t);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain == 0);
+    }
+
+    TEST_CASE("a threat to win another piece through checks is new, though one stood before")
+    {
+        ClassifierOptions options;
+        options.check_capture_depth = 3;
+        options.check_capture_quiet_checks = true;
+        options.check_capture_takers = { false, true, true, true, true, true, false };
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA reference figure 42, move 1: before it, the advisor to f2 screens the cannon on f1
+        // for a check that only the horse on f4 blocks, and the cannon takes it; after the
+        // advisor's step to d0, the rook to f6 checks a king that may not step onto the open
+        // e-file nor onto f9, so the cannon blocks on f7, where the cannon on f1 takes it.
+        const std::string_view fen = "9/5k3/2c6/p3R4/9/9/9/r5n1B/4AC3/4KA3 w";
+        CHECK_FALSE(facts_of(fen, "e1d0", options).check_then_capture);
+        options.check_capture_new_by_target = true;
+        const MoveFacts facts = facts_of(fen, "e1d0", options);
+        CHECK(facts.check_then_capture);
+        REQUIRE(facts.check_capture_line.size() == 3);
+        CHECK(to_iccs(facts.check_capture_line.back()) == "f1f7");
+    }
+
+    TEST_CASE("a pawn that is no taker of a sequence of captures still takes back on the capture's point")
+    {
+        ClassifierOptions options;
+        options.capture_sequence_depth = 4;
+        options.capture_sequence_takers = { false, true, true, true, true, true, false };
+        options.capture_made_safe = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // A game of the corpus: the black pawn to d4 backs the rook on b3 against the cannon on
+        // d3, which the rook on h3 protects: the rook's capture, lost before, is safe now, since
+        // the pawn takes back what retakes on d3.
+        const MoveFacts facts
+            = facts_of("3ak1b2/4a4/4b1n1c/4C3p/4P4/2p2p3/1r1C3RP/2c6/4A4/R3KAB2 b", "c4d4", options);
+        const auto t = std::find_if(facts.threats.begin(), facts.threats.end(), [](const Threat& threat) {
+            return threat.attacker.piece.type() == PieceType::Chariot && threat.target.square == sq("d3");
+        });
+        REQUIRE(t != facts.threats.end());
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        REQUIRE(t->capture_sequence_gain);
+        CHECK(*t->capture_sequence_gain > 0);
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the

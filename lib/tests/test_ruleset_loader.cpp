@@ -409,13 +409,16 @@ TEST_SUITE("ruleset loader")
         };
         const std::string fine_condition
             = R"({"origin": ["capture_made_legal"], "target_chased_before": true, "loses_more_elsewhere": true,
-                 "best_exchange_gain": ["positive"], "hidden_protected": false})";
+                 "best_exchange_gain": ["positive"], "capture_sequence_gain": ["positive"], "hidden_protected": false})";
         const std::string fine_classification
             = R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true,
-                 "hidden_protection_depth": 4})";
+                 "capture_sequence_depth": 4, "hidden_protection_depth": 4})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
                   R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
-                      "capture_opens_lines": true, "best_exchange": true, "hidden_protection_depth": 2})",
+                      "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
+                      "capture_sequence_takers": ["horse", "chariot"],
+                      "capture_sequence_counts_uncrossed_soldiers": false, "check_capture_new_by_target": true,
+                      "hidden_protection_depth": 2})",
                   fine_condition)
                   .empty());
         CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification,
@@ -425,20 +428,25 @@ TEST_SUITE("ruleset loader")
                   fine_condition)
             == std::vector<std::string> { "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
         // Judging the prior attacks needs them listed, judging what a capture loses elsewhere needs
-        // the lines it opens looked at, judging the best exchange needs it weighed, and judging a
-        // hidden protection needs it looked for (a depth of 2 at least).
+        // the lines it opens looked at, judging the best exchange or the sequence of captures
+        // needs it weighed, and judging a hidden protection needs it looked for (a depth of 2 at
+        // least).
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
                   R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no",
-                      "best_exchange": 0, "hidden_protection_depth": 6})",
+                      "best_exchange": 0, "capture_sequence_depth": 9, "capture_sequence_takers": ["queen"],
+                      "capture_sequence_counts_uncrossed_soldiers": "no", "hidden_protection_depth": 6})",
                   fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
                 "/classification/capture_opens_lines", "/classification/best_exchange",
-                "/classification/hidden_protection_depth", "/chase_rules/0/if/target_chased_before",
-                "/chase_rules/0/if/best_exchange_gain", "/chase_rules/0/if/loses_more_elsewhere",
+                "/classification/capture_sequence_depth",
+                "/classification/capture_sequence_counts_uncrossed_soldiers",
+                "/classification/hidden_protection_depth", "/classification/capture_sequence_takers/0",
+                "/chase_rules/0/if/target_chased_before", "/chase_rules/0/if/best_exchange_gain",
+                "/chase_rules/0/if/capture_sequence_gain", "/chase_rules/0/if/loses_more_elsewhere",
                 "/chase_rules/0/if/hidden_protected" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
                   R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true,
-                      "hidden_protection_depth": 1})",
+                      "capture_sequence_depth": 4, "hidden_protection_depth": 1})",
                   fine_condition)
             == std::vector<std::string> { "/chase_rules/0/if/hidden_protected" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",

@@ -50,6 +50,8 @@ namespace {
     // Check-then-capture: a threat to win material by checking first, which a move that
     // neither checks nor threatens mate makes "next", and only if the mover did not have such
     // a threat before the move (a threat that is not new is no threat, as for captures); under
+    // check_capture_new_by_target, a threat is new when it wins a piece that no such line won
+    // before (where the line takes it). Under
     // check_capture_not_new_while_gain_stands, neither while material it could win at once
     // before is still there to win, nor by winning such material. A check is the first move of
     // such a line itself when every answer to it leaves the mover a capture that wins material
@@ -68,9 +70,17 @@ namespace {
                 ? detail::pieces_won_at_once(m.before, m.options.piece_worth)
                 : std::vector<PieceAt>();
             std::vector<Move> standing_line;
+            const auto threatens_anew = [&] {
+                if (!m.options.check_capture_new_by_target)
+                    return !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line);
+                std::vector<PieceAt> won_anyway = won_before;
+                const std::vector<PieceAt> won_through_checks = detail::pieces_won_through_checks(m.before, m.options);
+                won_anyway.insert(won_anyway.end(), won_through_checks.begin(), won_through_checks.end());
+                return detail::threatens_check_then_capture(mover_again, m.options, won_anyway, f.check_capture_line);
+            };
             f.check_then_capture
                 = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line)
-                && !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line)
+                && threatens_anew()
                 && (won_before.empty() || detail::pieces_won_at_once(mover_again, m.options.piece_worth).empty());
         }
         if (!f.check_then_capture)
@@ -101,11 +111,18 @@ namespace {
 
     // What `capture`, legal for the side to move in `pos`, would cost it: the other side then
     // forces mate (within mate_after_capture_depth), or wins back by a capture anywhere as much
-    // as was taken.
+    // as was taken (with capture_sequence_depth, by the sequence of captures that follows, in
+    // which the capturing side may take again what the first capture lets through).
     CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
     {
         if (options.mate_after_capture_depth > 0 && mated_after(pos, capture, options.mate_after_capture_depth))
             return CaptureCost::Mate;
+        if (options.capture_sequence_depth > 0)
+            return detail::capture_sequence_gain(
+                       pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), {})
+                    <= 0
+                ? CaptureCost::Material
+                : CaptureCost::None;
         const int taken = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
         UndoInfo undo;
         pos.do_move(capture, undo);
@@ -205,6 +222,9 @@ namespace {
                     best = std::max(best, detail::exchange_gain(pos, other, worth));
             threat.best_exchange_gain = best;
         }
+        if (m.options.capture_sequence_depth > 0)
+            threat.capture_sequence_gain = detail::capture_sequence_gain(pos, capture, m.options,
+                detail::pieces_won_at_once(mover_again, worth), detail::pieces_won_at_once(m.after, worth));
         if (m.options.mate_after_capture_depth > 0)
             threat.mated_after_capture = mated_after(mover_again, capture, m.options.mate_after_capture_depth);
         if (m.options.capture_opens_lines && threat.exchange_gain > 0)

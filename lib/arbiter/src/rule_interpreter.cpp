@@ -70,6 +70,7 @@ namespace {
             && listed(c.capture_gain, gain_of(t.capture_gain)) && listed(c.exchange_gain, gain_of(t.exchange_gain))
             && listed(c.exchange_gain_before, gain_of(t.exchange_gain_before))
             && listed(c.best_exchange_gain, gain_of(t.best_exchange_gain.value_or(t.exchange_gain)))
+            && listed(c.capture_sequence_gain, gain_of(t.capture_sequence_gain.value_or(t.exchange_gain)))
             && matches(c.joint, t.joint()) && matches(c.under_protected, t.under_protected())
             && matches(c.mated_after_capture, t.mated_after_capture)
             && matches(c.loses_more_elsewhere, t.lost_elsewhere.has_value())

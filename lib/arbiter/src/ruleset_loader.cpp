@@ -354,6 +354,10 @@ namespace {
                 if (!rs.classification.best_exchange)
                     error("ruleset.bad-value", path,
                         "needs the exchange led by each taker weighed (classification: \"best_exchange\": true)");
+            for (const std::string& path : needs_capture_sequences_)
+                if (rs.classification.capture_sequence_depth == 0)
+                    error("ruleset.bad-value", path,
+                        "needs the sequences of captures weighed (classification: \"capture_sequence_depth\" above 0)");
             for (const std::string& path : needs_lines_opened_)
                 if (!rs.classification.capture_opens_lines)
                     error("ruleset.bad-value", path,
@@ -376,7 +380,8 @@ namespace {
                     { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
                         "target_crossed_river", "sole_attacking_piece", "target_can_capture_back", "attacker_restriction",
                         "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "best_exchange_gain", "joint", "under_protected",
+                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "best_exchange_gain",
+                        "capture_sequence_gain", "joint", "under_protected",
                         "mated_after_capture", "loses_more_elsewhere", "hidden_protected", "target_chased_before" }))
                 return c;
             c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
@@ -402,6 +407,9 @@ namespace {
             c.best_exchange_gain = enum_list(j, "best_exchange_gain", path, gain_names, "gain");
             if (c.best_exchange_gain)
                 needs_best_exchange_.push_back(path + "/best_exchange_gain");
+            c.capture_sequence_gain = enum_list(j, "capture_sequence_gain", path, gain_names, "gain");
+            if (c.capture_sequence_gain)
+                needs_capture_sequences_.push_back(path + "/capture_sequence_gain");
             c.joint = boolean(j, "joint", path);
             c.under_protected = boolean(j, "under_protected", path);
             c.mated_after_capture = boolean(j, "mated_after_capture", path);
@@ -503,6 +511,7 @@ namespace {
         std::vector<std::string> needs_lines_opened_; // conditions that judge Threat::lost_elsewhere
         std::vector<std::string> needs_hidden_protection_; // conditions that judge Threat::hidden_protection
         std::vector<std::string> needs_best_exchange_; // conditions that judge Threat::best_exchange_gain
+        std::vector<std::string> needs_capture_sequences_; // conditions that judge Threat::capture_sequence_gain
     };
 
     template <typename F>
@@ -597,15 +606,19 @@ namespace {
             ClassifierOptions& c = rs.classification;
             if (r.object(j, path,
                     { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
-                        "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands",
+                        "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands", "check_capture_new_by_target",
                         "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
-                        "capture_opens_lines", "best_exchange", "prior_attacks", "hidden_protection_depth" })) {
+                        "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
+                        "capture_sequence_counts_uncrossed_soldiers", "prior_attacks", "hidden_protection_depth" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
+                c.capture_sequence_depth = r.integer(j, "capture_sequence_depth", path, 0, 8).value_or(0);
+                c.capture_sequence_counts_uncrossed_soldiers
+                    = r.boolean(j, "capture_sequence_counts_uncrossed_soldiers", path).value_or(true);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth
                     = r.integer(j, "mate_after_capture_depth", path, 0, 3).value_or(c.mate_after_capture_depth);
@@ -617,10 +630,17 @@ namespace {
                 c.check_capture_not_new_while_gain_stands
                     = r.boolean(j, "check_capture_not_new_while_gain_stands", path)
                           .value_or(c.check_capture_not_new_while_gain_stands);
+                c.check_capture_new_by_target
+                    = r.boolean(j, "check_capture_new_by_target", path).value_or(c.check_capture_new_by_target);
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)
                         c.check_capture_takers[static_cast<std::size_t>(index(type))] = true;
+                }
+                if (const auto takers = r.enum_list(j, "capture_sequence_takers", path, piece_names, "piece")) {
+                    c.capture_sequence_takers.fill(false);
+                    for (const PieceType type : *takers)
+                        c.capture_sequence_takers[static_cast<std::size_t>(index(type))] = true;
                 }
                 if (j.contains("piece_worth")) {
                     const Json& worth = j["piece_worth"];

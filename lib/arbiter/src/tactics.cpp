@@ -249,6 +249,50 @@ namespace {
         return false;
     }
 
+    // What each side of a sequence of captures leaves alone: the pieces it could win at once
+    // anyway, and for the starter, captures off the first capture's point by others than the
+    // sequence's takers.
+    struct SequenceExclusions {
+        Color starter;
+        Square point;
+        const std::vector<PieceAt>& starter_leaves;
+        const std::vector<PieceAt>& other_leaves;
+    };
+
+    // What taking the piece on `s` wins in a sequence of captures.
+    int sequence_worth_of(const Position& pos, Square s, const ClassifierOptions& options)
+    {
+        const Piece taken = pos.piece_on(s);
+        if (!options.capture_sequence_counts_uncrossed_soldiers && taken.type() == PieceType::Soldier
+            && on_own_side(taken.color(), s))
+            return 0;
+        return worth_of(taken, options.piece_worth);
+    }
+
+    // What the side to move wins at most by the captures of a sequence within `depth` plies, or
+    // 0 by stopping.
+    int best_capture_sequence(
+        Position& pos, int depth, const SequenceExclusions& exclusions, const ClassifierOptions& options)
+    {
+        if (depth <= 0)
+            return 0;
+        const bool starters_turn = pos.side_to_move() == exclusions.starter;
+        const std::vector<PieceAt>& leaves = starters_turn ? exclusions.starter_leaves : exclusions.other_leaves;
+        int best = 0;
+        for (const Move m : pseudo_legal_moves(pos))
+            if (is_capture_of_non_king(pos, m)
+                && (!starters_turn || m.to() == exclusions.point
+                    || options.capture_sequence_takers[index(pos.piece_on(m.from()).type())])
+                && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end() && pos.is_legal_pseudo(m)) {
+                const int taken = sequence_worth_of(pos, m.to(), options);
+                UndoInfo undo;
+                pos.do_move(m, undo);
+                best = std::max(best, taken - best_capture_sequence(pos, depth - 1, exclusions, options));
+                pos.undo_move(m, undo);
+            }
+        return best;
+    }
+
 } // namespace
 
 std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
@@ -332,6 +376,18 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
     return taken - reply;
 }
 
+int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
+    const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway)
+{
+    const SequenceExclusions exclusions { pos.side_to_move(), capture.to(), won_anyway, lost_anyway };
+    const int taken = sequence_worth_of(pos, capture.to(), options);
+    UndoInfo undo;
+    pos.do_move(capture, undo);
+    const int reply = best_capture_sequence(pos, options.capture_sequence_depth - 1, exclusions, options);
+    pos.undo_move(capture, undo);
+    return taken - reply;
+}
+
 bool threatens_check_then_capture(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line)
 {
@@ -391,6 +447,21 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
     if (!forces_gain_by_checks(pos, options.hidden_protection_depth, -lost, end, taking_back, line))
         line.clear();
     return line;
+}
+
+std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const ClassifierOptions& options)
+{
+    std::vector<PieceAt> won;
+    std::vector<Move> line;
+    while (threatens_check_then_capture(pos, options, won, line)) {
+        Position end = pos;
+        for (std::size_t i = 0; i + 1 < line.size(); ++i) {
+            UndoInfo undo;
+            end.do_move(line[i], undo);
+        }
+        won.push_back(at(end, line.back().to()));
+    }
+    return won;
 }
 
 bool every_answer_loses_material(

@@ -18,6 +18,17 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_chec
 // or stops where going on would lose. In piece worth; a king takes only last.
 int exchange_gain(Position& pos, Move capture, const PieceWorth& worth);
 
+// What the side to move wins by `capture`, a legal capture, and the captures anywhere on the
+// board that follow it within options.capture_sequence_depth plies, the first included: each
+// side in turn takes what wins it most or stops, whatever its captures lay open or let through.
+// After its first capture the side to move takes off that capture's point only with
+// options.capture_sequence_takers, and none of `won_anyway`: what it could win at once anyway
+// is not the capture's gain; nor does the other side take any of `lost_anyway`, what it could
+// win at once anyway being no cost of the capture. In piece worth (a pawn on its own side of the river worth nothing unless
+// options.capture_sequence_counts_uncrossed_soldiers); checks aside.
+int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
+    const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway);
+
 // The pieces the side to move could win by a capture at once, on their points.
 std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth);
 
@@ -34,6 +45,10 @@ bool threatens_check_then_capture(
 // only once the piece is taken (Threat::hidden_protection). Empty when it cannot, or when the
 // depth is below 2.
 std::vector<Move> hidden_protection(Position pos, Move capture, const ClassifierOptions& options);
+
+// The pieces the side to move can win by checking first, each where a line takes it: the pieces
+// that lines end by taking, one line after another, until no other line is left.
+std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const ClassifierOptions& options);
 
 // Whether every answer to a check leaves the checking side a capture that wins material it
 // could not win before the check (`before`, the checking side to move), and that lays nothing

@@ -103,6 +103,9 @@ std::string FactPhrases::threat_facts(const Threat& t, bool material) const
             { { "capture", std::to_string(t.capture_gain) }, { "exchange", std::to_string(t.exchange_gain) } }));
         if (t.best_exchange_gain && *t.best_exchange_gain != t.exchange_gain)
             facts.push_back(m_.format("fact.best_exchange", { { "exchange", std::to_string(*t.best_exchange_gain) } }));
+        if (t.capture_sequence_gain && *t.capture_sequence_gain != t.exchange_gain)
+            facts.push_back(
+                m_.format("fact.capture_sequence", { { "sequence", std::to_string(*t.capture_sequence_gain) } }));
         if (t.joint())
             facts.push_back(m_.format("fact.joint"));
         if (t.under_protected())

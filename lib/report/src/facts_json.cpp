@@ -52,6 +52,7 @@ namespace {
             { "capture_gain", t.capture_gain },
             { "exchange_gain", t.exchange_gain },
             { "best_exchange_gain", t.best_exchange_gain ? Json(*t.best_exchange_gain) : Json(nullptr) },
+            { "capture_sequence_gain", t.capture_sequence_gain ? Json(*t.capture_sequence_gain) : Json(nullptr) },
             { "joint", t.joint() },
             { "under_protected", t.under_protected() },
             { "mated_after_capture", t.mated_after_capture },

@@ -143,6 +143,7 @@ namespace {
         { "fact.target_restricts", "pieces" },
         { "fact.gain", "capture exchange" },
         { "fact.best_exchange", "exchange" },
+        { "fact.capture_sequence", "sequence" },
         { "fact.joint", "" },
         { "fact.under_protected", "protectors attackers" },
         { "fact.mated_after_capture", "" },

@@ -98,6 +98,11 @@ struct Threat {
     // what a move that adds an attacker to a point wins, whichever piece it moved. A piece of the
     // target's kind that the target can take in turn offers a trade and leads no capture.
     std::optional<int> best_exchange_gain;
+    // With ClassifierOptions::capture_sequence_depth: what the attacker's capture wins with the
+    // captures anywhere on the board that follow it, each side in turn taking what wins it most or
+    // stopping: an exchange that takes away a protector elsewhere, or opens a line to another
+    // piece, wins what it lets through. What either side could win at once anyway is left out.
+    std::optional<int> capture_sequence_gain;
     // Once the attacker has taken, the target's side forces mate (within
     // ClassifierOptions::mate_after_capture_depth of its moves): the capture would lose the game.
     bool mated_after_capture = false;
@@ -221,6 +226,10 @@ struct ClassifierOptions {
     // before its move is still there to win after it (the chase goes on), and a piece it could
     // win at once before its move is not what checks win.
     bool check_capture_not_new_while_gain_stands = false;
+    // A check-then-capture threat is new when it wins a piece that no line through checks won
+    // before the move (on the point where the line takes it), instead of only when the mover had
+    // no such threat at all: a capture that stood before is no new chase, another one is.
+    bool check_capture_new_by_target = false;
     // The kinds of piece whose capture can end a check-then-capture line, by PieceType: a book
     // may hold that some pieces (the king, the pawns) win material by themselves, so that
     // checks making way for their capture threaten nothing.
@@ -248,6 +257,18 @@ struct ClassifierOptions {
     // Weigh the complete exchange on a threat's point led by each of the mover's pieces there
     // (Threat::best_exchange_gain).
     bool best_exchange = false;
+    // Plies, the first capture included, of the sequences of captures anywhere on the board that
+    // weigh a threat's capture (Threat::capture_sequence_gain) and what a capture costs under
+    // capture_made_safe; 0 weighs neither.
+    int capture_sequence_depth = 0;
+    // The kinds of piece, by PieceType, with which the capturing side takes again in such a
+    // sequence off the first capture's point (any piece takes back on it, as in an exchange): a
+    // book may hold that some pieces (the king, the pawns) win material by themselves, so that an
+    // exchange that only lets them take elsewhere wins nothing.
+    std::array<bool, piece_type_count> capture_sequence_takers = { true, true, true, true, true, true, true };
+    // A pawn on its own side of the river counts at its piece worth when taken in such a
+    // sequence; off, for nothing (a book may give it no material value).
+    bool capture_sequence_counts_uncrossed_soldiers = true;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };

@@ -90,6 +90,8 @@ struct ThreatCondition {
     std::optional<std::vector<Gain>> exchange_gain_before;
     // The sign of Threat::best_exchange_gain (the exchange led by the mover's best taker).
     std::optional<std::vector<Gain>> best_exchange_gain;
+    // The sign of Threat::capture_sequence_gain (the capture with the captures that follow it).
+    std::optional<std::vector<Gain>> capture_sequence_gain;
     std::optional<bool> joint;
     std::optional<bool> under_protected;
     std::optional<bool> mated_after_capture;
