@@ -483,10 +483,10 @@ CycleClassifier::CycleClassifier(const ReplayedGame& game, const ClassifierOptio
 
 const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m) const
 {
-    const auto [at, added] = known_.try_emplace({ before.key(), m.bits() });
+    const auto [entry, added] = known_.try_emplace({ before.key(), m.bits() });
     if (added)
-        at->second = classify_move(before, m, options_);
-    return at->second;
+        entry->second = classify_move(before, m, options_);
+    return entry->second;
 }
 
 CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
