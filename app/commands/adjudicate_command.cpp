@@ -28,14 +28,20 @@ namespace {
             || game.natural_limit;
     }
 
-    // The line on stderr for a game without a document: where it is and why it has none.
-    void print_skipped_game(const GameRecord& record, const RecordReplay& replay)
+    // The line on stderr for a game without a document: where it is and why it has none,
+    // `not_ruled` being the repetitions left in the game, which bear on nothing.
+    void print_skipped_game(const GameRecord& record, const RecordReplay& replay, std::size_t not_ruled)
     {
         Diagnostics line;
         const int plies = replay.game ? replay.game->ply_count() : 0;
+        const std::string repetitions = not_ruled == 0
+            ? "no repetition to rule on (--all writes its document too)"
+            : not_ruled == 1 ? "one repetition, left in the game: it bears on nothing (--detail all rules on it)"
+                             : std::to_string(not_ruled)
+                + " repetitions, each left in the game: they bear on nothing (--detail all rules on them)";
         line.note("adjudicate.nothing-to-rule",
-            describe_game(record) + ": " + std::to_string(plies) + (plies == 1 ? " ply" : " plies")
-                + ", no repetition to rule on (--all writes its document too)",
+            describe_game(record) + ": " + std::to_string(plies) + (plies == 1 ? " ply" : " plies") + ", "
+                + repetitions,
             record.location);
         print_diagnostics(line);
     }
@@ -58,7 +64,9 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
     add_notation_option(*cmd, options.notation);
     cmd->add_option("--detail", options.detail,
-           "Which repetitions of a game to set out in full: the one that decides it (the others in brief), or all")
+           "Which repetitions of a game to rule on: deciding rules on those that bear on the result (the record "
+           "ends in it, or a side loses by it) and sets out in full the one that decides the game, the others in "
+           "brief; all rules on every repetition and sets out each in full")
         ->check(CLI::IsMember({ "deciding", "all" }));
     cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
     cmd->add_flag("--all", options.all,
@@ -102,6 +110,8 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     DocumentOptions document_options;
     document_options.notation = document_notation(options.notation, options.language);
     document_options.every_repetition_in_full = options.detail == "all";
+    const RepetitionsRuled ruled
+        = document_options.every_repetition_in_full ? RepetitionsRuled::Every : RepetitionsRuled::BearingOnResult;
     const bool every_game = options.all || !options.input.games.empty() || options.input.files.empty();
     if (*format == "html")
         write_html_head(out, *messages, comparing);
@@ -146,19 +156,24 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
             first_game = false;
         };
         if (!comparing) {
-            const GameRuling game = judge_game(index, record.location, replay, books->front());
+            const RuleSet& rules = books->front();
+            const GameRuling game = judge_game(index, record.location, replay, rules,
+                repetitions_ruled(ruled, replay.game ? replay.game->ply_count() : 0, rules));
             if (!every_game && !worth_a_document(game)) {
-                print_skipped_game(record, replay);
+                print_skipped_game(record, replay, game.not_ruled.size());
                 return;
             }
             separate();
             write_ruling(game, record);
         } else {
-            const RuleBookComparison comparison = compare_rule_books(index, record.location, replay, *books);
+            const RuleBookComparison comparison = compare_rule_books(index, record.location, replay, *books, ruled);
             if (!every_game
                 && std::none_of(comparison.books.begin(), comparison.books.end(),
                     [](const BookRuling& book) { return worth_a_document(book.game); })) {
-                print_skipped_game(record, replay);
+                std::size_t not_ruled = 0;
+                for (const BookRuling& book : comparison.books)
+                    not_ruled = std::max(not_ruled, book.game.not_ruled.size());
+                print_skipped_game(record, replay, not_ruled);
                 return;
             }
             separate();

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rule_book_test_support.hpp"
+#include "xq/arbiter/game_ruling.hpp"
 #include "xq/arbiter/rule_interpreter.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 #include "xq/board/fen.hpp"
@@ -211,6 +212,36 @@ TEST_SUITE("rule interpreter")
 
 TEST_SUITE("rule interpreter")
 {
+    TEST_CASE("only the repetitions that bear on the result are ruled on when asked; the others are passed over")
+    {
+        const RuleSet axf = load_axf();
+        // A rook and a king shuffle: the first repetition is left at ply 9, the second ends the
+        // record.
+        const std::string fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w";
+        const std::string left = "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0 d8d9 ";
+        const std::string ending = "a0b0 d9d8 b0b1 d8d9 b1b0 d9d8 b0b1 d8d9 b1b0";
+        const ReplayedGame game = test::play_line(fen, left + ending);
+        const GameRepetitions every = rule_on_repetitions(game, axf);
+        REQUIRE(every.rulings.size() == 2);
+        CHECK(every.passed_over.empty());
+
+        const GameRepetitions bearing = rule_on_repetitions(
+            game, axf, repetitions_ruled(RepetitionsRuled::BearingOnResult, game.ply_count(), axf));
+        REQUIRE(bearing.rulings.size() == 1);
+        CHECK(bearing.rulings[0].episode.last_repeating_ply == game.ply_count());
+        REQUIRE(bearing.passed_over.size() == 1);
+        CHECK(bearing.passed_over[0].cycle.first_ply == 1);
+        CHECK(bearing.passed_over[0].occurrences == 3);
+
+        // Once the position has stood often enough for a side to lose by it, the repetition bears
+        // on the result though the game goes on.
+        const ReplayedGame longer = test::play_line(fen, left + "a0a1 d9d8 a1a0 d8d9 " + ending);
+        const GameRepetitions lost_by = rule_on_repetitions(
+            longer, axf, repetitions_ruled(RepetitionsRuled::BearingOnResult, longer.ply_count(), axf));
+        CHECK(lost_by.rulings.size() == 2);
+        CHECK(lost_by.passed_over.empty());
+    }
+
     TEST_CASE("the board decides mates and stalemates by the ruleset's rules, and notes a Black first move")
     {
         const RuleSet axf = load_axf();

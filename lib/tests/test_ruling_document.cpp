@@ -612,6 +612,34 @@ TEST_SUITE("ruling document")
         CHECK(several >= 3);
     }
 
+    TEST_CASE("the repetitions not ruled on are named by their plies, in each language")
+    {
+        const RuledFile& file = rule_groups();
+        std::size_t with_left = 0;
+        for (std::size_t i = 0; i < file.records.size(); ++i) {
+            const RecordReplay& replay = *file.replays[i];
+            const GameRuling game = judge_game(1, {}, replay, axf(),
+                repetitions_ruled(RepetitionsRuled::BearingOnResult, replay.game->ply_count(), axf()));
+            REQUIRE(game.rulings.size() + game.not_ruled.size() == file.games[i].rulings.size());
+            if (game.not_ruled.empty())
+                continue;
+            ++with_left;
+            for (const char* language : { "en", "zh" }) {
+                const MessageCatalogue& m = catalogue(language);
+                std::vector<std::string> spans;
+                for (const RepetitionEpisode& e : game.not_ruled)
+                    spans.push_back(m.format("summary.plies",
+                        { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } }));
+                const std::string note = m.format(
+                    game.not_ruled.size() == 1 ? "not_ruled.one" : "not_ruled.several", { { "plies", m.join(spans) } });
+                const RulingDocument document = build_ruling_document(game, file.records[i], axf(), m);
+                CHECK(std::count(document.notes.begin(), document.notes.end(), note) == 1);
+                CHECK(document.repetitions.size() == game.rulings.size());
+            }
+        }
+        CHECK(with_left >= 1);
+    }
+
     TEST_CASE("the summary says when the recorded result goes against the ruling, and only then")
     {
         // Red checks perpetually, so Red must change: the game goes to Black unless Red changes.

@@ -1,5 +1,7 @@
 #include "xq/arbiter/game_ruling.hpp"
 
+#include <utility>
+
 namespace xq {
 
 GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay& replay, const RuleSet& rules,
@@ -15,12 +17,26 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
     if (replay.game)
         ruling.board = judge_board(*replay.game, rules);
     if (replay.status == GameStatus::Ok) {
-        ruling.rulings = rule_on_game(*replay.game, rules, wanted);
+        GameRepetitions repetitions = rule_on_repetitions(*replay.game, rules, wanted);
+        ruling.rulings = std::move(repetitions.rulings);
+        ruling.not_ruled = std::move(repetitions.passed_over);
         if (rules.natural_limit)
             ruling.natural_limit = natural_limit_reached(*replay.game, *rules.natural_limit);
     }
     ruling.deciding = deciding_ruling(ruling.rulings);
     return ruling;
+}
+
+bool bears_on_result(const RepetitionEpisode& episode, int plies, const RuleSet& rules)
+{
+    return episode.last_repeating_ply == plies || episode.occurrences >= rules.repetition.violator_loses_at_occurrence;
+}
+
+EpisodeFilter repetitions_ruled(RepetitionsRuled which, int plies, const RuleSet& rules)
+{
+    if (which == RepetitionsRuled::Every)
+        return {};
+    return [plies, &rules](const RepetitionEpisode& episode) { return bears_on_result(episode, plies, rules); };
 }
 
 RecordedResult result_of(Outcome outcome)

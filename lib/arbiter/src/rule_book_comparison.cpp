@@ -73,11 +73,13 @@ namespace {
 } // namespace
 
 RuleBookComparison compare_rule_books(int game, const SourceLocation& source, const RecordReplay& replay,
-    std::span<const RuleSet> books, const EpisodeFilter& wanted)
+    std::span<const RuleSet> books, RepetitionsRuled which)
 {
     RuleBookComparison comparison;
+    const int plies = replay.game ? replay.game->ply_count() : 0;
     for (const RuleSet& rules : books)
-        comparison.books.push_back({ &rules, judge_game(game, source, replay, rules, wanted) });
+        comparison.books.push_back(
+            { &rules, judge_game(game, source, replay, rules, repetitions_ruled(which, plies, rules)) });
     const std::vector<BookRuling>& judged = comparison.books;
     if (judged.empty())
         return comparison;

@@ -548,6 +548,13 @@ namespace {
         return ruling.outcome;
     }
 
+    // A rule-book line judged as a whole need not repeat a position.
+    bool stood_often_enough(const RepetitionEpisode& episode, const RuleSet& rules)
+    {
+        return rules.repetition.judged_span != JudgedSpan::FirstCycle
+            || episode.occurrences >= rules.repetition.ruling_at_occurrence;
+    }
+
 } // namespace
 
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
@@ -569,9 +576,7 @@ Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, co
 std::optional<Ruling> rule_on_episode(
     const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules, const CycleClassifier* later_cycles)
 {
-    // A rule-book line judged as a whole need not repeat a position.
-    if (rules.repetition.judged_span == JudgedSpan::FirstCycle
-        && episode.occurrences < rules.repetition.ruling_at_occurrence)
+    if (!stood_often_enough(episode, rules))
         return std::nullopt;
     const ReadingChoice readings(rules);
     Ruling ruling = judge_cycle(facts, episode, rules, readings, later_cycles);
@@ -597,9 +602,9 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
     return judgement;
 }
 
-std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
+GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
 {
-    std::vector<Ruling> rulings;
+    GameRepetitions repetitions;
     std::vector<RepetitionEpisode> episodes = rules.repetition.judged_span == JudgedSpan::LastOccurrences
         ? find_occurrence_windows(game, rules.repetition.ruling_at_occurrence)
         : find_repetition_episodes(game);
@@ -617,11 +622,20 @@ std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules,
     }
     const CycleClassifier classifier(game, rules.classification);
     const CycleClassifier* later_cycles = rules.repetition.judged_span == JudgedSpan::FirstCycle ? &classifier : nullptr;
-    for (const RepetitionEpisode& e : episodes)
-        if (!wanted || wanted(e))
-            if (auto r = rule_on_episode(classifier.classify(e.cycle), e, rules, later_cycles))
-                rulings.push_back(std::move(*r));
-    return rulings;
+    for (const RepetitionEpisode& e : episodes) {
+        if (!stood_often_enough(e, rules))
+            continue;
+        if (wanted && !wanted(e))
+            repetitions.passed_over.push_back(e);
+        else if (auto r = rule_on_episode(classifier.classify(e.cycle), e, rules, later_cycles))
+            repetitions.rulings.push_back(std::move(*r));
+    }
+    return repetitions;
+}
+
+std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
+{
+    return rule_on_repetitions(game, rules, wanted).rulings;
 }
 
 std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings)

@@ -160,12 +160,10 @@ CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
     // repetitions only those that bear on the result are ruled on: the one the record ends in,
     // and any long enough for a side to lose by it.
     const bool replayed_cleanly = !replay.diagnostics.has_errors() && replay.status == GameStatus::Ok;
-    const auto bears_on_result = [&](const RepetitionEpisode& episode) {
-        return replayed_cleanly
-            && (episode.last_repeating_ply == row.plies
-                || episode.occurrences >= rules.repetition.violator_loses_at_occurrence);
+    const auto wanted = [&](const RepetitionEpisode& episode) {
+        return replayed_cleanly && bears_on_result(episode, row.plies, rules);
     };
-    checked.judged = judge_game(static_cast<int>(record.index), record.location, replay, rules, bears_on_result);
+    checked.judged = judge_game(static_cast<int>(record.index), record.location, replay, rules, wanted);
     // A reader may leave the source name out of the locations inside a record (the archive
     // reader does, to spare a copy of the path per move): they are in the record's file.
     for (Diagnostic& d : checked.judged.diagnostics)

@@ -41,6 +41,8 @@ namespace {
         { "result.unknown", "" },
         { "no_ruling.not_replayed", "problem" },
         { "no_ruling.no_repetition", "" },
+        { "not_ruled.one", "plies" },
+        { "not_ruled.several", "plies" },
         { "board.checkmate", "side rule" },
         { "board.stalemate", "side rule" },
         { "board.black_moved_first", "rule" },

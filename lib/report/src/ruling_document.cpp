@@ -93,8 +93,16 @@ namespace {
             std::vector<std::string> out;
             if (game.status != GameStatus::Ok)
                 out.push_back(m_.format("no_ruling.not_replayed", { { "problem", first_error(game) } }));
-            else if (game.rulings.empty())
+            else if (game.rulings.empty() && game.not_ruled.empty())
                 out.push_back(m_.format("no_ruling.no_repetition"));
+            if (!game.not_ruled.empty()) {
+                std::vector<std::string> spans;
+                for (const RepetitionEpisode& e : game.not_ruled)
+                    spans.push_back(m_.format("summary.plies",
+                        { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } }));
+                out.push_back(m_.format(
+                    game.not_ruled.size() == 1 ? "not_ruled.one" : "not_ruled.several", { { "plies", m_.join(spans) } }));
+            }
             if (game.board && game.replay) {
                 if (game.board->loser)
                     out.push_back(

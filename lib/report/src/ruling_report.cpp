@@ -162,6 +162,16 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
     for (const std::string& r : rulings)
         out.raw(r);
     out.end_array();
+    out.key("not_ruled");
+    out.begin_array();
+    for (const RepetitionEpisode& e : game.not_ruled) {
+        out.begin_object();
+        out.key("cycle");
+        write_cycle(out, e);
+        out.member("last_repeating_ply", e.last_repeating_ply);
+        out.end_object();
+    }
+    out.end_array();
 }
 
 void write_ruling_json(

@@ -22,6 +22,9 @@ struct GameRuling {
     std::optional<BoardJudgement> board; // when the game was set up
     std::vector<Ruling> rulings; // one per repetition episode judged, in record order
     std::optional<std::size_t> deciding; // index in rulings: deciding_ruling(rulings)
+    // The repetitions that stood often enough for a ruling but were not ruled on (judge_game's
+    // `wanted` passed them over), in record order.
+    std::vector<RepetitionEpisode> not_ruled;
     // Where the record reaches the ruleset's natural limit, when it has one and the game
     // replayed to its end.
     std::optional<NaturalLimitReached> natural_limit;
@@ -30,9 +33,22 @@ struct GameRuling {
 };
 
 // Judges a replayed game: the board always, the repetitions only when every move replayed.
-// `wanted` limits the episodes ruled on, as for rule_on_game. `replay` must outlive the result.
+// `wanted` limits the episodes ruled on, as for rule_on_repetitions. `replay` must outlive the
+// result.
 GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay& replay, const RuleSet& rules,
     const EpisodeFilter& wanted = {});
+
+// Whether a repetition of a game of `plies` plies bears on its result: the record ends in it, or
+// it lasts long enough for a side to lose by it (the ruleset's violator_loses_at_occurrence).
+// The others were left in the game, by a change or by a move nobody had to make, so the result
+// does not depend on them.
+bool bears_on_result(const RepetitionEpisode& episode, int plies, const RuleSet& rules);
+
+// Which repetitions of a game are ruled on: those that bear on the result, or every one.
+enum class RepetitionsRuled { BearingOnResult, Every };
+// The filter for judge_game that rules on `which` repetitions of a game of `plies` plies;
+// `rules` must outlive it.
+EpisodeFilter repetitions_ruled(RepetitionsRuled which, int plies, const RuleSet& rules);
 
 // The result a ruling gives the game: the violator loses whether it has lost already or must
 // still change (a record that stops there shows it did not); without a violator, a draw.

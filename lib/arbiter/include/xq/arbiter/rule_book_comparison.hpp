@@ -66,9 +66,10 @@ struct RuleBookComparison {
     std::optional<LossDifference> loss_difference;
 };
 
-// Judges the game under each of `books` (as judge_game, with `wanted`) and compares the
-// rulings that decide it. `books` and `replay` must outlive the result.
+// Judges the game under each of `books` (as judge_game, ruling on `which` repetitions under
+// each book) and compares the rulings that decide it. `books` and `replay` must outlive the
+// result.
 RuleBookComparison compare_rule_books(int game, const SourceLocation& source, const RecordReplay& replay,
-    std::span<const RuleSet> books, const EpisodeFilter& wanted = {});
+    std::span<const RuleSet> books, RepetitionsRuled which = RepetitionsRuled::Every);
 
 } // namespace xq

@@ -150,11 +150,20 @@ struct BoardJudgement {
 };
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules);
 
-// Every ruling on a game, in record order: finds the spans the ruleset judges
-// (repetition.judged_span), classifies their moves and rules on each.
-// With `wanted`, only the spans it accepts are classified and ruled on (classifying is the
-// costly part; validation wants only the spans that can bear on the result).
+// A game's repetitions under a ruleset: the rulings, in record order, and the spans passed
+// over that stood often enough for a ruling (in record order too).
+struct GameRepetitions {
+    std::vector<Ruling> rulings;
+    std::vector<RepetitionEpisode> passed_over;
+};
+
+// Finds the spans the ruleset judges (repetition.judged_span), classifies their moves and
+// rules on each. With `wanted`, only the spans it accepts are classified and ruled on
+// (classifying is the costly part; most repetitions of real games bear on nothing).
 using EpisodeFilter = std::function<bool(const RepetitionEpisode& episode)>;
+GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {});
+
+// Every ruling on a game, in record order: rule_on_repetitions' rulings.
 std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {});
 
 // The ruling that decides the game: the first that loses it for a side, else the last; none

@@ -107,11 +107,8 @@ struct CheckedGame {
 };
 
 // Replays a game, judges the end on the board against the recorded result, rules on the
-// repetitions that bear on the result and sees whether the result agrees with the rulings.
-// A repetition bears on the result when the record ends in it, or when it lasts long enough
-// for a side to lose by it (the ruleset's violator_loses_at_occurrence). The others were left
-// in the game, by a change or by a move nobody had to make, so the result does not depend on
-// them; they are counted but not ruled on, since classifying their moves costs the most.
+// repetitions that bear on the result (bears_on_result) and sees whether the result agrees
+// with the rulings, as adjudicate does by default. The others are counted but not ruled on.
 // Once a side has lost by repeating, the game is decided: the result is checked against that
 // loss, not against later repetitions.
 // Locations inside the record without a source name are taken to be in the record's file.
