@@ -65,7 +65,7 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     add_notation_option(*cmd, options.notation);
     cmd->add_option("--detail", options.detail,
            "Which repetitions of a game to rule on: deciding rules on those that bear on the result (the record "
-           "ends in it, or a side loses by it) and sets out in full the one that decides the game, the others in "
+           "ends in it, or it lasts long enough for a side to lose by it) and sets out in full the one that decides the game, the others in "
            "brief; all rules on every repetition and sets out each in full")
         ->check(CLI::IsMember({ "deciding", "all" }));
     cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
