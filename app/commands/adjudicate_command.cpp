@@ -29,16 +29,18 @@ namespace {
     }
 
     // The line on stderr for a game without a document: where it is and why it has none,
-    // `not_ruled` being the repetitions left in the game, which bear on nothing.
+    // `not_ruled` being the repetitions the game moved on from, which bear on nothing.
     void print_skipped_game(const GameRecord& record, const RecordReplay& replay, std::size_t not_ruled)
     {
         Diagnostics line;
         const int plies = replay.game ? replay.game->ply_count() : 0;
         const std::string repetitions = not_ruled == 0
             ? "no repetition to rule on (--all writes its document too)"
-            : not_ruled == 1 ? "one repetition, left in the game: it bears on nothing (--detail all rules on it)"
-                             : std::to_string(not_ruled)
-                + " repetitions, each left in the game: they bear on nothing (--detail all rules on them)";
+            : not_ruled == 1
+            ? "one repetition, which the game moved on from: it bears on nothing (--detail all rules on it)"
+            : std::to_string(not_ruled)
+                + " repetitions, each of which the game moved on from: they bear on nothing (--detail all rules on "
+                  "them)";
         line.note("adjudicate.nothing-to-rule",
             describe_game(record) + ": " + std::to_string(plies) + (plies == 1 ? " ply" : " plies") + ", "
                 + repetitions,
@@ -64,14 +66,14 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
     cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
     add_notation_option(*cmd, options.notation);
     cmd->add_option("--detail", options.detail,
-           "Which repetitions of a game to rule on: deciding rules on those that bear on the result (the record "
-           "ends in it, or it lasts long enough for a side to lose by it) and sets out in full the one that decides the game, the others in "
-           "brief; all rules on every repetition and sets out each in full")
+           "Which repetitions of a game to rule on: deciding (the default) rules on each repetition that bears on the "
+           "result (the record ends in it, or it lasts long enough for a side to lose by it) and sets out in full the "
+           "one that decides the game, the others in brief; all rules on every repetition and sets out each in full")
         ->check(CLI::IsMember({ "deciding", "all" }));
     cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
     cmd->add_flag("--all", options.all,
-        "A document for every game of a file; without it (and without --game) only games with a repetition or a problem "
-        "get one, and the others a line on stderr");
+        "A document for every game of a file; without it (and without --game) only games with a repetition ruled on or "
+        "a problem get one, and the others a line on stderr");
     cmd->footer("Exit code: 0 when every game was read and replayed to its end, 1 when one was not (the "
                 "rulings, under one ruleset or several, never change it), 2 for bad usage or a ruleset that cannot "
                 "be loaded, 4 when the output could not be written.");

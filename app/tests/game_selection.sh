@@ -61,17 +61,17 @@ expect_lines err 0
 expect_exit 0 adjudicate "$league" --game 2
 [ "$(grep -c '^Ruling on a repetition' "$work/out")" -eq 1 ] || fail "adjudicate --game 2 wrote no document"
 
-# A repetition left in the game bears on nothing: not ruled on, so no document without
+# A repetition the game moved on from bears on nothing: not ruled on, so no document without
 # --detail all (which rules on it) or --all (whose document names it).
 game "甲级联赛" "许银川" "吕钦" 7 "1-0" "1. a0a1 d9d8 2. a1a0 d8d9 3. a0a1 d9d8 4. a1a0 d8d9 5. a0b0" \
   "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1" >"$work/left.pgn"
 expect_exit 0 adjudicate "$work/left.pgn"
 expect_lines out 0
-expect_in err "game 1 (许银川 vs 吕钦): 9 plies, one repetition, left in the game: it bears on nothing (--detail all rules on it)"
+expect_in err "game 1 (许银川 vs 吕钦): 9 plies, one repetition, which the game moved on from: it bears on nothing (--detail all rules on it)"
 expect_exit 0 adjudicate "$work/left.pgn" --detail all
 expect_in out "Ruling: a draw if neither side changes its moves."
 expect_exit 0 adjudicate "$work/left.pgn" --all
-expect_in out "The repetition at plies 1–4 is not ruled on"
+expect_in out "The repetition of plies 1 to 4 (repeated to ply 8) is not ruled on"
 expect_not_in out "Ruling:"
 expect_exit 0 adjudicate "$work/left.pgn" --all --format jsonl
 expect_in out '"rulings":[],"not_ruled":[{"cycle":{"first_ply":1,"last_ply":4,"occurrences":3},"last_repeating_ply":8}]'

@@ -74,6 +74,18 @@ expect_in err "note[adjudicate.nothing-to-rule]: game 1"
 expect_exit 1 adjudicate --moves "h2e2 h2e2" --ruleset axf,cxa
 expect_in out "No rule book has a ruling to make on this game."
 
+# Each book rules only on the repetitions that bear on the result under it: a perpetual check
+# loses at once under cxa, at the third stand, while under axf the game moved on from it before
+# anyone could lose by it. --detail all rules on it under axf too.
+check_fen="3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"
+checks="i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8 e0e1 d8d7"
+expect_exit 0 adjudicate --fen "$check_fen" --moves "$checks" --ruleset cxa,axf
+expect_in out "Under cxa: Red loses"
+expect_in out "Under axf: no ruling to make."
+expect_in out "Under axf no repetition bears on the result, so none is"
+expect_exit 0 adjudicate --fen "$check_fen" --moves "$checks" --ruleset cxa,axf --detail all
+expect_in out "Under axf: Red must change its moves"
+
 # A bad list is a usage error that names what is wrong.
 expect_exit 2 adjudicate --moves "h2e2" --ruleset axf,nosuch
 expect_in err "no ruleset named 'nosuch'"

@@ -100,8 +100,19 @@ TEST_SUITE("game_validation")
         CHECK(checked.row.status == ValidationStatus::Ok);
         CHECK(checked.row.repetitions == 1);
         CHECK(checked.judged.rulings.empty());
+        REQUIRE(checked.judged.not_ruled.size() == 1);
+        CHECK(checked.judged.not_ruled[0].episode.cycle.first_ply == 1);
         CHECK_FALSE(checked.row.ruling);
         CHECK_FALSE(checked.row.ruling_agrees);
+    }
+
+    TEST_CASE("a record with an error is not judged: its repetitions are neither ruled on nor passed over")
+    {
+        // The record ends in the repetition, but an unclosed comment makes it unreadable.
+        const CheckedGame checked = check("1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 {unclosed\n");
+        CHECK(checked.row.status == ValidationStatus::Unreadable);
+        CHECK(checked.judged.rulings.empty());
+        CHECK(checked.judged.not_ruled.empty());
     }
 
     TEST_CASE("a side that lost by repeating has lost: the row's ruling is that loss, not a later draw")

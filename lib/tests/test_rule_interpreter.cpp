@@ -212,7 +212,7 @@ TEST_SUITE("rule interpreter")
 
 TEST_SUITE("rule interpreter")
 {
-    TEST_CASE("only the repetitions that bear on the result are ruled on when asked; the others are passed over")
+    TEST_CASE("only the repetitions that bear on the result are ruled on when asked; the others are listed")
     {
         const RuleSet axf = load_axf();
         // A rook and a king shuffle: the first repetition is left at ply 9, the second ends the
@@ -223,15 +223,16 @@ TEST_SUITE("rule interpreter")
         const ReplayedGame game = test::play_line(fen, left + ending);
         const GameRepetitions every = rule_on_repetitions(game, axf);
         REQUIRE(every.rulings.size() == 2);
-        CHECK(every.passed_over.empty());
+        CHECK(every.not_ruled.empty());
 
         const GameRepetitions bearing = rule_on_repetitions(
             game, axf, repetitions_ruled(RepetitionsRuled::BearingOnResult, game.ply_count(), axf));
         REQUIRE(bearing.rulings.size() == 1);
         CHECK(bearing.rulings[0].episode.last_repeating_ply == game.ply_count());
-        REQUIRE(bearing.passed_over.size() == 1);
-        CHECK(bearing.passed_over[0].cycle.first_ply == 1);
-        CHECK(bearing.passed_over[0].occurrences == 3);
+        REQUIRE(bearing.not_ruled.size() == 1);
+        CHECK(bearing.not_ruled[0].episode.cycle.first_ply == 1);
+        CHECK(bearing.not_ruled[0].episode.occurrences == 3);
+        CHECK(bearing.not_ruled[0].rulings_before == 0);
 
         // Once the position has stood often enough for a side to lose by it, the repetition bears
         // on the result though the game goes on.
@@ -239,7 +240,23 @@ TEST_SUITE("rule interpreter")
         const GameRepetitions lost_by = rule_on_repetitions(
             longer, axf, repetitions_ruled(RepetitionsRuled::BearingOnResult, longer.ply_count(), axf));
         CHECK(lost_by.rulings.size() == 2);
-        CHECK(lost_by.passed_over.empty());
+        CHECK(lost_by.not_ruled.empty());
+    }
+
+    TEST_CASE("a repetition a side loses by at once bears on the result though the game moves on from it")
+    {
+        // Under the CXA rules perpetual check loses at the ruling, at the third occurrence, not
+        // at the fourth as other violations do: a game that moves on after the third has been
+        // decided by it.
+        const RuleSet cxa = test::load_bundled_ruleset("cxa");
+        REQUIRE(cxa.repetition.ruling_at_occurrence < cxa.repetition.violator_loses_at_occurrence);
+        const ReplayedGame game = test::play_line(
+            "3k5/9/9/9/9/9/9/9/9/4K3R w", "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8 e0e1 d8d7");
+        const GameRepetitions bearing = rule_on_repetitions(
+            game, cxa, repetitions_ruled(RepetitionsRuled::BearingOnResult, game.ply_count(), cxa));
+        REQUIRE(bearing.rulings.size() == 1);
+        CHECK(bearing.rulings[0].outcome == Outcome::RedLoses);
+        CHECK(bearing.not_ruled.empty());
     }
 
     TEST_CASE("the board decides mates and stalemates by the ruleset's rules, and notes a Black first move")

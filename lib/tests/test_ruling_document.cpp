@@ -612,10 +612,10 @@ TEST_SUITE("ruling document")
         CHECK(several >= 3);
     }
 
-    TEST_CASE("the repetitions not ruled on are named by their plies, in each language")
+    TEST_CASE("the repetitions not ruled on are named by their plies and numbered among the others")
     {
         const RuledFile& file = rule_groups();
-        std::size_t with_left = 0;
+        std::size_t with_not_ruled = 0;
         for (std::size_t i = 0; i < file.records.size(); ++i) {
             const RecordReplay& replay = *file.replays[i];
             const GameRuling game = judge_game(1, {}, replay, axf(),
@@ -623,21 +623,41 @@ TEST_SUITE("ruling document")
             REQUIRE(game.rulings.size() + game.not_ruled.size() == file.games[i].rulings.size());
             if (game.not_ruled.empty())
                 continue;
-            ++with_left;
-            for (const char* language : { "en", "zh" }) {
-                const MessageCatalogue& m = catalogue(language);
-                std::vector<std::string> spans;
-                for (const RepetitionEpisode& e : game.not_ruled)
-                    spans.push_back(m.format("summary.plies",
-                        { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } }));
-                const std::string note = m.format(
-                    game.not_ruled.size() == 1 ? "not_ruled.one" : "not_ruled.several", { { "plies", m.join(spans) } });
-                const RulingDocument document = build_ruling_document(game, file.records[i], axf(), m);
-                CHECK(std::count(document.notes.begin(), document.notes.end(), note) == 1);
-                CHECK(document.repetitions.size() == game.rulings.size());
-            }
+            ++with_not_ruled;
+            const RulingDocument document = build_ruling_document(game, file.records[i], axf(), catalogue("en"));
+            // Every repetition is a line of the table, in record order; only those ruled on are
+            // set out.
+            REQUIRE(document.repetitions.size() == file.games[i].rulings.size());
+            for (std::size_t r = 0; r < document.repetitions.size(); ++r)
+                CHECK(document.repetitions[r].plies
+                    == std::to_string(file.games[i].rulings[r].episode.cycle.first_ply) + "–"
+                        + std::to_string(file.games[i].rulings[r].episode.cycle.last_ply));
+            CHECK(in_reading_order(document).size() == game.rulings.size());
         }
-        CHECK(with_left >= 1);
+        CHECK(with_not_ruled >= 1);
+
+        // Game 19: three repetitions, of which the first two bear on nothing.
+        const RecordReplay& replay = *file.replays[18];
+        const GameRuling game = judge_game(19, {}, replay, axf(),
+            repetitions_ruled(RepetitionsRuled::BearingOnResult, replay.game->ply_count(), axf()));
+        const RulingDocument en = build_ruling_document(game, file.records[18], axf(), catalogue("en"));
+        CHECK(en.summary.front()
+            == "Ruling: a draw if neither side changes its moves (repetition 3 of 3, plies 6 to 11, decides the game).");
+        CHECK(std::count(en.notes.begin(), en.notes.end(),
+                  "The repetitions of plies 4 to 7 and 2 to 9 are not ruled on: the game moved on from each before a "
+                  "side could lose by it, so the result does not depend on them (xqarb adjudicate --detail all rules "
+                  "on every repetition).")
+            == 1);
+        REQUIRE(en.repetitions.size() == 3);
+        CHECK_FALSE(en.repetitions[0].ruled);
+        CHECK(en.repetitions[0].outcome == "not ruled on (the game moved on from it)");
+        CHECK(en.repetitions[0].in_short(Color::Red).empty());
+        CHECK(en.repetitions[2].heading == "Repetition 3 of 3: plies 6 to 11");
+        const RulingDocument zh = build_ruling_document(game, file.records[18], axf(), catalogue("zh"));
+        CHECK(std::count(zh.notes.begin(), zh.notes.end(),
+                  "第4至第7着和第2至第9着的重复均不予裁决：每一处都在任何一方因此判负之前已经变着，对局结果与它们无关"
+                  "（xqarb adjudicate --detail all 对每一处重复都作裁决）。")
+            == 1);
     }
 
     TEST_CASE("the summary says when the recorded result goes against the ruling, and only then")

@@ -1,5 +1,6 @@
 #include "xq/arbiter/game_ruling.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace xq {
@@ -19,7 +20,7 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
     if (replay.status == GameStatus::Ok) {
         GameRepetitions repetitions = rule_on_repetitions(*replay.game, rules, wanted);
         ruling.rulings = std::move(repetitions.rulings);
-        ruling.not_ruled = std::move(repetitions.passed_over);
+        ruling.not_ruled = std::move(repetitions.not_ruled);
         if (rules.natural_limit)
             ruling.natural_limit = natural_limit_reached(*replay.game, *rules.natural_limit);
     }
@@ -29,7 +30,12 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
 
 bool bears_on_result(const RepetitionEpisode& episode, int plies, const RuleSet& rules)
 {
-    return episode.last_repeating_ply == plies || episode.occurrences >= rules.repetition.violator_loses_at_occurrence;
+    const bool some_conduct_loses_at_once = std::any_of(
+        rules.conducts.begin(), rules.conducts.end(), [](const Conduct& c) { return c.loses_at_once; });
+    const int first_loss = some_conduct_loses_at_once
+        ? std::min(rules.repetition.ruling_at_occurrence, rules.repetition.violator_loses_at_occurrence)
+        : rules.repetition.violator_loses_at_occurrence;
+    return episode.last_repeating_ply == plies || episode.occurrences >= first_loss;
 }
 
 EpisodeFilter repetitions_ruled(RepetitionsRuled which, int plies, const RuleSet& rules)

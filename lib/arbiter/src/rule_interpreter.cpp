@@ -548,7 +548,9 @@ namespace {
         return ruling.outcome;
     }
 
-    // A rule-book line judged as a whole need not repeat a position.
+    // Whether a span is worth a ruling: a position stood often enough for the ruleset, except
+    // in a rule-book line judged as a whole (judged_span "first_cycle" judges one cycle, the
+    // occurrences counted by account_occurrences).
     bool stood_often_enough(const RepetitionEpisode& episode, const RuleSet& rules)
     {
         return rules.repetition.judged_span != JudgedSpan::FirstCycle
@@ -626,7 +628,7 @@ GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rul
         if (!stood_often_enough(e, rules))
             continue;
         if (wanted && !wanted(e))
-            repetitions.passed_over.push_back(e);
+            repetitions.not_ruled.push_back({ e, repetitions.rulings.size() });
         else if (auto r = rule_on_episode(classifier.classify(e.cycle), e, rules, later_cycles))
             repetitions.rulings.push_back(std::move(*r));
     }

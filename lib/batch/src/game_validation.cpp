@@ -164,6 +164,10 @@ CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
         return replayed_cleanly && bears_on_result(episode, row.plies, rules);
     };
     checked.judged = judge_game(static_cast<int>(record.index), record.location, replay, rules, wanted);
+    // A record not replayed cleanly is not judged at all: its repetitions are not passed over
+    // for bearing on nothing.
+    if (!replayed_cleanly)
+        checked.judged.not_ruled.clear();
     // A reader may leave the source name out of the locations inside a record (the archive
     // reader does, to spare a copy of the path per move): they are in the record's file.
     for (Diagnostic& d : checked.judged.diagnostics)

@@ -82,9 +82,13 @@ namespace {
                 { { "side", side_name(d.side, m) }, { "forbidden_under", book_ids(comparison, d.forbidden_under, m) },
                     { "allowed_under", book_ids(comparison, d.allowed_under, m) } }));
         for (const std::size_t i : comparison.without_ruling) {
-            const RuleSet& rules = *comparison.books[i].rules;
-            sentences.push_back(m.format("compare.no_ruling_yet",
-                { { "ruleset", rules.id }, { "count", std::to_string(rules.repetition.ruling_at_occurrence) } }));
+            const BookRuling& book = comparison.books[i];
+            const RuleSet& rules = *book.rules;
+            if (!book.game.not_ruled.empty())
+                sentences.push_back(m.format("compare.none_bears", { { "ruleset", rules.id } }));
+            else
+                sentences.push_back(m.format("compare.no_ruling_yet",
+                    { { "ruleset", rules.id }, { "count", std::to_string(rules.repetition.ruling_at_occurrence) } }));
         }
         if (comparison.precedence_differs)
             sentences.push_back(m.format("compare.precedence_differs"));

@@ -33,6 +33,15 @@ namespace {
         return sentences;
     }
 
+    // The number of game.rulings[ruling] among all the game's repetitions, ruled on or not,
+    // counted from 1 in record order.
+    std::size_t number_of_ruling(const GameRuling& game, std::size_t ruling)
+    {
+        return ruling + 1
+            + static_cast<std::size_t>(std::count_if(game.not_ruled.begin(), game.not_ruled.end(),
+                [&](const NotRuled& n) { return n.rulings_before <= ruling; }));
+    }
+
     // Builds the document of one game, sentence by sentence, from the catalogue's phrases, the
     // ruleset's texts in the catalogue's language, and the interpreter's ruling as it is: every
     // class, chase row, conduct, verdict row and count comes from the ruling.
@@ -97,9 +106,13 @@ namespace {
                 out.push_back(m_.format("no_ruling.no_repetition"));
             if (!game.not_ruled.empty()) {
                 std::vector<std::string> spans;
-                for (const RepetitionEpisode& e : game.not_ruled)
-                    spans.push_back(m_.format("summary.plies",
-                        { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } }));
+                for (const NotRuled& n : game.not_ruled) {
+                    const RepetitionEpisode& e = n.episode;
+                    spans.push_back(m_.format(
+                        e.last_repeating_ply > e.cycle.last_ply ? "not_ruled.span_repeated" : "not_ruled.span",
+                        { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) },
+                            { "until", std::to_string(e.last_repeating_ply) } }));
+                }
                 out.push_back(m_.format(
                     game.not_ruled.size() == 1 ? "not_ruled.one" : "not_ruled.several", { { "plies", m_.join(spans) } }));
             }
@@ -128,10 +141,12 @@ namespace {
             if (!deciding)
                 return sentences;
             const RepetitionCycle& c = deciding->episode.cycle;
-            sentences.push_back(m_.format(game.rulings.size() == 1 ? "summary.verdict" : "summary.verdict_of_several",
+            const std::size_t count = game.rulings.size() + game.not_ruled.size();
+            sentences.push_back(m_.format(count == 1 ? "summary.verdict" : "summary.verdict_of_several",
                 { { "outcome", m_.format(outcome_key(deciding->outcome)) },
-                    { "number", std::to_string(*game.deciding + 1) }, { "count", std::to_string(game.rulings.size()) },
-                    { "first", std::to_string(c.first_ply) }, { "last", std::to_string(c.last_ply) } }));
+                    { "number", std::to_string(number_of_ruling(game, *game.deciding)) },
+                    { "count", std::to_string(count) }, { "first", std::to_string(c.first_ply) },
+                    { "last", std::to_string(c.last_ply) } }));
             // A record without a result (`*`) is silent rather than in disagreement: validate
             // lists it, but on a signed ruling it would only be noise.
             if (game.recorded_result == RecordedResult::Unknown)
@@ -180,6 +195,23 @@ namespace {
                         r.rules.push_back(quote(*rule));
             r.verdict = verdict(ruling);
             r.readings = ruling.readings;
+            return r;
+        }
+
+        // A repetition not ruled on, as a line of the table of episodes.
+        DocumentRepetition not_ruled(const GameRuling& game, const NotRuled& n, std::size_t number, std::size_t count) const
+        {
+            const RepetitionEpisode& e = n.episode;
+            DocumentRepetition r;
+            r.heading = m_.format("repetition.heading",
+                { { "number", std::to_string(number) }, { "count", std::to_string(count) },
+                    { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            r.plies = m_.format("summary.plies",
+                { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            r.outcome = m_.format("summary.not_ruled");
+            r.ruled = false;
+            r.in_full = false;
+            r.start = game.replay->position_at(e.cycle.first_ply - 1);
             return r;
         }
 
@@ -467,7 +499,7 @@ std::vector<const DocumentRepetition*> in_reading_order(const RulingDocument& do
         if (r.decides)
             order.push_back(&r);
     for (const DocumentRepetition& r : document.repetitions)
-        if (!r.decides)
+        if (r.ruled && !r.decides)
             order.push_back(&r);
     return order;
 }
@@ -501,12 +533,23 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     document.header = builder.header(game, record);
     document.summary = builder.summary(game);
     document.notes = builder.notes(game);
+    // Every repetition in record order, numbered among them all: those not ruled on where they
+    // stand among the rulings.
+    const std::size_t count = game.rulings.size() + game.not_ruled.size();
+    auto not_ruled = game.not_ruled.begin();
+    const auto add_not_ruled_before = [&](std::size_t ruling) {
+        for (; not_ruled != game.not_ruled.end() && not_ruled->rulings_before <= ruling; ++not_ruled)
+            document.repetitions.push_back(
+                builder.not_ruled(game, *not_ruled, document.repetitions.size() + 1, count));
+    };
     for (std::size_t i = 0; i < game.rulings.size(); ++i) {
+        add_not_ruled_before(i);
         const bool decides = game.deciding == i;
         DocumentRepetition& r = document.repetitions.emplace_back(builder.repetition(
-            game.rulings[i], i + 1, game.rulings.size(), decides || options.every_repetition_in_full));
+            game.rulings[i], document.repetitions.size() + 1, count, decides || options.every_repetition_in_full));
         r.decides = decides;
     }
+    add_not_ruled_before(game.rulings.size());
     return document;
 }
 

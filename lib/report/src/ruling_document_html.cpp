@@ -195,13 +195,13 @@ ul.books li { margin: 1.2mm 0; }
             const DocumentRepetition& r = document.repetitions[i];
             out << "<tr" << (r.decides ? " class=\"decides\"" : "") << "><td class=\"number\">" << i + 1
                 << "</td><td class=\"plies\">" << xml_escaped(r.plies) << "</td>";
-            for (const DocumentSide& side : r.sides)
-                out << "<td>" << xml_escaped(side.in_short) << "</td>";
+            for (const Color side : { Color::Red, Color::Black })
+                out << "<td>" << xml_escaped(r.in_short(side)) << "</td>";
             out << "<td class=\"outcome\">" << xml_escaped(r.outcome) << "</td></tr>\n";
         }
         out << "</tbody></table>\n";
         if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
-                [](const DocumentRepetition& r) { return !r.in_full; }))
+                [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
             out << paragraph(m.format("summary.in_brief"), "brief");
     }
 

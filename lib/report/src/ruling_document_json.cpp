@@ -16,6 +16,7 @@ namespace {
         out.member("heading", r.heading);
         out.member("plies", r.plies);
         out.member("outcome", r.outcome);
+        out.member("ruled", r.ruled);
         out.member("decides", r.decides);
         out.member("in_full", r.in_full);
         out.member("start_fen", to_fen(r.start));
@@ -83,7 +84,8 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
 {
     std::vector<std::vector<std::string>> explanations;
     for (const DocumentRepetition& r : document.repetitions)
-        explanations.push_back(ruling_explanation(r, messages));
+        if (r.ruled)
+            explanations.push_back(ruling_explanation(r, messages));
     std::string text;
     json_form::JsonWriter writer(text);
     writer.begin_object();

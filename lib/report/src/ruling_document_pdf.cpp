@@ -359,12 +359,13 @@ namespace {
             for (std::size_t i = 0; i < d.repetitions.size(); ++i) {
                 const DocumentRepetition& r = d.repetitions[i];
                 const TextStyle style = r.decides ? head : plain;
-                table_row({ { std::to_string(i + 1), style }, { r.plies, style }, { r.sides[0].in_short, style },
-                              { r.sides[1].in_short, style }, { r.outcome, style } },
+                table_row({ { std::to_string(i + 1), style }, { r.plies, style },
+                              { std::string(r.in_short(Color::Red)), style },
+                              { std::string(r.in_short(Color::Black)), style }, { r.outcome, style } },
                     widths, 0);
             }
             if (std::any_of(
-                    d.repetitions.begin(), d.repetitions.end(), [](const DocumentRepetition& r) { return !r.in_full; }))
+                    d.repetitions.begin(), d.repetitions.end(), [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
                 paragraph(m_.format("summary.in_brief"), { 9, false, !chinese_, 0.2 }, 0, 1.5 * mm);
         }
 

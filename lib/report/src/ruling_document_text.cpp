@@ -193,7 +193,7 @@ void write_document_text(std::ostream& out, const RulingDocument& document, cons
                     m.format(side.side == Color::Red ? "header.red" : "header.black") + ": " + side.in_short, 4);
         }
         if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
-                [](const DocumentRepetition& r) { return !r.in_full; }))
+                [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
             out << '\n' << wrapped(m.format("summary.in_brief"), 0);
     }
 
@@ -269,11 +269,11 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
         for (std::size_t i = 0; i < document.repetitions.size(); ++i) {
             const DocumentRepetition& r = document.repetitions[i];
             const std::string strong = r.decides ? "**" : "";
-            out << "| " << i + 1 << " | " << escaped(r.plies) << " | " << escaped(r.sides[0].in_short) << " | "
-                << escaped(r.sides[1].in_short) << " | " << strong << escaped(r.outcome) << strong << " |\n";
+            out << "| " << i + 1 << " | " << escaped(r.plies) << " | " << escaped(r.in_short(Color::Red)) << " | "
+                << escaped(r.in_short(Color::Black)) << " | " << strong << escaped(r.outcome) << strong << " |\n";
         }
         if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
-                [](const DocumentRepetition& r) { return !r.in_full; }))
+                [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
             out << '\n' << escaped(m.format("summary.in_brief")) << '\n';
     }
 

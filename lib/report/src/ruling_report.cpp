@@ -164,11 +164,11 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
     out.end_array();
     out.key("not_ruled");
     out.begin_array();
-    for (const RepetitionEpisode& e : game.not_ruled) {
+    for (const NotRuled& n : game.not_ruled) {
         out.begin_object();
         out.key("cycle");
-        write_cycle(out, e);
-        out.member("last_repeating_ply", e.last_repeating_ply);
+        write_cycle(out, n.episode);
+        out.member("last_repeating_ply", n.episode.last_repeating_ply);
         out.end_object();
     }
     out.end_array();

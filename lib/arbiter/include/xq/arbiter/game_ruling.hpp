@@ -24,7 +24,7 @@ struct GameRuling {
     std::optional<std::size_t> deciding; // index in rulings: deciding_ruling(rulings)
     // The repetitions that stood often enough for a ruling but were not ruled on (judge_game's
     // `wanted` passed them over), in record order.
-    std::vector<RepetitionEpisode> not_ruled;
+    std::vector<NotRuled> not_ruled;
     // Where the record reaches the ruleset's natural limit, when it has one and the game
     // replayed to its end.
     std::optional<NaturalLimitReached> natural_limit;
@@ -39,9 +39,10 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
     const EpisodeFilter& wanted = {});
 
 // Whether a repetition of a game of `plies` plies bears on its result: the record ends in it, or
-// it lasts long enough for a side to lose by it (the ruleset's violator_loses_at_occurrence).
-// The others were left in the game, by a change or by a move nobody had to make, so the result
-// does not depend on them.
+// it lasts long enough for a side to lose by it (the ruleset's violator_loses_at_occurrence, or
+// its ruling_at_occurrence where a conduct loses at once). The game moved on from the others, by
+// a change or by a move nobody had to make, before anyone could lose by them: the result does
+// not depend on them.
 bool bears_on_result(const RepetitionEpisode& episode, int plies, const RuleSet& rules);
 
 // Which repetitions of a game are ruled on: those that bear on the result, or every one.

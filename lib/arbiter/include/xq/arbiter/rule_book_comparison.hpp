@@ -50,7 +50,9 @@ struct RuleBookComparison {
     // The outcome that decides the game (or having none) is not the same under every book.
     bool outcomes_differ = false;
     // Books without a ruling while another has one: the position has not stood as often as
-    // they require (repetition.ruling_at_occurrence). Empty when the game could not be replayed.
+    // they require (repetition.ruling_at_occurrence), or, ruling only on the repetitions that
+    // bear on the result, none does under them (their GameRuling::not_ruled). Empty when the
+    // game could not be replayed.
     std::vector<std::size_t> without_ruling;
     // The rulings that decide the game judge different plies (the books decide by other
     // episodes, or judge other spans: repetition.judged_span). The books' judgements of the

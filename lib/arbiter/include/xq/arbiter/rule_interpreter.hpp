@@ -150,11 +150,18 @@ struct BoardJudgement {
 };
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules);
 
-// A game's repetitions under a ruleset: the rulings, in record order, and the spans passed
-// over that stood often enough for a ruling (in record order too).
+// A span that stood often enough for a ruling but was not ruled on, and where it stands among
+// the rulings: `rulings_before` of them come before it in record order.
+struct NotRuled {
+    RepetitionEpisode episode;
+    std::size_t rulings_before = 0;
+};
+
+// A game's repetitions under a ruleset: the rulings and the spans not ruled on, each in record
+// order.
 struct GameRepetitions {
     std::vector<Ruling> rulings;
-    std::vector<RepetitionEpisode> passed_over;
+    std::vector<NotRuled> not_ruled;
 };
 
 // Finds the spans the ruleset judges (repetition.judged_span), classifies their moves and

@@ -3,6 +3,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xq/arbiter/game_ruling.hpp"
@@ -73,17 +74,29 @@ struct QuotedRule {
 
 // One repetition episode and its ruling. A game with several sets out in full only the one
 // that decides it, unless asked for all; the others keep their heading, start, conducts and
-// verdict, and have no moves and quote no rules.
+// verdict, and have no moves and quote no rules. A repetition not ruled on (it bears on nothing)
+// has only its heading, plies, start and, as its outcome, that it is not ruled on: it is a line
+// of the table of episodes, not a section.
 struct DocumentRepetition {
     std::string heading;
     std::string plies; // "41-48", for the table of episodes
     std::string outcome; // in words
+    bool ruled = true;
     bool decides = false;
     bool in_full = true;
     Position start; // where the cycle starts
     std::string start_sentence;
     std::vector<DocumentMove> moves;
-    std::vector<DocumentSide> sides; // red, then black
+    std::vector<DocumentSide> sides; // red, then black; none when not ruled on
+
+    // A side's conduct in short, for the table of episodes; empty when not ruled on.
+    std::string_view in_short(Color side) const
+    {
+        for (const DocumentSide& s : sides)
+            if (s.side == side)
+                return s.in_short;
+        return {};
+    }
     std::vector<QuotedRule> rules;
     // Sentences: the outcome, when it was due, the precedence, what follows, the readings.
     std::vector<std::string> verdict;
@@ -120,8 +133,8 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
 // A note of the board's judgement (BoardNote::code) in words.
 std::string board_note(const BoardNote& note, const MessageCatalogue& messages);
 
-// The repetitions in the order a document sets them out: the deciding one first, then the
-// others in record order.
+// The repetitions ruled on in the order a document sets them out: the deciding one first,
+// then the others in record order.
 std::vector<const DocumentRepetition*> in_reading_order(const RulingDocument& document);
 
 // A ruling's explanation, in the same words as its document: where the cycle starts, what
