@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "xq/arbiter/enum_names.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 
 using namespace xq;
@@ -29,6 +31,69 @@ std::vector<std::pair<std::string, std::string>> problems_of(const std::string& 
 }
 
 using Problems = std::vector<std::pair<std::string, std::string>>;
+
+std::string read_readme()
+{
+    std::ifstream readme_file(XQ_RULESETS "/README.md");
+    REQUIRE(readme_file);
+    std::stringstream text;
+    text << readme_file.rdbuf();
+    return text.str();
+}
+
+template <typename E, std::size_t N>
+std::string list_of(const EnumName<E> (&names)[N])
+{
+    std::string out = "list of ";
+    for (std::size_t i = 0; i < N; ++i)
+        out += (i ? ", `" : "`") + std::string(names[i].name) + "`";
+    return out;
+}
+
+// How the README's tables write the type of a condition of this kind.
+std::string readme_type(ConditionKind kind)
+{
+    switch (kind) {
+    case ConditionKind::Boolean:
+        return "boolean";
+    case ConditionKind::Pieces:
+        return "list of pieces";
+    case ConditionKind::Origins:
+        return list_of(origin_names);
+    case ConditionKind::Protections:
+        return list_of(protection_names);
+    case ConditionKind::Restrictions:
+        return list_of(restriction_names);
+    case ConditionKind::Gains:
+        return list_of(gain_names);
+    }
+    return {};
+}
+
+// The rows of the markdown table that follows `heading` in `text`, as their cells.
+std::vector<std::vector<std::string>> table_after(const std::string& text, const std::string& heading)
+{
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream lines(text.substr(text.find(heading)));
+    std::string line;
+    bool in_table = false;
+    while (std::getline(lines, line)) {
+        if (line.rfind("|", 0) != 0) {
+            if (in_table)
+                break;
+            continue;
+        }
+        in_table = true;
+        std::vector<std::string> cells;
+        for (std::size_t at = 1, bar; (bar = line.find(" |", at)) != std::string::npos; at = bar + 2) {
+            std::string cell = line.substr(at, bar - at);
+            cell.erase(0, cell.find_first_not_of(' '));
+            cells.push_back(cell);
+        }
+        rows.push_back(cells);
+    }
+    return rows;
+}
 
 } // namespace
 
@@ -456,11 +521,7 @@ TEST_SUITE("ruleset loader")
 
     TEST_CASE("every snippet of the rulesets README loads, added to the AXF ruleset")
     {
-        std::ifstream readme_file(XQ_RULESETS "/README.md");
-        REQUIRE(readme_file);
-        std::stringstream text;
-        text << readme_file.rdbuf();
-        const std::string readme = text.str();
+        const std::string readme = read_readme();
         std::ifstream axf_file(XQ_RULESETS "/axf.json");
         const nlohmann::json axf = nlohmann::json::parse(axf_file);
 
@@ -488,5 +549,37 @@ TEST_SUITE("ruleset loader")
             ++snippets;
         }
         CHECK(snippets >= 3);
+    }
+
+    TEST_CASE("the README's table of chase conditions gives every key the loader reads, each with its type")
+    {
+        const std::string readme = read_readme();
+        REQUIRE(readme.find("Conditions in `if`") != std::string::npos);
+        std::map<std::string, std::string> documented; // key -> type
+        const auto rows = table_after(readme, "Conditions in `if`");
+        REQUIRE(rows.size() > 2);
+        CHECK(rows[0] == std::vector<std::string> { "key", "type", "holds when" });
+        for (std::size_t i = 2; i < rows.size(); ++i) {
+            REQUIRE(rows[i].size() == 3);
+            std::istringstream keys(rows[i][0]);
+            for (std::string key; std::getline(keys, key, ',');) {
+                key.erase(0, key.find_first_not_of(' '));
+                REQUIRE(key.size() > 2);
+                CHECK(key.front() == '`');
+                CHECK(key.back() == '`');
+                CHECK_MESSAGE(documented.emplace(key.substr(1, key.size() - 2), rows[i][1]).second, key, " twice");
+            }
+        }
+        for (const ThreatConditionKey& key : threat_condition_keys()) {
+            const auto entry = documented.find(std::string(key.name));
+            if (entry == documented.end()) {
+                FAIL_CHECK("the README does not list ", key.name);
+                continue;
+            }
+            CHECK_MESSAGE(entry->second == readme_type(key.kind), key.name, " is a ", readme_type(key.kind));
+            documented.erase(entry);
+        }
+        for (const auto& [key, type] : documented)
+            FAIL_CHECK("the README lists ", key, ", which the loader does not read");
     }
 }

@@ -31,53 +31,6 @@ namespace {
             list.push_back(item);
     }
 
-    bool restricted_by(const std::optional<std::vector<PieceType>>& wanted, const RestrictionFacts& r)
-    {
-        if (!wanted)
-            return true;
-        return !r.by.empty()
-            && std::all_of(r.by.begin(), r.by.end(), [&](const PieceAt& p) { return contains(*wanted, p.piece.type()); });
-    }
-
-    Protection protection_kind(const Threat& t)
-    {
-        if (!t.real_protectors.empty())
-            return Protection::Real;
-        return t.fake_protectors.empty() ? Protection::None : Protection::Fake;
-    }
-
-    bool restricts(const std::optional<std::vector<PieceType>>& wanted, const Threat& t)
-    {
-        return !wanted
-            || std::any_of(t.restricted_by_target.begin(), t.restricted_by_target.end(),
-                [&](const PieceAt& p) { return contains(*wanted, p.piece.type()); });
-    }
-
-    bool holds(const ThreatCondition& c, const Threat& t, PieceType moved, bool chased_before)
-    {
-        const PieceType attacker = t.attacker.piece.type(), target = t.target.piece.type();
-        return listed(c.attacker, attacker) && listed(c.target, target) && matches(c.same_type, attacker == target)
-            && (c.origin ? listed(c.origin, t.origin) : t.is_new()) && matches(c.capture_legal, t.capture_legal)
-            && listed(c.protection, protection_kind(t)) && matches(c.protected_now, t.protected_now())
-            && matches(c.target_crossed_river, t.target_crossed_river)
-            && matches(c.sole_attacking_piece, t.sole_attacking_piece)
-            && matches(c.target_can_capture_back, t.target_can_capture_back)
-            && listed(c.attacker_restriction, t.attacker_restriction.kind)
-            && restricted_by(c.attacker_restricted_by, t.attacker_restriction)
-            && listed(c.target_restriction, t.target_restriction.kind)
-            && restricted_by(c.target_restricted_by, t.target_restriction) && restricts(c.target_restricts, t)
-            && matches(c.attacked_by_several, !t.fellow_attackers.empty()) && listed(c.moved, moved)
-            && listed(c.capture_gain, gain_of(t.capture_gain)) && listed(c.exchange_gain, gain_of(t.exchange_gain))
-            && listed(c.exchange_gain_before, gain_of(t.exchange_gain_before))
-            && listed(c.best_exchange_gain, gain_of(t.best_exchange_gain.value_or(t.exchange_gain)))
-            && listed(c.capture_sequence_gain, gain_of(t.capture_sequence_gain.value_or(t.exchange_gain)))
-            && matches(c.joint, t.joint()) && matches(c.under_protected, t.under_protected())
-            && matches(c.mated_after_capture, t.mated_after_capture)
-            && matches(c.loses_more_elsewhere, t.lost_elsewhere.has_value())
-            && matches(c.hidden_protected, t.hidden_protected())
-            && matches(c.target_chased_before, chased_before);
-    }
-
     // The first row that applies; with `counting_only`, rows that do not count are passed over
     // (what the threat would be without its exemption).
     int first_row(const Threat& t, PieceType moved, const RuleSet& rules, const ReadingChoice& readings,
@@ -88,10 +41,10 @@ namespace {
             const int row = first_row(p, moved, rules, readings, false);
             return row >= 0 && rules.chase_rules[static_cast<std::size_t>(row)].counts;
         });
+        const ThreatContext context { t, moved, chased_before };
         for (std::size_t i = 0; i < rules.chase_rules.size(); ++i) {
             const ChaseRule& row = rules.chase_rules[i];
-            if ((!counting_only || row.counts) && readings.applies(row.guard)
-                && holds(row.condition, t, moved, chased_before))
+            if ((!counting_only || row.counts) && readings.applies(row.guard) && row.condition.holds(context))
                 return static_cast<int>(i);
         }
         return -1;

@@ -104,12 +104,6 @@ void ReadingChoice::note_consulted(std::string_view name) const
         consulted_.emplace_back(name);
 }
 
-std::string_view to_string(Protection p) { return name_of(protection_names, p); }
-
-std::string_view to_string(Gain g) { return name_of(gain_names, g); }
-
-Gain gain_of(int worth) { return worth > 0 ? Gain::Positive : worth < 0 ? Gain::Negative : Gain::Zero; }
-
 std::string_view to_string(RuleKind k) { return name_of(rule_kind_names, k); }
 
 } // namespace xq

@@ -140,6 +140,18 @@ namespace {
         }
     }
 
+    // A list a condition names, as the set of its values.
+    template <typename E>
+    std::optional<ValueSet> value_set(const std::optional<std::vector<E>>& list)
+    {
+        if (!list)
+            return std::nullopt;
+        ValueSet set = 0;
+        for (const E value : *list)
+            set |= value_bit(value);
+        return set;
+    }
+
     // Reads JSON into a RuleSet, collecting every problem with its JSON pointer.
     class Reader {
     public:
@@ -346,26 +358,10 @@ namespace {
             for (const auto& [id, path] : references_)
                 if (!rs.find_rule(id))
                     error("ruleset.unknown-rule", path, "refers to rule '" + id + "', which the ruleset does not define");
-            for (const std::string& path : needs_prior_attacks_)
-                if (!rs.classification.prior_attacks)
-                    error("ruleset.bad-value", path,
-                        "needs the prior attacks listed (classification: \"prior_attacks\": true)");
-            for (const std::string& path : needs_best_exchange_)
-                if (!rs.classification.best_exchange)
-                    error("ruleset.bad-value", path,
-                        "needs the exchange led by each taker weighed (classification: \"best_exchange\": true)");
-            for (const std::string& path : needs_capture_sequences_)
-                if (rs.classification.capture_sequence_depth == 0)
-                    error("ruleset.bad-value", path,
-                        "needs the sequences of captures weighed (classification: \"capture_sequence_depth\" above 0)");
-            for (const std::string& path : needs_lines_opened_)
-                if (!rs.classification.capture_opens_lines)
-                    error("ruleset.bad-value", path,
-                        "needs the lines a capture opens looked at (classification: \"capture_opens_lines\": true)");
-            for (const std::string& path : needs_hidden_protection_)
-                if (rs.classification.hidden_protection_depth < 2)
-                    error("ruleset.bad-value", path,
-                        "needs hidden protection looked for (classification: \"hidden_protection_depth\" of 2 or more)");
+            for (const ClassificationNeed* need : classification_needs())
+                for (const auto& [needing, path] : needing_)
+                    if (needing == need && !need->given(rs.classification))
+                        error("ruleset.bad-value", path, std::string(need->unmet));
             for (const auto& guard : guarded_) {
                 const std::string& name = guard.first;
                 if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
@@ -376,53 +372,43 @@ namespace {
         ThreatCondition threat_condition(const Json& j, const std::string& path)
         {
             ThreatCondition c;
-            if (!object(j, path,
-                    { "attacker", "target", "same_type", "origin", "capture_legal", "protection", "protected_now",
-                        "target_crossed_river", "sole_attacking_piece", "target_can_capture_back", "attacker_restriction",
-                        "attacker_restricted_by", "target_restriction", "target_restricted_by", "target_restricts",
-                        "attacked_by_several", "moved", "capture_gain", "exchange_gain", "exchange_gain_before", "best_exchange_gain",
-                        "capture_sequence_gain", "joint", "under_protected",
-                        "mated_after_capture", "loses_more_elsewhere", "hidden_protected", "target_chased_before" }))
+            std::vector<std::string_view> names;
+            for (const ThreatConditionKey& key : threat_condition_keys())
+                names.push_back(key.name);
+            if (!object(j, path, names))
                 return c;
-            c.attacker = enum_list(j, "attacker", path, piece_names, "piece");
-            c.target = enum_list(j, "target", path, piece_names, "piece");
-            c.same_type = boolean(j, "same_type", path);
-            c.origin = enum_list(j, "origin", path, origin_names, "threat origin");
-            c.capture_legal = boolean(j, "capture_legal", path);
-            c.protection = enum_list(j, "protection", path, protection_names, "protection");
-            c.protected_now = boolean(j, "protected_now", path);
-            c.target_crossed_river = boolean(j, "target_crossed_river", path);
-            c.sole_attacking_piece = boolean(j, "sole_attacking_piece", path);
-            c.target_can_capture_back = boolean(j, "target_can_capture_back", path);
-            c.attacker_restriction = enum_list(j, "attacker_restriction", path, restriction_names, "restriction");
-            c.attacker_restricted_by = enum_list(j, "attacker_restricted_by", path, piece_names, "piece");
-            c.target_restriction = enum_list(j, "target_restriction", path, restriction_names, "restriction");
-            c.target_restricted_by = enum_list(j, "target_restricted_by", path, piece_names, "piece");
-            c.target_restricts = enum_list(j, "target_restricts", path, piece_names, "piece");
-            c.attacked_by_several = boolean(j, "attacked_by_several", path);
-            c.moved = enum_list(j, "moved", path, piece_names, "piece");
-            c.capture_gain = enum_list(j, "capture_gain", path, gain_names, "gain");
-            c.exchange_gain = enum_list(j, "exchange_gain", path, gain_names, "gain");
-            c.exchange_gain_before = enum_list(j, "exchange_gain_before", path, gain_names, "gain");
-            c.best_exchange_gain = enum_list(j, "best_exchange_gain", path, gain_names, "gain");
-            if (c.best_exchange_gain)
-                needs_best_exchange_.push_back(path + "/best_exchange_gain");
-            c.capture_sequence_gain = enum_list(j, "capture_sequence_gain", path, gain_names, "gain");
-            if (c.capture_sequence_gain)
-                needs_capture_sequences_.push_back(path + "/capture_sequence_gain");
-            c.joint = boolean(j, "joint", path);
-            c.under_protected = boolean(j, "under_protected", path);
-            c.mated_after_capture = boolean(j, "mated_after_capture", path);
-            c.loses_more_elsewhere = boolean(j, "loses_more_elsewhere", path);
-            if (c.loses_more_elsewhere)
-                needs_lines_opened_.push_back(path + "/loses_more_elsewhere");
-            c.hidden_protected = boolean(j, "hidden_protected", path);
-            if (c.hidden_protected)
-                needs_hidden_protection_.push_back(path + "/hidden_protected");
-            c.target_chased_before = boolean(j, "target_chased_before", path);
-            if (c.target_chased_before)
-                needs_prior_attacks_.push_back(path + "/target_chased_before");
+            for (const ThreatConditionKey& key : threat_condition_keys()) {
+                const std::optional<ValueSet> accepted = values(j, key, path);
+                if (!accepted)
+                    continue;
+                c.name(key, *accepted);
+                if (key.needs)
+                    needing_.push_back({ key.needs, path + "/" + std::string(key.name) });
+            }
             return c;
+        }
+
+        // The values a row names for a key, as a set; none when it does not name the key or
+        // names it wrongly.
+        std::optional<ValueSet> values(const Json& j, const ThreatConditionKey& key, const std::string& path)
+        {
+            switch (key.kind) {
+            case ConditionKind::Boolean: {
+                const std::optional<bool> wanted = boolean(j, key.name, path);
+                return wanted ? std::optional(value_bit(*wanted)) : std::nullopt;
+            }
+            case ConditionKind::Pieces:
+                return value_set(enum_list(j, key.name, path, piece_names, "piece"));
+            case ConditionKind::Origins:
+                return value_set(enum_list(j, key.name, path, origin_names, "threat origin"));
+            case ConditionKind::Protections:
+                return value_set(enum_list(j, key.name, path, protection_names, "protection"));
+            case ConditionKind::Restrictions:
+                return value_set(enum_list(j, key.name, path, restriction_names, "restriction"));
+            case ConditionKind::Gains:
+                return value_set(enum_list(j, key.name, path, gain_names, "gain"));
+            }
+            return std::nullopt;
         }
 
         std::vector<MoveClass> kinds(const Json& j, std::string_view key, const std::string& path)
@@ -507,11 +493,8 @@ namespace {
         std::vector<std::pair<std::string, std::string>> references_;
         std::vector<std::pair<std::string, std::string>> guarded_;
         std::vector<std::pair<std::string, std::string>> tag_uses_;
-        std::vector<std::string> needs_prior_attacks_; // conditions that judge the prior attacks
-        std::vector<std::string> needs_lines_opened_; // conditions that judge Threat::lost_elsewhere
-        std::vector<std::string> needs_hidden_protection_; // conditions that judge Threat::hidden_protection
-        std::vector<std::string> needs_best_exchange_; // conditions that judge Threat::best_exchange_gain
-        std::vector<std::string> needs_capture_sequences_; // conditions that judge Threat::capture_sequence_gain
+        // Conditions on facts computed only under some option, with their paths.
+        std::vector<std::pair<const ClassificationNeed*, std::string>> needing_;
     };
 
     template <typename F>

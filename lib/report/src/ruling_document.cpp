@@ -283,10 +283,7 @@ namespace {
                     { { "target", target }, { "attacker", attacker }, { "facts", phrases_.threat_facts(t, false) } });
             const ChaseRule& row = chase_row(judged.row);
             // What a capture wins is worth saying where the row that decided weighed it.
-            const ThreatCondition& c = row.condition;
-            const std::string facts = phrases_.threat_facts(t,
-                c.capture_gain || c.exchange_gain || c.best_exchange_gain || c.capture_sequence_gain || c.joint
-                    || c.under_protected || c.mated_after_capture || c.loses_more_elsewhere);
+            const std::string facts = phrases_.threat_facts(t, row.condition.weighs_material());
             add_unique(cited, row.rule);
             return m_.format(judged.counts ? "reason.chase" : "reason.attack_allowed",
                 { { "target", target }, { "attacker", attacker }, { "facts", facts }, { "why", why(row) },

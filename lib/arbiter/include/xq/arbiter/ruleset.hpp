@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "xq/arbiter/move_facts.hpp"
+#include "xq/arbiter/threat_condition.hpp"
 #include "xq/board/types.hpp"
 
 namespace xq {
@@ -50,58 +51,6 @@ struct Reading {
 struct ReadingGuard {
     std::string reading;
     std::string unless_reading;
-};
-
-enum class Protection { None, Real, Fake };
-
-// The sign of what a capture or an exchange wins.
-enum class Gain { Positive, Zero, Negative };
-Gain gain_of(int worth);
-
-// Conditions on one capture threat; each one present must hold.
-struct ThreatCondition {
-    std::optional<std::vector<PieceType>> attacker;
-    std::optional<std::vector<PieceType>> target;
-    std::optional<bool> same_type;
-    std::optional<std::vector<ThreatOrigin>> origin;
-    std::optional<bool> capture_legal;
-    // Judged after the capture: none (no protector at all), real, or fake (only protectors
-    // that could not legally recapture).
-    std::optional<std::vector<Protection>> protection;
-    // Judged in the position before the capture, legality of the recapture aside.
-    std::optional<bool> protected_now;
-    std::optional<bool> target_crossed_river;
-    std::optional<bool> sole_attacking_piece;
-    std::optional<bool> target_can_capture_back;
-    std::optional<std::vector<Restriction>> attacker_restriction;
-    std::optional<std::vector<PieceType>> attacker_restricted_by;
-    std::optional<std::vector<Restriction>> target_restriction;
-    std::optional<std::vector<PieceType>> target_restricted_by;
-    // The target restricts some piece of the mover of one of these kinds (pins it, ...).
-    std::optional<std::vector<PieceType>> target_restricts;
-    // The mover's other pieces attack the target too (or none does).
-    std::optional<bool> attacked_by_several;
-    // The piece the mover moved (a king or pawn unmasking another piece's attack).
-    std::optional<std::vector<PieceType>> moved;
-    // The sign of Threat::capture_gain (the attacker's capture alone) and of
-    // Threat::exchange_gain (the complete exchange).
-    std::optional<std::vector<Gain>> capture_gain;
-    std::optional<std::vector<Gain>> exchange_gain;
-    std::optional<std::vector<Gain>> exchange_gain_before;
-    // The sign of Threat::best_exchange_gain (the exchange led by the mover's best taker).
-    std::optional<std::vector<Gain>> best_exchange_gain;
-    // The sign of Threat::capture_sequence_gain (the capture with the captures that follow it).
-    std::optional<std::vector<Gain>> capture_sequence_gain;
-    std::optional<bool> joint;
-    std::optional<bool> under_protected;
-    std::optional<bool> mated_after_capture;
-    // Threat::lost_elsewhere is set: the capture costs more elsewhere than it wins.
-    std::optional<bool> loses_more_elsewhere;
-    // Threat::hidden_protection is found: the target's side wins back by checks what the capture took.
-    std::optional<bool> hidden_protected;
-    // Some attack of the mover on the target that stood before the move (Threat::prior_attacks)
-    // is a chase under the rows, judged as it stood.
-    std::optional<bool> target_chased_before;
 };
 
 // Whether a threat counts as a chase; the first row whose conditions hold decides.
@@ -276,8 +225,6 @@ private:
     mutable std::vector<std::string> consulted_;
 };
 
-std::string_view to_string(Protection p);
-std::string_view to_string(Gain g);
 std::string_view to_string(RuleKind k);
 
 } // namespace xq
