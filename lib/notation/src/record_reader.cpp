@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <memory>
 
 #include "xq/base/utf8.hpp"
 #include "xq/notation/binary_records.hpp"
@@ -241,14 +242,16 @@ RecordFormat detect_record_format(std::string_view first_bytes)
 std::optional<RecordFormat> sniff_record_format(std::istream& input)
 {
     const std::streampos start = input.tellg();
-    std::string head(format_sniff_bytes, '\0');
-    input.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(input.gcount()));
+    // Not zero-filled first: most files are much shorter than the sniff, and filling it cost
+    // more than reading such a file.
+    const auto head = std::make_unique_for_overwrite<char[]>(format_sniff_bytes);
+    input.read(head.get(), static_cast<std::streamsize>(format_sniff_bytes));
+    const auto got = static_cast<std::size_t>(input.gcount());
     input.clear();
     input.seekg(start);
     if (!input)
         return std::nullopt;
-    return detect_record_format(head);
+    return detect_record_format(std::string_view(head.get(), got));
 }
 
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input, std::string source_name,
