@@ -81,14 +81,21 @@ namespace {
     {
         constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
         std::size_t controls = 0;
+        const auto none_below_space = [&](std::size_t at) {
+            std::uint64_t eight = 0;
+            std::memcpy(&eight, bytes.data() + at, 8);
+            return ((eight - 0x20 * ones) & ~eight & highs) == 0;
+        };
         for (std::size_t i = 0; i < bytes.size();) {
-            // Eight bytes at a time while none is below 0x20, as in most text.
-            if (std::uint64_t eight = 0; i + 8 <= bytes.size()) {
-                std::memcpy(&eight, bytes.data() + i, 8);
-                if (((eight - 0x20 * ones) & ~eight & highs) == 0) {
-                    i += 8;
-                    continue;
-                }
+            // Thirty-two, else eight bytes at a time while none is below 0x20, as in most text.
+            if (i + 32 <= bytes.size() && none_below_space(i) && none_below_space(i + 8) && none_below_space(i + 16)
+                && none_below_space(i + 24)) {
+                i += 32;
+                continue;
+            }
+            if (i + 8 <= bytes.size() && none_below_space(i)) {
+                i += 8;
+                continue;
             }
             const auto b = static_cast<unsigned char>(bytes[i++]);
             if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\v' && b != '\f' && b != 0x1a)
