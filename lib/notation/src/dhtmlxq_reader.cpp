@@ -58,6 +58,14 @@ namespace {
         return plain;
     }();
 
+    bool are_four_digits(const char* bytes)
+    {
+        // '0'..'9' are 0x30..0x39: their high half is 3, and still is with 6 added (no byte carries).
+        std::uint32_t four = 0;
+        std::memcpy(&four, bytes, 4);
+        return (four & 0xf0f0f0f0) == 0x30303030 && ((four + 0x06060606) & 0xf0f0f0f0) == 0x30303030;
+    }
+
     std::optional<std::size_t> parse_count(std::string_view text)
     {
         std::size_t value = 0;
@@ -492,6 +500,19 @@ namespace {
         SourceLocation here = source_.location();
         std::size_t i = 0;
         for (; i < ready.size(); ++i) {
+            // Mostly a move's four digits stand together: they are checked and taken at once.
+            while (partial.size == 0 && i + 4 <= ready.size() && are_four_digits(ready.data() + i)) {
+                partial.line = here.line;
+                partial.column = here.column;
+                std::memcpy(partial.digits.data(), ready.data() + i, 4);
+                partial.size = 4;
+                add_move(line, partial);
+                partial.size = 0;
+                i += 4;
+                here.column += 4;
+            }
+            if (i == ready.size())
+                break;
             const char c = ready[i];
             if (c >= '0' && c <= '9') {
                 if (partial.size == 0) {

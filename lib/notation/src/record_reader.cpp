@@ -86,21 +86,28 @@ namespace {
             std::memcpy(&eight, bytes.data() + at, 8);
             return ((eight - 0x20 * ones) & ~eight & highs) == 0;
         };
-        for (std::size_t i = 0; i < bytes.size();) {
-            // Thirty-two, else eight bytes at a time while none is below 0x20, as in most text.
+        const auto count_byte = [&](std::size_t at) {
+            const auto b = static_cast<unsigned char>(bytes[at]);
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\v' && b != '\f' && b != 0x1a)
+                ++controls;
+        };
+        // Thirty-two bytes at a time while none is below 0x20, as in most text; a word of eight
+        // that holds one (mostly a line end) byte by byte.
+        std::size_t i = 0;
+        while (i + 8 <= bytes.size()) {
             if (i + 32 <= bytes.size() && none_below_space(i) && none_below_space(i + 8) && none_below_space(i + 16)
                 && none_below_space(i + 24)) {
                 i += 32;
                 continue;
             }
-            if (i + 8 <= bytes.size() && none_below_space(i)) {
+            if (!none_below_space(i))
+                for (std::size_t end = i + 8; i < end; ++i)
+                    count_byte(i);
+            else
                 i += 8;
-                continue;
-            }
-            const auto b = static_cast<unsigned char>(bytes[i++]);
-            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\v' && b != '\f' && b != 0x1a)
-                ++controls;
         }
+        for (; i < bytes.size(); ++i)
+            count_byte(i);
         return controls * 10 > bytes.size();
     }
 
