@@ -144,7 +144,9 @@ namespace {
             return false;
         const char text[4] = { static_cast<char>('a' + (digits[0] - '0')), static_cast<char>('9' - (digits[1] - '0')),
             static_cast<char>('a' + (digits[2] - '0')), static_cast<char>('9' - (digits[3] - '0')) };
-        iccs.append(text, 4); // cheaper than assign(), which must allow for an overlap
+        // A character at a time, inline: cheaper than a call of append() or assign().
+        for (const char c : text)
+            iccs.push_back(c);
         return true;
     }
 
