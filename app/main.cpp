@@ -7,6 +7,10 @@
 #include <iostream>
 #include <string_view>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -40,6 +44,20 @@ std::string version_text()
     if (text.ends_with('\n'))
         text.pop_back();
     return text;
+}
+
+// Each record file takes a few hundred kilobytes of buffers and gives them back when it is
+// read. The C library returned that memory to the system each time and the next file faulted
+// it in afresh, which cost a tenth of the CPU time of checking many small files: memory freed
+// is kept for the next file instead (the peak stays what one file needs). Setting a trim
+// threshold also fixes the size from which memory is mapped apart, which is set to the most
+// the library would have raised it to by itself.
+void keep_freed_memory()
+{
+#if defined(__GLIBC__)
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+#endif
 }
 
 // Levenshtein distance, to suggest a command for a mistyped one.
@@ -99,6 +117,7 @@ std::string unknown_command_message(const std::string& word, const CLI::App& app
 
 int main(int argc, char** argv)
 {
+    keep_freed_memory();
     CLI::App app { "xqarb: a Xiangqi arbiter. Replays game records, finds repetitions and rules on them.", "xqarb" };
     app.set_version_flag("--version", version_text, "Print the version, the commit and the rulesets, and exit");
     app.require_subcommand(1);

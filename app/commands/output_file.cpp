@@ -60,12 +60,17 @@ std::optional<std::string> choose_format(const std::string& given, const std::st
 
 bool open_output_file(const std::string& path, const std::vector<std::string>& inputs, std::ofstream& file)
 {
+    // equivalent() finds no input the same as an output that does not exist or is neither a
+    // file nor a folder (/dev/null, a pipe), and stats both paths each time: the inputs are
+    // looked at only when one could be the output.
     std::error_code ignored;
-    for (const std::string& input : inputs)
-        if (std::filesystem::equivalent(path, input, ignored)) {
-            std::fprintf(stderr, "xqarb: error: the output %s is also an input\n", path.c_str());
-            return false;
-        }
+    const std::filesystem::file_status output = std::filesystem::status(path, ignored);
+    if (std::filesystem::is_regular_file(output) || std::filesystem::is_directory(output))
+        for (const std::string& input : inputs)
+            if (std::filesystem::equivalent(path, input, ignored)) {
+                std::fprintf(stderr, "xqarb: error: the output %s is also an input\n", path.c_str());
+                return false;
+            }
     file.open(path, std::ios::binary | std::ios::trunc);
     if (!file) {
         Diagnostics problem;

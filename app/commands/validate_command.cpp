@@ -128,16 +128,14 @@ namespace {
     }
 
     // A folder that holds folders but no record files of its own gives no games unless read
-    // recursively: a run that checked nothing must not pass in silence.
+    // recursively: a run that checked nothing must not pass in silence. `paths` are those of
+    // the command line that gave no record file.
     void warn_of_folders_not_read(const std::vector<std::string>& paths, Diagnostics& diagnostics)
     {
         namespace fs = std::filesystem;
         for (const std::string& path : paths) {
             std::error_code error;
             if (!fs::is_directory(path, error))
-                continue;
-            Diagnostics ignored;
-            if (!list_record_files({ fs::path(path) }, false, ignored).empty())
                 continue;
             int folders = 0;
             for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
@@ -187,10 +185,18 @@ int run_validate(const ValidateOptions& options)
         return exit_usage;
     const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
 
+    // Each path listed by itself, to know which gave no record file without listing it again.
     Diagnostics listing;
-    std::vector<RecordFile> files = list_record_files({ paths.begin(), paths.end() }, options.recursive, listing);
+    std::vector<RecordFile> files;
+    std::vector<std::string> paths_without_files;
+    for (const std::string& path : paths) {
+        std::vector<RecordFile> listed = list_record_files({ std::filesystem::path(path) }, options.recursive, listing);
+        if (listed.empty())
+            paths_without_files.push_back(path);
+        files.insert(files.end(), std::make_move_iterator(listed.begin()), std::make_move_iterator(listed.end()));
+    }
     if (!options.recursive)
-        warn_of_folders_not_read(paths, listing);
+        warn_of_folders_not_read(paths_without_files, listing);
     print_diagnostics(listing);
     const bool reads_standard_input = std::any_of(
         files.begin(), files.end(), [](const RecordFile& f) { return f.path.native() == standard_input_name; });

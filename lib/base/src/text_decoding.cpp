@@ -53,6 +53,18 @@ namespace {
 
     bool is_ascii(std::string_view bytes) { return utf8::next_non_ascii(bytes) == bytes.size(); }
 
+    // Reads up to `count` bytes of `input` onto the end of `to`, returning how many came. Read
+    // into memory not filled first: a file is mostly much shorter than what is asked for, and
+    // zero-filling what was asked for cost more than decoding a short file.
+    std::size_t read_appending(std::istream& input, std::string& to, std::size_t count)
+    {
+        const auto buffer = std::make_unique_for_overwrite<char[]>(count);
+        input.read(buffer.get(), static_cast<std::streamsize>(count));
+        const auto got = static_cast<std::size_t>(input.gcount());
+        to.append(buffer.get(), got);
+        return got;
+    }
+
     bool starts_with_utf8_bom(std::string_view bytes) { return bytes.starts_with("\xef\xbb\xbf"); }
 
     std::string describe_bytes(std::string_view bytes)
@@ -328,6 +340,24 @@ namespace {
         const DoubleByteTable* pairs_; // for GB18030 and Big5
     };
 
+    // The bytes that begin a multi-byte UTF-8 sequence (top two bits set), eight at a time: a
+    // byte's bit 6 shifted onto its bit 7 stays within the byte, and the multiplication sums
+    // the bytes' flags in the top byte.
+    std::size_t count_lead_bytes(std::string_view text)
+    {
+        constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+        std::size_t count = 0;
+        std::size_t i = 0;
+        for (; i + 8 <= text.size(); i += 8) {
+            std::uint64_t eight = 0;
+            std::memcpy(&eight, text.data() + i, 8);
+            count += static_cast<std::size_t>((((eight & (eight << 1) & highs) >> 7) * ones) >> 56);
+        }
+        for (; i < text.size(); ++i)
+            count += (static_cast<unsigned char>(text[i]) & 0xc0) == 0xc0 ? 1 : 0;
+        return count;
+    }
+
     struct TrialDecoding {
         TextEncoding encoding;
         std::size_t score = 0;
@@ -352,8 +382,7 @@ namespace {
             converter.convert(sample, whole_text, decoded, [&](std::size_t, std::size_t) { ++trial.undecodable; });
         const std::string_view text = as_it_is ? sample : std::string_view(decoded);
         trial.score = scorer.score ? scorer.score(text) : 0;
-        for (std::size_t i = utf8::next_non_ascii(text); i < text.size(); i = utf8::next_non_ascii(text, i + 1))
-            trial.non_ascii += (static_cast<unsigned char>(text[i]) & 0xc0) == 0xc0 ? 1 : 0;
+        trial.non_ascii = count_lead_bytes(text);
         return trial;
     }
 
@@ -492,14 +521,16 @@ std::string decode_text(std::string_view bytes, TextEncoding encoding, std::size
 // decoding, with line ends folded to LF and the byte-order mark dropped, to the caller's text.
 class TextSource::Decoder {
 public:
-    Decoder(std::istream& input, std::string sample, TextEncoding encoding, std::size_t chunk_size,
-        const std::string& source_name, Diagnostics& diagnostics)
+    // `sample_ends_input` when the sample reached the end of the input: nothing more is read.
+    Decoder(std::istream& input, std::string sample, bool sample_ends_input, TextEncoding encoding,
+        std::size_t chunk_size, const std::string& source_name, Diagnostics& diagnostics)
         : converter_(encoding)
         , input_(input)
         , sample_(std::move(sample))
         , chunk_size_(chunk_size == 0 ? 1 : chunk_size)
         , source_name_(source_name)
         , diagnostics_(diagnostics)
+        , input_ended_(sample_ends_input)
     {
         if (!converter_.valid()) {
             diagnostics_.error("encoding.unavailable",
@@ -547,11 +578,7 @@ private:
         }
         if (input_ended_)
             return false;
-        const std::size_t old_size = raw_.size();
-        raw_.resize(old_size + chunk_size_);
-        input_.read(raw_.data() + old_size, static_cast<std::streamsize>(chunk_size_));
-        const auto got = static_cast<std::size_t>(input_.gcount());
-        raw_.resize(old_size + got);
+        const std::size_t got = read_appending(input_, raw_, chunk_size_);
         if (input_.bad()) {
             diagnostics_.error("io.read", "reading failed after " + std::to_string(raw_offset_ + raw_.size()) + " bytes",
                 { source_name_ });
@@ -594,7 +621,7 @@ private:
     std::string raw_; // undecoded bytes: a sequence carried over from the last chunk, then the new chunk
     std::uint64_t raw_offset_ = 0; // input offset of raw_[0]
     std::string scratch_;
-    bool input_ended_ = false;
+    bool input_ended_;
     bool finished_ = false;
     bool at_start_ = true;
     bool after_cr_ = false;
@@ -605,6 +632,7 @@ TextSource::TextSource(std::istream& input, std::string source_name, const TextS
     : source_name_(std::move(source_name))
 {
     std::string sample;
+    bool sample_ends_input = false;
     if (options.encoding) {
         // Only the byte-order mark is looked at: what was asked for is otherwise taken.
         sample.resize(3);
@@ -623,10 +651,7 @@ TextSource::TextSource(std::istream& input, std::string source_name, const TextS
     } else {
         bool whole_text = false;
         while (!whole_text && (sample.size() < sample_step_bytes || (sample.size() < max_sample_bytes && is_ascii(sample)))) {
-            const std::size_t old_size = sample.size();
-            sample.resize(old_size + sample_step_bytes);
-            input.read(sample.data() + old_size, static_cast<std::streamsize>(sample_step_bytes));
-            sample.resize(old_size + static_cast<std::size_t>(input.gcount()));
+            read_appending(input, sample, sample_step_bytes);
             whole_text = !input.good();
         }
         const EncodingChoice choice = choose_encoding(sample, whole_text, scorer);
@@ -635,9 +660,11 @@ TextSource::TextSource(std::istream& input, std::string source_name, const TextS
         if (input.bad())
             file_diagnostics.error("io.read", "reading failed after " + std::to_string(sample.size()) + " bytes",
                 { source_name_ });
+        // A failed read is tried again, as it would be after any chunk, and reported there too.
+        sample_ends_input = input.eof() && !input.bad();
     }
-    decoder_ = std::make_unique<Decoder>(input, std::move(sample), encoding_, options.read_chunk_size,
-        source_name_, file_diagnostics);
+    decoder_ = std::make_unique<Decoder>(input, std::move(sample), sample_ends_input, encoding_,
+        options.read_chunk_size, source_name_, file_diagnostics);
     next_ = end_ = text_.data();
 }
 

@@ -101,7 +101,16 @@ std::size_t next_non_ascii(std::string_view text, std::size_t from)
 
 std::optional<std::size_t> first_invalid(std::string_view text)
 {
+    const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
     for (std::size_t i = next_non_ascii(text); i < text.size(); i = next_non_ascii(text, i)) {
+        // Chinese text is mostly three-byte sequences whose lead byte allows any continuation
+        // bytes (U+1000..U+CFFF, U+E000..U+FFFF), often one after the other: those need no
+        // closer look.
+        while (i + 2 < text.size() && byte(i) >= 0xe1 && byte(i) <= 0xef && byte(i) != 0xed
+            && is_continuation(byte(i + 1)) && is_continuation(byte(i + 2)))
+            i += 3;
+        if (i == text.size() || byte(i) < 0x80)
+            continue;
         const Sequence s = read_sequence(text.substr(i));
         if (s.kind != Sequence::valid)
             return i;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -55,6 +57,14 @@ namespace {
             plain[static_cast<std::size_t>(c)] = c != '[' && !detail::is_control_character(c);
         return plain;
     }();
+
+    bool are_four_digits(const char* bytes)
+    {
+        // '0'..'9' are 0x30..0x39: their high half is 3, and still is with 6 added (no byte carries).
+        std::uint32_t four = 0;
+        std::memcpy(&four, bytes, 4);
+        return (four & 0xf0f0f0f0) == 0x30303030 && ((four + 0x06060606) & 0xf0f0f0f0) == 0x30303030;
+    }
 
     std::optional<std::size_t> parse_count(std::string_view text)
     {
@@ -126,7 +136,7 @@ namespace {
         return text;
     }
 
-    // dhtmlxq_move_to_iccs into `iccs`, which is left as it was when `digits` are no move.
+    // dhtmlxq_move_to_iccs into `iccs`, which is empty, and left so when `digits` are no move.
     bool write_iccs(std::string_view digits, std::string& iccs)
     {
         const auto digit = [&](std::size_t i, char highest) { return digits[i] >= '0' && digits[i] <= highest; };
@@ -134,7 +144,9 @@ namespace {
             return false;
         const char text[4] = { static_cast<char>('a' + (digits[0] - '0')), static_cast<char>('9' - (digits[1] - '0')),
             static_cast<char>('a' + (digits[2] - '0')), static_cast<char>('9' - (digits[3] - '0')) };
-        iccs.assign(text, 4);
+        // A character at a time, inline: cheaper than a call of append() or assign().
+        for (const char c : text)
+            iccs.push_back(c);
         return true;
     }
 
@@ -166,10 +178,21 @@ namespace {
 
         bool at(std::string_view marker)
         {
-            // In the bytes ready when they reach that far (an undecodable mark matches no marker).
+            // In the bytes ready when they reach that far (an undecodable mark matches no marker),
+            // the first eight at once: a byte under a marker's letter matches in either case
+            // when its case bit is set, any other byte only as it is.
             const std::string_view ready = source_.ready();
             if (ready.size() >= marker.size()) {
-                for (std::size_t i = 0; i < marker.size(); ++i)
+                static_assert(block_open.size() >= 8 && field_open.size() >= 8);
+                std::uint64_t head = 0, marker_head = 0, letters = 0;
+                std::memcpy(&head, ready.data(), 8);
+                std::memcpy(&marker_head, marker.data(), 8);
+                for (std::size_t i = 0; i < 8; ++i)
+                    if (marker[i] >= 'a' && marker[i] <= 'z')
+                        letters |= std::uint64_t { 0x20 } << (8 * i);
+                if ((head | letters) != marker_head)
+                    return false;
+                for (std::size_t i = 8; i < marker.size(); ++i)
                     if (lower(static_cast<unsigned char>(ready[i])) != marker[i])
                         return false;
                 return true;
@@ -289,6 +312,16 @@ namespace {
         if (c != '[')
             return ValueEnd::None;
         if (at(field_close)) {
+            // Mostly the whole tag is ready: it is taken at once.
+            const std::string_view tag = source_.ready();
+            std::size_t end = field_close.size();
+            while (end < tag.size() && end - field_close.size() < limits_.max_tag_name_bytes
+                && detail::is_tag_name_character(static_cast<unsigned char>(tag[end])))
+                ++end;
+            if (end < tag.size()) {
+                source_.consume(tag[end] == ']' ? end + 1 : end);
+                return ValueEnd::Closed;
+            }
             skip(field_close.size());
             // The closing tag's name, at most max_tag_name_bytes of it, a run of ready bytes at a time.
             for (std::size_t taken = 0; taken < limits_.max_tag_name_bytes;) {
@@ -321,18 +354,32 @@ namespace {
     void BlockParser::read_field()
     {
         const SourceLocation field_location = source_.location();
-        skip(field_open.size());
+        // The name, at most one byte longer than allowed, so that a longer one is told.
+        const auto name_goes_on = [&](std::string_view ready, std::size_t at, std::size_t taken) {
+            return at < ready.size() && detail::is_tag_name_character(static_cast<unsigned char>(ready[at]))
+                && taken <= limits_.max_tag_name_bytes;
+        };
         std::string name;
-        for (;;) {
-            const std::string_view ready = source_.ready();
-            std::size_t n = 0;
-            while (n < ready.size() && detail::is_tag_name_character(static_cast<unsigned char>(ready[n]))
-                && name.size() + n <= limits_.max_tag_name_bytes)
-                ++n;
-            name.append(ready.substr(0, n));
-            source_.consume(n);
-            if (n < ready.size() || n == 0)
-                break;
+        // Mostly the marker and the whole name are ready: they are taken at once.
+        const std::string_view ready = source_.ready();
+        std::size_t end = field_open.size();
+        while (name_goes_on(ready, end, end - field_open.size()))
+            ++end;
+        if (end < ready.size()) {
+            name = ready.substr(field_open.size(), end - field_open.size());
+            source_.consume(end);
+        } else {
+            skip(field_open.size());
+            for (;;) {
+                const std::string_view more = source_.ready();
+                std::size_t n = 0;
+                while (name_goes_on(more, n, name.size() + n))
+                    ++n;
+                name.append(more.substr(0, n));
+                source_.consume(n);
+                if (n < more.size() || n == 0)
+                    break;
+            }
         }
         if (name.empty() || name.size() > limits_.max_tag_name_bytes || source_.peek() != ']') {
             diagnostics_.add(Severity::Warning, "dhtmlxq.bad-field",
@@ -455,6 +502,19 @@ namespace {
         SourceLocation here = source_.location();
         std::size_t i = 0;
         for (; i < ready.size(); ++i) {
+            // Mostly a move's four digits stand together: they are checked and taken at once.
+            while (partial.size == 0 && i + 4 <= ready.size() && are_four_digits(ready.data() + i)) {
+                partial.line = here.line;
+                partial.column = here.column;
+                std::memcpy(partial.digits.data(), ready.data() + i, 4);
+                partial.size = 4;
+                add_move(line, partial);
+                partial.size = 0;
+                i += 4;
+                here.column += 4;
+            }
+            if (i == ready.size())
+                break;
             const char c = ready[i];
             if (c >= '0' && c <= '9') {
                 if (partial.size == 0) {
@@ -529,7 +589,8 @@ namespace {
         ++plies_;
         // Filled in place: building a move and moving it in cost as much as reading its digits.
         RecordedMove& move = line->emplace_back();
-        move.location.source = source_.source_name();
+        if (!source_.source_name().empty()) // an archive's reader leaves the name out
+            move.location.source = source_.source_name();
         move.location.line = partial.line;
         move.location.column = partial.column;
         if (!write_iccs(partial.text(), move.text)) {

@@ -6,13 +6,20 @@
 // The document is first cut into blocks that are never split (a line of text, a table row,
 // a board), then the blocks are set on pages, then drawn: the page count is known before the
 // first footer is drawn.
+//
+// The libraries are loaded when the first PDF is written, not with the program: loading them
+// and the two score they need cost every command about 20 ms of CPU at its start, more than
+// checking a few hundred records.
 
 #include <cairo-pdf.h>
 #include <cairo.h>
+#include <dlfcn.h>
 #include <librsvg/rsvg.h>
 #include <pango/pangocairo.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <functional>
 #include <memory>
 
@@ -22,6 +29,52 @@
 namespace xq {
 
 namespace {
+
+// Each function this file calls, as a pointer of its own type under its own name: the calls
+// below find the pointer before the library's declaration.
+#define XQ_PDF_FUNCTIONS(X)                                                                                      \
+    X(cairo_create) X(cairo_destroy) X(cairo_fill) X(cairo_line_to) X(cairo_move_to) X(cairo_rectangle)          \
+    X(cairo_set_line_width) X(cairo_set_source_rgb) X(cairo_show_page) X(cairo_stroke) X(cairo_surface_destroy)  \
+    X(cairo_surface_finish) X(cairo_surface_status) X(cairo_pdf_surface_create_for_stream)                      \
+    X(cairo_pdf_surface_set_metadata) X(pango_cairo_context_set_resolution) X(pango_cairo_font_map_new)          \
+    X(pango_cairo_show_layout) X(pango_cairo_show_layout_line) X(pango_cairo_update_context)                    \
+    X(pango_context_set_language) X(pango_font_description_free) X(pango_font_description_from_string)           \
+    X(pango_font_description_set_size) X(pango_font_description_set_style) X(pango_font_description_set_weight)  \
+    X(pango_font_map_create_context) X(pango_language_from_string) X(pango_layout_get_iter)                     \
+    X(pango_layout_get_size) X(pango_layout_iter_free) X(pango_layout_iter_get_baseline)                        \
+    X(pango_layout_iter_get_line_extents) X(pango_layout_iter_get_line_readonly) X(pango_layout_iter_next_line)   \
+    X(pango_layout_new) X(pango_layout_set_alignment) X(pango_layout_set_font_description)                      \
+    X(pango_layout_set_text) X(pango_layout_set_width) X(pango_layout_set_wrap) X(rsvg_handle_new_from_data)      \
+    X(rsvg_handle_render_document) X(g_clear_error) X(g_object_unref)
+#define XQ_PDF_FUNCTION_POINTER(name) decltype(&::name) name = nullptr;
+    XQ_PDF_FUNCTIONS(XQ_PDF_FUNCTION_POINTER)
+#undef XQ_PDF_FUNCTION_POINTER
+
+    // Loads the libraries once and finds each function in them; false if one is missing.
+    bool load_pdf_libraries()
+    {
+        static const bool loaded = [] {
+            constexpr std::array libraries = { "libcairo.so.2", "libpango-1.0.so.0", "libpangocairo-1.0.so.0",
+                "librsvg-2.so.2", "libgobject-2.0.so.0", "libglib-2.0.so.0" };
+            std::array<void*, libraries.size()> handles {};
+            for (std::size_t i = 0; i < libraries.size(); ++i)
+                if (!(handles[i] = dlopen(libraries[i], RTLD_NOW | RTLD_LOCAL)))
+                    return false;
+            const auto find = [&](const char* name) -> void* {
+                for (void* handle : handles)
+                    if (void* function = dlsym(handle, name))
+                        return function;
+                return nullptr;
+            };
+            bool all_found = true;
+#define XQ_PDF_FIND_FUNCTION(name) all_found = (name = std::bit_cast<decltype(name)>(find(#name))) && all_found;
+            XQ_PDF_FUNCTIONS(XQ_PDF_FIND_FUNCTION)
+#undef XQ_PDF_FIND_FUNCTION
+            return all_found;
+        }();
+        return loaded;
+    }
+#undef XQ_PDF_FUNCTIONS
 
     constexpr double mm = 72.0 / 25.4; // cairo's PDF unit is the point
     constexpr double page_width = 210 * mm, page_height = 297 * mm;
@@ -519,6 +572,8 @@ namespace {
     bool write_parts_pdf(std::ostream& out, const std::string& title, const MessageCatalogue& m,
         const std::function<void(PdfWriter&, const std::function<void(const std::vector<Block>&)>&)>& parts)
     {
+        if (!load_pdf_libraries())
+            return false; // nothing is written: the caller reports a failed write
         cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_stream, &out, page_width, page_height);
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title.c_str());
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "xqarb");
