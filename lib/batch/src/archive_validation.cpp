@@ -106,7 +106,7 @@ namespace {
                 if (record) {
                     ++current_.games;
                     record->location.source = current_.path;
-                    return Work { bytes_before_ + position_in(file), std::move(*record) };
+                    return Work { bytes_before_ + position_in(file, current_.games), std::move(*record) };
                 }
                 for (const Diagnostic& d : reader_->diagnostics())
                     add_in_file(current_.diagnostics, d, current_.path);
@@ -145,11 +145,16 @@ namespace {
             reader_ = make_record_reader(*format, *input_, std::string(), options_);
         }
 
-        // The reader takes the file in chunks, so this moves a chunk at a time.
-        std::uint64_t position_in(const RecordFile& file)
+        // How far the file has been read, after its `games`-th game: only for the progress
+        // shown, so asked of the stream every few games. Each ask is a system call, made while
+        // the other checking threads wait for the reader.
+        std::uint64_t position_in(const RecordFile& file, std::size_t games)
         {
-            const std::streamoff at = input_->tellg();
-            return at < 0 ? file.bytes : std::min(static_cast<std::uint64_t>(at), file.bytes);
+            if (games % games_per_position == 1) {
+                const std::streamoff at = input_->tellg();
+                position_ = at < 0 ? file.bytes : std::min(static_cast<std::uint64_t>(at), file.bytes);
+            }
+            return position_;
         }
 
         const std::vector<RecordFile>& files_;
@@ -164,6 +169,8 @@ namespace {
         std::unique_ptr<RecordReader> reader_; // reads input_; null when the file cannot be read
         ValidatedFile current_;
         std::uint64_t bytes_before_ = 0; // the sizes of the files before the current one
+        static constexpr std::size_t games_per_position = 64;
+        std::uint64_t position_ = 0; // in the current file, as last asked
         Shard shard_;
         std::uint64_t games_read_ = 0; // in the whole input, the shard's or not
     };
