@@ -1,7 +1,6 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
-#include <optional>
 #include <thread>
 #include <vector>
 
@@ -13,65 +12,80 @@ using namespace xq;
 
 TEST_SUITE("in_order_buffer")
 {
-    TEST_CASE("items put out of order are taken in order, and nothing after the count")
+    TEST_CASE("items put out of order are handed over in order, each by the put that completes its run")
     {
         InOrderBuffer<int> buffer(8);
-        for (const int n : { 3, 1, 0, 2 })
-            CHECK(buffer.put(static_cast<std::size_t>(n), n * 10));
-        buffer.finish(4);
-        std::vector<int> taken;
-        while (auto item = buffer.take())
-            taken.push_back(*item);
-        CHECK(taken == std::vector<int> { 0, 10, 20, 30 });
+        std::vector<int> handed;
+        const auto collect = [&](int item) {
+            handed.push_back(item);
+            return true;
+        };
+        CHECK(buffer.put(3, 30, collect));
+        CHECK(buffer.put(1, 10, collect));
+        CHECK(handed.empty());
+        CHECK(buffer.put(0, 0, collect));
+        CHECK(handed == std::vector<int> { 0, 10 });
+        CHECK(buffer.put(2, 20, collect));
+        CHECK(handed == std::vector<int> { 0, 10, 20, 30 });
     }
 
-    TEST_CASE("an item a window ahead waits until the items before it are taken")
+    TEST_CASE("an item a window ahead waits until the items before it are handed over")
     {
         InOrderBuffer<int> buffer(2);
+        std::vector<int> handed; // only ever touched under the buffer's lock
+        const auto collect = [&](int item) {
+            handed.push_back(item);
+            return true;
+        };
         std::atomic<bool> put_far_ahead = false;
         std::jthread ahead([&] {
-            buffer.put(2, 2); // item 0 has not been taken: 2 is a window ahead
+            buffer.put(2, 2, collect); // item 0 has not been handed over: 2 is a window ahead
             put_far_ahead = true;
         });
-        CHECK(buffer.put(1, 1));
+        CHECK(buffer.put(1, 1, collect));
         // Polling for the put to block, or to return when it does not wait, rather than
         // sleeping, so the check sees it held back, not merely not scheduled yet.
         while (buffer.waiting() == 0 && !put_far_ahead)
             std::this_thread::yield();
         REQUIRE(buffer.waiting() == 1);
         CHECK_FALSE(put_far_ahead);
-        CHECK(buffer.put(0, 0));
-        CHECK(buffer.take() == 0);
-        CHECK(buffer.take() == 1);
-        CHECK(buffer.take() == 2);
+        CHECK(buffer.put(0, 0, collect));
         ahead.join();
         CHECK(put_far_ahead);
+        CHECK(handed == std::vector<int> { 0, 1, 2 });
     }
 
-    TEST_CASE("cancel() releases a waiting taker and a waiting putter")
+    TEST_CASE("a hand-over that fails stops the items after it, and cancel() releases a waiting put")
     {
-        InOrderBuffer<int> buffer(1);
+        InOrderBuffer<int> buffer(4);
+        std::vector<int> handed;
+        const auto fail_at_one = [&](int item) {
+            handed.push_back(item);
+            return item != 1;
+        };
+        CHECK(buffer.put(2, 2, fail_at_one));
+        CHECK(buffer.put(1, 1, fail_at_one));
+        CHECK_FALSE(buffer.put(0, 0, fail_at_one));
+        CHECK(handed == std::vector<int> { 0, 1 });
+        CHECK_FALSE(buffer.put(3, 3, fail_at_one));
+        CHECK(handed == std::vector<int> { 0, 1 });
+
+        InOrderBuffer<int> waiting(1);
+        const auto accept = [](int) { return true; };
+        std::atomic<bool> returned = false;
         bool put = true;
-        std::optional<int> taken = 0;
-        std::atomic<int> returned = 0;
         std::jthread putter([&] {
-            put = buffer.put(5, 5);
-            ++returned;
+            put = waiting.put(5, 5, accept);
+            returned = true;
         });
-        std::jthread taker([&] {
-            taken = buffer.take();
-            ++returned;
-        });
-        // Both calls must be blocked when cancel() comes: a call made after it is refused at
+        // The call must be blocked when cancel() comes: a call made after it is refused at
         // once, which would pass the checks without anything being released.
-        while (buffer.waiting() < 2 && returned == 0)
+        while (waiting.waiting() == 0 && !returned)
             std::this_thread::yield();
-        CHECK(buffer.waiting() == 2);
-        buffer.cancel();
+        CHECK(waiting.waiting() == 1);
+        waiting.cancel();
         putter.join();
-        taker.join();
         CHECK_FALSE(put);
-        CHECK_FALSE(taken);
     }
 }
 

@@ -231,8 +231,9 @@ namespace {
     // The checking threads take turns at one reader, a batch at a time, and check what they
     // read. A thread that only read needed a core of its own: with as many threads as cores it
     // got only its share of one, and reading bounded the speed-up (1.3 to 1.65 times on two
-    // cores). Batches are numbered as they are read; a bounded in-order buffer, which the
-    // calling thread empties into the sink, puts the results back in input order.
+    // cores). The calling thread is one of the checking threads. Batches are numbered as they
+    // are read; a bounded in-order buffer puts the results back in input order, and the thread
+    // that finishes the batch next in order hands it to the sink.
     void validate_in_parallel(const std::vector<RecordFile>& files, const RuleSet& rules,
         const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
     {
@@ -265,45 +266,57 @@ namespace {
                 turn.batch.number = batches++;
             if (turn.failure)
                 turn.failure_number = batches++;
-            if (all_read)
-                results.finish(batches);
             return turn;
         };
 
-        std::vector<std::jthread> threads;
-        // Declared after the threads, so it runs first on the way out, normal or not: it
-        // releases every waiting thread before the threads are joined.
-        struct CancelOnExit {
-            InOrderBuffer<CheckedBatch>& results;
-            ~CancelOnExit() { results.cancel(); }
-        } cancel_on_exit { results };
-
-        for (unsigned i = 0; i < options.jobs; ++i)
-            threads.emplace_back([&] {
-                while (std::optional<ReadTurn> turn = take_turn()) {
-                    if (!turn->batch.items.empty()) {
-                        CheckedBatch checked;
-                        checked.results.reserve(turn->batch.items.size());
-                        try {
-                            for (Work& work : turn->batch.items)
-                                checked.results.push_back(check(std::move(work), rules, render));
-                        } catch (...) {
-                            checked.failure = std::current_exception();
-                        }
-                        if (!results.put(turn->batch.number, std::move(checked)))
-                            return;
+        // The first failure, in input order, stops the run: handed over in its place, it
+        // cancels the buffer, and every thread stops at its next put.
+        std::exception_ptr failure; // set under the buffer's lock, read once the threads are done
+        const auto hand_over_batch = [&](const CheckedBatch& checked) {
+            try {
+                for (const Result& result : checked.results)
+                    hand_over(result, sink);
+            } catch (...) {
+                failure = std::current_exception();
+                return false;
+            }
+            failure = checked.failure;
+            return !failure;
+        };
+        const auto check_turns = [&] {
+            while (std::optional<ReadTurn> turn = take_turn()) {
+                if (!turn->batch.items.empty()) {
+                    CheckedBatch checked;
+                    checked.results.reserve(turn->batch.items.size());
+                    try {
+                        for (Work& work : turn->batch.items)
+                            checked.results.push_back(check(std::move(work), rules, render));
+                    } catch (...) {
+                        checked.failure = std::current_exception();
                     }
-                    if (turn->failure && !results.put(turn->failure_number, CheckedBatch { {}, turn->failure }))
+                    if (!results.put(turn->batch.number, std::move(checked), hand_over_batch))
                         return;
                 }
-            });
+                if (turn->failure
+                    && !results.put(turn->failure_number, CheckedBatch { {}, turn->failure }, hand_over_batch))
+                    return;
+            }
+        };
 
-        while (std::optional<CheckedBatch> checked = results.take()) {
-            for (const Result& result : checked->results)
-                hand_over(result, sink);
-            if (checked->failure)
-                std::rethrow_exception(checked->failure);
+        {
+            std::vector<std::jthread> threads; // joined on the way out of this block
+            try {
+                for (unsigned i = 1; i < options.jobs; ++i)
+                    threads.emplace_back(check_turns);
+                check_turns();
+            } catch (...) {
+                // Releases every waiting thread, so that they can be joined.
+                results.cancel();
+                throw;
+            }
         }
+        if (failure)
+            std::rethrow_exception(failure);
     }
 
 } // namespace

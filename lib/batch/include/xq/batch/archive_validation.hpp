@@ -28,15 +28,16 @@ struct Shard {
 };
 
 struct ArchiveValidationOptions {
-    // Threads that check games. 1 checks them one after the other on the calling thread;
-    // with more, the threads take turns at reading the files, and the calling thread writes.
+    // Threads that check games, the calling thread among them. 1 checks them one after the
+    // other; with more, the threads take turns at reading the files, and the one that finishes
+    // the batch next in input order hands it to the sink.
     unsigned jobs = 1;
     // With more than one job, a thread reads and checks this many games at a time (0 counts
     // as 1).
     std::size_t games_per_batch = 32;
     // Batches checked but not yet handed over (waiting for an earlier, slower one), at most.
-    // So at most (checked_batches + jobs + 1) * games_per_batch games are held: the window,
-    // the threads' own, and the one being handed over.
+    // So at most (checked_batches + jobs) * games_per_batch games are held: the window and the
+    // threads' own.
     std::size_t checked_batches = 32;
     RecordReaderOptions reader;
     // Only the games it accepts are checked (a tag filter); none: every game. Called by one
@@ -68,7 +69,7 @@ struct ValidatedFile {
     Diagnostics diagnostics; // the file's own: encoding chosen, read errors, no games
 };
 
-// Receives the results on the calling thread, in input order.
+// Receives the results in input order, one call at a time, on the checking threads.
 class ValidationSink {
 public:
     virtual ~ValidationSink() = default;
