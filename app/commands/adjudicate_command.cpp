@@ -98,6 +98,13 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (!format)
         return exit_usage;
     const bool pdf = *format == "pdf";
+    if (pdf) {
+        if (const std::string missing = pdf_libraries_missing(); !missing.empty()) {
+            std::cerr << "xqarb: error: PDF output needs cairo, pango and librsvg, which cannot be loaded: " << missing
+                      << '\n';
+            return exit_write;
+        }
+    }
     const bool to_stdout = is_standard_output(options.output);
     // PDF is binary: to a terminal it would only garble the screen.
     if (pdf && to_stdout && isatty(fileno(stdout))) {

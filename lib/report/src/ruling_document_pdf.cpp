@@ -50,29 +50,34 @@ namespace {
     XQ_PDF_FUNCTIONS(XQ_PDF_FUNCTION_POINTER)
 #undef XQ_PDF_FUNCTION_POINTER
 
-    // Loads the libraries once and finds each function in them; false if one is missing.
-    bool load_pdf_libraries()
+    // Loads the libraries once and finds each function in them: empty, or what is missing (the
+    // dynamic loader's own words, which name the library or the function).
+    const std::string& pdf_libraries_problem()
     {
-        static const bool loaded = [] {
+        static const std::string problem = []() -> std::string {
             constexpr std::array libraries = { "libcairo.so.2", "libpango-1.0.so.0", "libpangocairo-1.0.so.0",
                 "librsvg-2.so.2", "libgobject-2.0.so.0", "libglib-2.0.so.0" };
             std::array<void*, libraries.size()> handles {};
             for (std::size_t i = 0; i < libraries.size(); ++i)
-                if (!(handles[i] = dlopen(libraries[i], RTLD_NOW | RTLD_LOCAL)))
-                    return false;
+                if (!(handles[i] = dlopen(libraries[i], RTLD_NOW | RTLD_LOCAL))) {
+                    const char* reason = dlerror();
+                    return reason ? reason : libraries[i];
+                }
             const auto find = [&](const char* name) -> void* {
                 for (void* handle : handles)
                     if (void* function = dlsym(handle, name))
                         return function;
                 return nullptr;
             };
-            bool all_found = true;
-#define XQ_PDF_FIND_FUNCTION(name) all_found = (name = std::bit_cast<decltype(name)>(find(#name))) && all_found;
+            std::string missing;
+#define XQ_PDF_FIND_FUNCTION(name)                                                                                  \
+    if (!(name = std::bit_cast<decltype(name)>(find(#name))) && missing.empty())                                    \
+        missing = std::string("no function ") + #name + " in the PDF libraries";
             XQ_PDF_FUNCTIONS(XQ_PDF_FIND_FUNCTION)
 #undef XQ_PDF_FIND_FUNCTION
-            return all_found;
+            return missing;
         }();
-        return loaded;
+        return problem;
     }
 #undef XQ_PDF_FUNCTIONS
 
@@ -572,8 +577,8 @@ namespace {
     bool write_parts_pdf(std::ostream& out, const std::string& title, const MessageCatalogue& m,
         const std::function<void(PdfWriter&, const std::function<void(const std::vector<Block>&)>&)>& parts)
     {
-        if (!load_pdf_libraries())
-            return false; // nothing is written: the caller reports a failed write
+        if (!pdf_libraries_problem().empty())
+            return false; // nothing is written: the caller asked pdf_libraries_missing() first
         cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_stream, &out, page_width, page_height);
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title.c_str());
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "xqarb");
@@ -601,6 +606,8 @@ namespace {
     }
 
 } // namespace
+
+std::string pdf_libraries_missing() { return pdf_libraries_problem(); }
 
 bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m)
 {

@@ -159,6 +159,9 @@ void write_html_tail(std::ostream& out);
 // PDF on A4 with the HTML's content and layout: a vector board, the fonts embedded, each ruling
 // from a new page with its own "page N of M". Nothing is written without a document (a PDF
 // needs a page). Returns whether everything was written.
+// The PDF libraries (cairo, pango, librsvg) are loaded when first needed, not with the program:
+// empty when they can be, else why not, in the dynamic loader's words.
+std::string pdf_libraries_missing();
 bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m);
 
 // A game's rulings under several rule books (adjudicate --ruleset axf,cxa): the comparison up
