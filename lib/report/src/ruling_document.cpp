@@ -113,8 +113,8 @@ namespace {
                         { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) },
                             { "until", std::to_string(e.last_repeating_ply) } }));
                 }
-                out.push_back(m_.format(
-                    game.not_ruled.size() == 1 ? "not_ruled.one" : "not_ruled.several", { { "plies", m_.join(spans) } }));
+                out.push_back(m_.format(game.not_ruled.size() == 1 ? "not_ruled.one" : "not_ruled.several",
+                    { { "plies", m_.join(spans) } }));
             }
             if (game.board && game.replay) {
                 if (game.board->loser)
@@ -165,17 +165,24 @@ namespace {
             return sentences;
         }
 
-        // A repetition in brief has no moves and quotes no rules: no form of the document shows
-        // them, and they cost more to put into words than the rest of it.
-        DocumentRepetition repetition(const Ruling& ruling, std::size_t number, std::size_t count, bool in_full) const
+        // A repetition of the game, ruled on or not: its heading and plies, numbered among all
+        // the game's repetitions.
+        DocumentRepetition numbered(const RepetitionEpisode& e, std::size_t number, std::size_t count) const
         {
-            const RepetitionEpisode& e = ruling.episode;
             DocumentRepetition r;
             r.heading = m_.format("repetition.heading",
                 { { "number", std::to_string(number) }, { "count", std::to_string(count) },
                     { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
             r.plies = m_.format("summary.plies",
                 { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            return r;
+        }
+
+        // A repetition in brief has no moves and quotes no rules: no form of the document shows
+        // them, and they cost more to put into words than the rest of it.
+        DocumentRepetition repetition(const Ruling& ruling, std::size_t number, std::size_t count, bool in_full) const
+        {
+            DocumentRepetition r = numbered(ruling.episode, number, count);
             r.outcome = m_.format(outcome_key(ruling.outcome));
             r.start = ruling.facts.start;
             r.start_sentence = start_sentence(ruling);
@@ -199,19 +206,14 @@ namespace {
         }
 
         // A repetition not ruled on, as a line of the table of episodes.
-        DocumentRepetition not_ruled(const GameRuling& game, const NotRuled& n, std::size_t number, std::size_t count) const
+        DocumentRepetition not_ruled(
+            const GameRuling& game, const NotRuled& n, std::size_t number, std::size_t count) const
         {
-            const RepetitionEpisode& e = n.episode;
-            DocumentRepetition r;
-            r.heading = m_.format("repetition.heading",
-                { { "number", std::to_string(number) }, { "count", std::to_string(count) },
-                    { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
-            r.plies = m_.format("summary.plies",
-                { { "first", std::to_string(e.cycle.first_ply) }, { "last", std::to_string(e.cycle.last_ply) } });
+            DocumentRepetition r = numbered(n.episode, number, count);
             r.outcome = m_.format("summary.not_ruled");
             r.ruled = false;
             r.in_full = false;
-            r.start = game.replay->position_at(e.cycle.first_ply - 1);
+            r.start = game.replay->position_at(n.episode.cycle.first_ply - 1);
             return r;
         }
 
