@@ -45,6 +45,16 @@ nlohmann::json replay_json(const ReplayReport& report, const MessageCatalogue& m
     return nlohmann::json::parse(out.str());
 }
 
+// The threat on `square` of the first move of the first repetition, in a replay's JSON.
+nlohmann::json first_move_threat_on(const nlohmann::json& replayed, const std::string& square)
+{
+    for (const nlohmann::json& t : replayed["repetitions"].at(0)["moves"].at(0)["threats"])
+        if (t["target"]["square"] == square)
+            return t;
+    FAIL("no threat on " << square);
+    return nlohmann::json();
+}
+
 } // namespace
 
 TEST_SUITE("replay report")
@@ -75,19 +85,12 @@ TEST_SUITE("replay report")
         ClassifierOptions options;
         options.hidden_protection_depth = 4;
         const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
-        const auto threat_on_c8 = [](const nlohmann::json& replayed) {
-            for (const nlohmann::json& t : replayed["repetitions"].at(0)["moves"].at(0)["threats"])
-                if (t["target"]["square"] == "c8")
-                    return t;
-            FAIL("no threat on c8");
-            return nlohmann::json();
-        };
         const MessageCatalogue en = catalogue("en");
-        const nlohmann::json line = threat_on_c8(replay_json(looked.report, en))["hidden_protection"];
+        const nlohmann::json line = first_move_threat_on(replay_json(looked.report, en), "c8")["hidden_protection"];
         REQUIRE_FALSE(line.empty());
         CHECK(line.front() == "h2h9");
         CHECK(line.back() == "h8c8");
-        CHECK(threat_on_c8(replay_json(not_looked.report, en))["hidden_protection"].empty());
+        CHECK(first_move_threat_on(replay_json(not_looked.report, en), "c8")["hidden_protection"].empty());
         const std::string phrase = "no protector; but a hidden protection: once it is taken, checks win back as much";
         std::ostringstream text, plain, zh;
         write_replay_text(text, looked.report, en);
@@ -105,16 +108,9 @@ TEST_SUITE("replay report")
         ClassifierOptions options;
         options.capture_opens_lines = true;
         const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
-        const auto threat_on_e4 = [](const nlohmann::json& replayed) {
-            for (const nlohmann::json& t : replayed["repetitions"].at(0)["moves"].at(0)["threats"])
-                if (t["target"]["square"] == "e4")
-                    return t;
-            FAIL("no threat on e4");
-            return nlohmann::json();
-        };
         const MessageCatalogue en = catalogue("en");
-        CHECK(threat_on_e4(replay_json(looked.report, en))["lost_elsewhere"]["square"] == "a0");
-        CHECK(threat_on_e4(replay_json(not_looked.report, en))["lost_elsewhere"].is_null());
+        CHECK(first_move_threat_on(replay_json(looked.report, en), "e4")["lost_elsewhere"]["square"] == "a0");
+        CHECK(first_move_threat_on(replay_json(not_looked.report, en), "e4")["lost_elsewhere"].is_null());
         const std::string phrase = "taking would lay the red rook on a0 open to a capture that wins more";
         std::ostringstream text, plain, zh;
         write_replay_text(text, looked.report, en);
