@@ -136,11 +136,16 @@ namespace {
         return text;
     }
 
+    bool names_two_squares(std::string_view digits)
+    {
+        const auto digit = [&](std::size_t i, char highest) { return digits[i] >= '0' && digits[i] <= highest; };
+        return digits.size() == 4 && digit(0, '8') && digit(1, '9') && digit(2, '8') && digit(3, '9');
+    }
+
     // dhtmlxq_move_to_iccs into `iccs`, which is empty, and left so when `digits` are no move.
     bool write_iccs(std::string_view digits, std::string& iccs)
     {
-        const auto digit = [&](std::size_t i, char highest) { return digits[i] >= '0' && digits[i] <= highest; };
-        if (digits.size() != 4 || !digit(0, '8') || !digit(1, '9') || !digit(2, '8') || !digit(3, '9'))
+        if (!names_two_squares(digits))
             return false;
         const char text[4] = { static_cast<char>('a' + (digits[0] - '0')), static_cast<char>('9' - (digits[1] - '0')),
             static_cast<char>('a' + (digits[2] - '0')), static_cast<char>('9' - (digits[3] - '0')) };
@@ -160,9 +165,10 @@ namespace {
     // Reads one [DhtmlXQ] block from the text source into a GameRecord.
     class BlockParser {
     public:
-        BlockParser(TextSource& source, const RecordLimits& limits, std::size_t index)
+        BlockParser(TextSource& source, const RecordLimits& limits, bool keep_variation_moves, std::size_t index)
             : source_(source)
             , limits_(limits)
+            , keep_variation_moves_(keep_variation_moves)
             , diagnostics_(limits.max_diagnostics)
         {
             record_.format = RecordFormat::DhtmlXq;
@@ -229,12 +235,19 @@ namespace {
             std::string_view text() const { return { digits.data(), size }; }
             SourceLocation location(const std::string& source) const { return { source, line, column }; }
         };
-        void take_digits_and_blanks(std::vector<RecordedMove>* line, PartialMove& partial);
+        // Where a move list's moves go: into `moves`, or only counted in `not_kept` when the
+        // caller keeps no variation moves; nowhere when the field is dropped.
+        struct MoveLine {
+            std::vector<RecordedMove>* moves = nullptr;
+            std::size_t* not_kept = nullptr;
+        };
+        void take_digits_and_blanks(const MoveLine& line, PartialMove& partial);
         // The field's text, at most `max_bytes` of it; `too_long` says whether more was dropped.
         std::string read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location);
         void report_unterminated(ValueEnd end, const SourceLocation& field_location);
-        std::vector<RecordedMove>* line_for(const FieldName& field, const SourceLocation& field_location);
-        void add_move(std::vector<RecordedMove>* line, const PartialMove& move);
+        MoveLine line_for(const FieldName& field, const SourceLocation& field_location);
+        void add_move(const MoveLine& line, const PartialMove& move);
+        void report_bad_move(std::string_view digits, const SourceLocation& where);
         void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
         void attach_comments();
         // The variation with this id, once the variations are sorted by id (a search of them
@@ -245,14 +258,24 @@ namespace {
                 [](const RecordedVariation& v, int wanted) { return v.id < wanted; });
             return it != record_.variations.end() && it->id == id ? &*it : nullptr;
         }
+        // The moves not kept of the variation with this id, once moves_not_kept_ is sorted.
+        std::size_t sorted_moves_not_kept(int id) const
+        {
+            const auto it = std::lower_bound(moves_not_kept_.begin(), moves_not_kept_.end(), std::pair { id, std::size_t { 0 } });
+            return it != moves_not_kept_.end() && it->first == id ? it->second : 0;
+        }
         GameRecord finish();
 
         TextSource& source_;
         const RecordLimits& limits_;
+        const bool keep_variation_moves_;
         detail::GameDiagnostics diagnostics_;
         GameRecord record_;
         bool main_line_read_ = false;
         std::vector<PendingComment> comments_;
+        // The moves of each variation whose moves are not kept, by id: what its comments are
+        // checked against.
+        std::vector<std::pair<int, std::size_t>> moves_not_kept_;
         std::size_t comment_bytes_ = 0;
         std::size_t plies_ = 0;
         bool plies_limit_reported_ = false;
@@ -461,12 +484,12 @@ namespace {
 
     void BlockParser::read_moves(const FieldName& field, const SourceLocation& field_location)
     {
-        std::vector<RecordedMove>* line = line_for(field, field_location);
-        if (line) {
+        const MoveLine line = line_for(field, field_location);
+        if (line.moves) {
             // Room for the moves of the field as far as it is ready (four digits each), not to
             // move every move at each growth of a long line.
             const std::string_view ready = source_.ready();
-            line->reserve(line->size() + std::min(ready.find('['), ready.size()) / 4);
+            line.moves->reserve(line.moves->size() + std::min(ready.find('['), ready.size()) / 4);
         }
         PartialMove partial;
         bool bad_character_reported = false;
@@ -494,7 +517,7 @@ namespace {
 
     // The common case of a move list, a run of digits and blanks, taken from the ready bytes at
     // once: four digits make a move, located at its first digit.
-    void BlockParser::take_digits_and_blanks(std::vector<RecordedMove>* line, PartialMove& partial)
+    void BlockParser::take_digits_and_blanks(const MoveLine& line, PartialMove& partial)
     {
         const std::string_view ready = source_.ready();
         // Where each byte stands, followed here and consumed once at the end: digits and
@@ -539,17 +562,17 @@ namespace {
         source_.consume(i);
     }
 
-    // Where the moves of `field` go, or nothing when they are to be dropped (reported).
-    std::vector<RecordedMove>* BlockParser::line_for(const FieldName& field, const SourceLocation& field_location)
+    // Where the moves of `field` go, or nowhere when they are to be dropped (reported).
+    BlockParser::MoveLine BlockParser::line_for(const FieldName& field, const SourceLocation& field_location)
     {
         if (field.kind == FieldName::Kind::MainLine) {
             if (main_line_read_) {
                 diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
                     "a second movelist field is ignored", field_location);
-                return nullptr;
+                return {};
             }
             main_line_read_ = true;
-            return &record_.moves;
+            return { &record_.moves };
         }
         // Variations mostly come in the order of their ids: one beyond the highest so far is new.
         const auto same_id = [&](const RecordedVariation& v) { return v.id == field.variation; };
@@ -557,14 +580,14 @@ namespace {
             && std::any_of(record_.variations.begin(), record_.variations.end(), same_id)) {
             diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
                 "variation " + std::to_string(field.variation) + " is given twice; the second is ignored", field_location);
-            return nullptr;
+            return {};
         }
         if (record_.variations.size() >= limits_.max_variations) {
             report_limit(variations_limit_reported_, Severity::Warning, "dhtmlxq.too-many-variations",
                 "more than " + std::to_string(limits_.max_variations) + " variations; the rest are skipped",
                 field_location);
             ++record_.skipped_variations;
-            return nullptr;
+            return {};
         }
         highest_variation_id_ = std::max(highest_variation_id_, field.variation);
         RecordedVariation variation;
@@ -573,12 +596,20 @@ namespace {
         variation.first_ply = field.ply;
         variation.location = field_location;
         record_.variations.push_back(std::move(variation));
-        return &record_.variations.back().moves;
+        if (!keep_variation_moves_)
+            return { nullptr, &moves_not_kept_.emplace_back(field.variation, 0).second };
+        return { &record_.variations.back().moves };
     }
 
-    void BlockParser::add_move(std::vector<RecordedMove>* line, const PartialMove& partial)
+    void BlockParser::report_bad_move(std::string_view digits, const SourceLocation& where)
     {
-        if (!line)
+        diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
+            "'" + std::string(digits) + "' does not name two squares (file digit 0-8, rank digit 0-9)", where);
+    }
+
+    void BlockParser::add_move(const MoveLine& line, const PartialMove& partial)
+    {
+        if (!line.moves && !line.not_kept)
             return;
         if (plies_ >= limits_.max_plies) {
             report_limit(plies_limit_reported_, Severity::Error, "dhtmlxq.too-many-plies",
@@ -587,17 +618,21 @@ namespace {
             return;
         }
         ++plies_;
+        if (!line.moves) {
+            ++*line.not_kept;
+            if (!names_two_squares(partial.text()))
+                report_bad_move(partial.text(), partial.location(source_.source_name()));
+            return;
+        }
         // Filled in place: building a move and moving it in cost as much as reading its digits.
-        RecordedMove& move = line->emplace_back();
+        RecordedMove& move = line.moves->emplace_back();
         if (!source_.source_name().empty()) // an archive's reader leaves the name out
             move.location.source = source_.source_name();
         move.location.line = partial.line;
         move.location.column = partial.column;
         if (!write_iccs(partial.text(), move.text)) {
             // Kept as written, so that the replay stops at this ply and says where.
-            diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
-                "'" + std::string(partial.text()) + "' does not name two squares (file digit 0-8, rank digit 0-9)",
-                move.location);
+            report_bad_move(partial.text(), move.location);
             move.text = partial.text();
         }
     }
@@ -621,21 +656,26 @@ namespace {
         for (PendingComment& comment : comments_) {
             std::vector<std::string>* leading = nullptr;
             std::vector<RecordedMove>* moves = nullptr;
+            std::size_t length = 0; // the moves of the line, kept or not
             std::size_t first_ply = 1;
             if (comment.variation == 0) {
                 leading = &record_.comments_before_first_move;
                 moves = &record_.moves;
+                length = moves->size();
             } else {
                 if (RecordedVariation* it = sorted_variation(comment.variation)) {
                     leading = &it->comments_before_first_move;
                     moves = &it->moves;
+                    length = keep_variation_moves_ ? moves->size() : sorted_moves_not_kept(comment.variation);
                     first_ply = it->first_ply;
                 }
             }
             if (moves && comment.ply + 1 == first_ply) {
                 leading->push_back(std::move(comment.text));
-            } else if (moves && comment.ply >= first_ply && comment.ply - first_ply < moves->size()) {
-                (*moves)[comment.ply - first_ply].comments.push_back(std::move(comment.text));
+            } else if (moves && comment.ply >= first_ply && comment.ply - first_ply < length) {
+                // A comment on a move not kept goes with it.
+                if (comment.ply - first_ply < moves->size())
+                    (*moves)[comment.ply - first_ply].comments.push_back(std::move(comment.text));
             } else {
                 diagnostics_.add(Severity::Warning, "dhtmlxq.orphan-comment",
                     "the comment refers to ply " + std::to_string(comment.ply)
@@ -653,6 +693,8 @@ namespace {
         const auto by_id = [](const RecordedVariation& a, const RecordedVariation& b) { return a.id < b.id; };
         if (!std::is_sorted(record_.variations.begin(), record_.variations.end(), by_id))
             std::sort(record_.variations.begin(), record_.variations.end(), by_id);
+        if (!std::is_sorted(moves_not_kept_.begin(), moves_not_kept_.end()))
+            std::sort(moves_not_kept_.begin(), moves_not_kept_.end());
         for (const RecordedVariation& variation : record_.variations) {
             const bool parent_known = variation.parent == 0 || sorted_variation(variation.parent);
             if (!parent_known)
@@ -706,6 +748,7 @@ std::optional<std::string> dhtmlxq_binit_to_fen(std::string_view binit, std::str
 
 DhtmlXqReader::DhtmlXqReader(std::istream& input, std::string source_name, const RecordReaderOptions& options)
     : limits_(options.limits)
+    , keep_variation_moves_(options.keep_variation_moves)
     , source_(std::make_unique<TextSource>(input, std::move(source_name),
           TextSourceOptions { options.encoding, options.read_chunk_size }, notation_plausibility(), diagnostics_))
 {
@@ -726,7 +769,7 @@ std::optional<GameRecord> DhtmlXqReader::next()
             for (std::size_t i = 0; i < block_open.size() && block_starts; ++i)
                 block_starts = lower(source_->peek(i)) == block_open[i];
             if (block_starts) {
-                BlockParser block(*source_, limits_, games_read_ + 1);
+                BlockParser block(*source_, limits_, keep_variation_moves_, games_read_ + 1);
                 ++games_read_;
                 return block.parse();
             }
