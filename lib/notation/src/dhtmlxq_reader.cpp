@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -66,16 +65,8 @@ namespace {
         return (four & 0xf0f0f0f0) == 0x30303030 && ((four + 0x06060606) & 0xf0f0f0f0) == 0x30303030;
     }
 
-    std::optional<std::size_t> parse_count(std::string_view text)
-    {
-        std::size_t value = 0;
-        if (text.empty() || text.size() > 6)
-            return std::nullopt;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error != std::errc() || end != text.data() + text.size())
-            return std::nullopt;
-        return value;
-    }
+    // The longest number a field's name may hold.
+    constexpr std::size_t max_number_digits = 6;
 
     // What a field holds, from its name (already lowercased).
     struct FieldName {
@@ -93,21 +84,35 @@ namespace {
         if (name == "binit")
             return { Kind::StartPosition };
         // The numbers separated by '_' in the rest of the name; false when one is not a number
-        // or there are more than three, which no field has.
+        // of at most six digits or there are more than three, which no field has. Read a
+        // character at a time: a study has a field for each of its hundreds of variations and
+        // comments, and finding each number and converting it apart took twice as long.
         std::array<std::size_t, 3> numbers {};
         std::size_t count = 0;
         auto split_numbers = [&](std::string_view rest) {
             count = 0;
-            for (std::size_t start = 0;;) {
-                const std::size_t end = rest.find('_', start);
-                const std::optional<std::size_t> number = parse_count(rest.substr(start, end - start));
-                if (!number || count == numbers.size())
+            std::size_t value = 0;
+            std::size_t digits = 0;
+            const auto end_number = [&] {
+                if (digits == 0 || count == numbers.size())
                     return false;
-                numbers[count++] = *number;
-                if (end == std::string_view::npos)
-                    return true;
-                start = end + 1;
+                numbers[count++] = value;
+                value = 0;
+                digits = 0;
+                return true;
+            };
+            for (const char c : rest) {
+                if (c == '_') {
+                    if (!end_number())
+                        return false;
+                } else if (c >= '0' && c <= '9' && digits < max_number_digits) {
+                    value = value * 10 + static_cast<std::size_t>(c - '0');
+                    ++digits;
+                } else {
+                    return false;
+                }
             }
+            return end_number();
         };
         if (name.starts_with("move_") && split_numbers(name.substr(5)) && count == 3)
             return { Kind::Variation, static_cast<int>(numbers[2]), static_cast<int>(numbers[0]), numbers[1] };
