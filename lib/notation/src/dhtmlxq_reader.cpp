@@ -57,6 +57,24 @@ namespace {
         return plain;
     }();
 
+    constexpr auto tag_name_bytes = [] {
+        std::array<bool, 256> name {};
+        for (int c = 0; c < 256; ++c)
+            name[static_cast<std::size_t>(c)] = detail::is_tag_name_character(c);
+        return name;
+    }();
+
+    // Where the run of a tag name's characters that starts at `start` in `bytes` ends, after at
+    // most `max_length` of them.
+    std::size_t tag_name_end(std::string_view bytes, std::size_t start, std::size_t max_length)
+    {
+        const std::size_t stop = std::min(bytes.size(), start + max_length);
+        std::size_t end = start;
+        while (end < stop && tag_name_bytes[static_cast<unsigned char>(bytes[end])])
+            ++end;
+        return end;
+    }
+
     bool are_four_digits(const char* bytes)
     {
         // '0'..'9' are 0x30..0x39: their high half is 3, and still is with 6 added (no byte carries).
@@ -342,10 +360,7 @@ namespace {
         if (at(field_close)) {
             // Mostly the whole tag is ready: it is taken at once.
             const std::string_view tag = source_.ready();
-            std::size_t end = field_close.size();
-            while (end < tag.size() && end - field_close.size() < limits_.max_tag_name_bytes
-                && detail::is_tag_name_character(static_cast<unsigned char>(tag[end])))
-                ++end;
+            const std::size_t end = tag_name_end(tag, field_close.size(), limits_.max_tag_name_bytes);
             if (end < tag.size()) {
                 source_.consume(tag[end] == ']' ? end + 1 : end);
                 return ValueEnd::Closed;
@@ -354,10 +369,7 @@ namespace {
             // The closing tag's name, at most max_tag_name_bytes of it, a run of ready bytes at a time.
             for (std::size_t taken = 0; taken < limits_.max_tag_name_bytes;) {
                 const std::string_view ready = source_.ready();
-                std::size_t n = 0;
-                while (n < ready.size() && taken + n < limits_.max_tag_name_bytes
-                    && detail::is_tag_name_character(static_cast<unsigned char>(ready[n])))
-                    ++n;
+                const std::size_t n = tag_name_end(ready, 0, limits_.max_tag_name_bytes - taken);
                 source_.consume(n);
                 taken += n;
                 if (n == 0 || n < ready.size())
@@ -383,16 +395,11 @@ namespace {
     {
         const SourceLocation field_location = source_.location();
         // The name, at most one byte longer than allowed, so that a longer one is told.
-        const auto name_goes_on = [&](std::string_view ready, std::size_t at, std::size_t taken) {
-            return at < ready.size() && detail::is_tag_name_character(static_cast<unsigned char>(ready[at]))
-                && taken <= limits_.max_tag_name_bytes;
-        };
+        const std::size_t max_name_bytes = limits_.max_tag_name_bytes + 1;
         std::string name;
         // Mostly the marker and the whole name are ready: they are taken at once.
         const std::string_view ready = source_.ready();
-        std::size_t end = field_open.size();
-        while (name_goes_on(ready, end, end - field_open.size()))
-            ++end;
+        const std::size_t end = tag_name_end(ready, field_open.size(), max_name_bytes);
         if (end < ready.size()) {
             name = ready.substr(field_open.size(), end - field_open.size());
             source_.consume(end);
@@ -400,9 +407,7 @@ namespace {
             skip(field_open.size());
             for (;;) {
                 const std::string_view more = source_.ready();
-                std::size_t n = 0;
-                while (name_goes_on(more, n, name.size() + n))
-                    ++n;
+                const std::size_t n = tag_name_end(more, 0, max_name_bytes - name.size());
                 name.append(more.substr(0, n));
                 source_.consume(n);
                 if (n < more.size() || n == 0)
