@@ -269,7 +269,26 @@ namespace {
         std::string read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location);
         void report_unterminated(ValueEnd end, const SourceLocation& field_location);
         MoveLine line_for(const FieldName& field, const SourceLocation& field_location);
-        void add_move(const MoveLine& line, const PartialMove& move);
+        // Here, to be inlined: it is called for every move, and most moves are only counted.
+        void add_move(const MoveLine& line, const PartialMove& partial)
+        {
+            if (!line.moves && !line.not_kept)
+                return;
+            if (plies_ >= limits_.max_plies) {
+                report_too_many_plies(partial);
+                return;
+            }
+            ++plies_;
+            if (line.moves) {
+                keep_move(*line.moves, partial);
+                return;
+            }
+            ++*line.not_kept;
+            if (!names_two_squares(partial.text()))
+                report_bad_move(partial.text(), partial.location(source_.source_name()));
+        }
+        void keep_move(std::vector<RecordedMove>& moves, const PartialMove& partial);
+        void report_too_many_plies(const PartialMove& partial);
         void report_bad_move(std::string_view digits, const SourceLocation& where);
         void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
         void attach_comments();
@@ -321,6 +340,12 @@ namespace {
                 break;
             }
             if (c == '[') {
+                // The field first: a block has hundreds of them, and no field marker matches
+                // where a block marker does.
+                if (at(field_open)) {
+                    read_field();
+                    continue;
+                }
                 if (at(block_close)) {
                     skip(block_close.size());
                     break;
@@ -329,10 +354,6 @@ namespace {
                     diagnostics_.add(Severity::Error, "dhtmlxq.unterminated-block",
                         "the block has no [/DhtmlXQ] before the next [DhtmlXQ]", record_.location);
                     break;
-                }
-                if (at(field_open)) {
-                    read_field();
-                    continue;
                 }
             }
             if (is_blank(c)) {
@@ -617,25 +638,17 @@ namespace {
             "'" + std::string(digits) + "' does not name two squares (file digit 0-8, rank digit 0-9)", where);
     }
 
-    void BlockParser::add_move(const MoveLine& line, const PartialMove& partial)
+    void BlockParser::report_too_many_plies(const PartialMove& partial)
     {
-        if (!line.moves && !line.not_kept)
-            return;
-        if (plies_ >= limits_.max_plies) {
-            report_limit(plies_limit_reported_, Severity::Error, "dhtmlxq.too-many-plies",
-                "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are ignored",
-                partial.location(source_.source_name()));
-            return;
-        }
-        ++plies_;
-        if (!line.moves) {
-            ++*line.not_kept;
-            if (!names_two_squares(partial.text()))
-                report_bad_move(partial.text(), partial.location(source_.source_name()));
-            return;
-        }
+        report_limit(plies_limit_reported_, Severity::Error, "dhtmlxq.too-many-plies",
+            "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are ignored",
+            partial.location(source_.source_name()));
+    }
+
+    void BlockParser::keep_move(std::vector<RecordedMove>& moves, const PartialMove& partial)
+    {
         // Filled in place: building a move and moving it in cost as much as reading its digits.
-        RecordedMove& move = line.moves->emplace_back();
+        RecordedMove& move = moves.emplace_back();
         if (!source_.source_name().empty()) // an archive's reader leaves the name out
             move.location.source = source_.source_name();
         move.location.line = partial.line;
