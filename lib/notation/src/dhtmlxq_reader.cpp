@@ -231,8 +231,8 @@ namespace {
                     return false;
             return true;
         }
-        // Consumes a marker at() has just matched, so already read.
-        void skip(std::size_t count) { source_.consume(count); }
+        // Consumes a marker at() has just matched, so already read (and ASCII).
+        void skip(std::size_t count) { source_.consume_ascii_in_line(count); }
         void skip_character()
         {
             if (source_.get() == TextSource::undecodable)
@@ -383,7 +383,7 @@ namespace {
             const std::string_view tag = source_.ready();
             const std::size_t end = tag_name_end(tag, field_close.size(), limits_.max_tag_name_bytes);
             if (end < tag.size()) {
-                source_.consume(tag[end] == ']' ? end + 1 : end);
+                source_.consume_ascii_in_line(tag[end] == ']' ? end + 1 : end);
                 return ValueEnd::Closed;
             }
             skip(field_close.size());
@@ -391,7 +391,7 @@ namespace {
             for (std::size_t taken = 0; taken < limits_.max_tag_name_bytes;) {
                 const std::string_view ready = source_.ready();
                 const std::size_t n = tag_name_end(ready, 0, limits_.max_tag_name_bytes - taken);
-                source_.consume(n);
+                source_.consume_ascii_in_line(n);
                 taken += n;
                 if (n == 0 || n < ready.size())
                     break;
@@ -423,14 +423,14 @@ namespace {
         const std::size_t end = tag_name_end(ready, field_open.size(), max_name_bytes);
         if (end < ready.size()) {
             name = ready.substr(field_open.size(), end - field_open.size());
-            source_.consume(end);
+            source_.consume_ascii_in_line(end);
         } else {
             skip(field_open.size());
             for (;;) {
                 const std::string_view more = source_.ready();
                 const std::size_t n = tag_name_end(more, 0, max_name_bytes - name.size());
                 name.append(more.substr(0, n));
-                source_.consume(n);
+                source_.consume_ascii_in_line(n);
                 if (n < more.size() || n == 0)
                     break;
             }
@@ -554,6 +554,7 @@ namespace {
         // Where each byte stands, followed here and consumed once at the end: digits and
         // blanks are ASCII, a column each, and a line feed starts a line.
         SourceLocation here = source_.location();
+        const std::uint32_t first_line = here.line;
         std::size_t i = 0;
         for (; i < ready.size(); ++i) {
             // Mostly a move's four digits stand together: they are checked and taken at once.
@@ -590,7 +591,11 @@ namespace {
                 ++here.column;
             }
         }
-        source_.consume(i);
+        // Digits and blanks are ASCII: on one line, they need no second look.
+        if (here.line == first_line)
+            source_.consume_ascii_in_line(i);
+        else
+            source_.consume(i);
     }
 
     // Where the moves of `field` go, or nowhere when they are to be dropped (reported).
