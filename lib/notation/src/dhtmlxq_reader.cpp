@@ -293,9 +293,13 @@ namespace {
         void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
         void attach_comments();
         // The variation with this id, once the variations are sorted by id (a search of them
-        // all for every variation and comment took longer than reading the moves).
+        // all for every variation and comment took longer than reading the moves). Mostly the
+        // ids are 1, 2, 3 ... and the id says where it is.
         RecordedVariation* sorted_variation(int id)
         {
+            if (id >= 1 && static_cast<std::size_t>(id) <= record_.variations.size()
+                && record_.variations[static_cast<std::size_t>(id) - 1].id == id)
+                return &record_.variations[static_cast<std::size_t>(id) - 1];
             const auto it = std::lower_bound(record_.variations.begin(), record_.variations.end(), id,
                 [](const RecordedVariation& v, int wanted) { return v.id < wanted; });
             return it != record_.variations.end() && it->id == id ? &*it : nullptr;
@@ -303,6 +307,9 @@ namespace {
         // The moves not kept of the variation with this id, once moves_not_kept_ is sorted.
         std::size_t sorted_moves_not_kept(int id) const
         {
+            if (id >= 1 && static_cast<std::size_t>(id) <= moves_not_kept_.size()
+                && moves_not_kept_[static_cast<std::size_t>(id) - 1].first == id)
+                return moves_not_kept_[static_cast<std::size_t>(id) - 1].second;
             const auto it = std::lower_bound(moves_not_kept_.begin(), moves_not_kept_.end(), std::pair { id, std::size_t { 0 } });
             return it != moves_not_kept_.end() && it->first == id ? it->second : 0;
         }
