@@ -182,6 +182,23 @@ TEST_SUITE("dhtmlxq_reader")
         CHECK(count_code(read.games[0].diagnostics, "dhtmlxq.orphan-variation") == 1);
     }
 
+    TEST_CASE("field names are read in any case")
+    {
+        const ReadResult read = read_text(RecordFormat::DhtmlXq,
+            "[DHTMLXQ][DhtmlXQ_BInit]" + std::string(standard_binit)
+                + "[/DhtmlXQ_BInit][DhtmlXQ_MoveList]7747[/DhtmlXQ_MoveList]"
+                  "[DhtmlXQ_Move_0_1_1]7242[/DhtmlXQ_Move_0_1_1][DhtmlXQ_COMMENT1]first[/DhtmlXQ_COMMENT1][/DHTMLXQ]");
+        REQUIRE(read.games.size() == 1);
+        const GameRecord& game = read.games[0];
+        REQUIRE(game.start_fen);
+        CHECK(game.start_fen->text == standard_fen);
+        CHECK(move_texts(game.moves) == "h2e2");
+        CHECK(game.moves[0].comments == std::vector<std::string> { "first" });
+        REQUIRE(game.variations.size() == 1);
+        CHECK(move_texts(game.variations[0].moves) == "h7e7");
+        CHECK(game.tags.empty());
+    }
+
     TEST_CASE("told not to keep variation moves, the reader still checks them and reports the same")
     {
         // Variation 1 (two moves from ply 3, the second naming no square) has a comment before it,

@@ -86,7 +86,24 @@ namespace {
     // The longest number a field's name may hold.
     constexpr std::size_t max_number_digits = 6;
 
-    // What a field holds, from its name (already lowercased).
+    // Whether `text` starts with `lower_prefix`, which is in lower case, in any case.
+    bool starts_with_in_any_case(std::string_view text, std::string_view lower_prefix)
+    {
+        if (text.size() < lower_prefix.size())
+            return false;
+        for (std::size_t i = 0; i < lower_prefix.size(); ++i)
+            if (lower(static_cast<unsigned char>(text[i])) != lower_prefix[i])
+                return false;
+        return true;
+    }
+
+    bool equals_in_any_case(std::string_view text, std::string_view lower_word)
+    {
+        return text.size() == lower_word.size() && starts_with_in_any_case(text, lower_word);
+    }
+
+    // What a field holds, from its name in any case (compared where it stands: a lowercased
+    // copy of every field's name cost more than classifying it).
     struct FieldName {
         enum class Kind { MainLine, Variation, Comment, StartPosition, Tag } kind = Kind::Tag;
         int variation = 0; // Variation, Comment: 0 is the main line
@@ -97,9 +114,9 @@ namespace {
     FieldName classify_field(std::string_view name)
     {
         using Kind = FieldName::Kind;
-        if (name == "movelist")
+        if (equals_in_any_case(name, "movelist"))
             return { Kind::MainLine };
-        if (name == "binit")
+        if (equals_in_any_case(name, "binit"))
             return { Kind::StartPosition };
         // The numbers separated by '_' in the rest of the name; false when one is not a number
         // of at most six digits or there are more than three, which no field has. Read a
@@ -132,9 +149,9 @@ namespace {
             }
             return end_number();
         };
-        if (name.starts_with("move_") && split_numbers(name.substr(5)) && count == 3)
+        if (starts_with_in_any_case(name, "move_") && split_numbers(name.substr(5)) && count == 3)
             return { Kind::Variation, static_cast<int>(numbers[2]), static_cast<int>(numbers[0]), numbers[1] };
-        if (name.starts_with("comment") && split_numbers(name.substr(7))) {
+        if (starts_with_in_any_case(name, "comment") && split_numbers(name.substr(7))) {
             if (count == 1)
                 return { Kind::Comment, 0, 0, numbers[0] };
             if (count == 2)
@@ -451,7 +468,7 @@ namespace {
         }
         source_.get(); // ']'
         const SourceLocation value_location = source_.location();
-        const FieldName field = classify_field(lowercase(name));
+        const FieldName field = classify_field(name);
         using Kind = FieldName::Kind;
         if (field.kind == Kind::MainLine || field.kind == Kind::Variation) {
             read_moves(field, field_location);
