@@ -57,6 +57,8 @@ namespace {
         return plain;
     }();
 
+    // is_tag_name_character as a table: a field's name is scanned for its end a byte at a time,
+    // twice for every field.
     constexpr auto tag_name_bytes = [] {
         std::array<bool, 256> name {};
         for (int c = 0; c < 256; ++c)
