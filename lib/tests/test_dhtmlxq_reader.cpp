@@ -181,6 +181,61 @@ TEST_SUITE("dhtmlxq_reader")
         CHECK(read.games[0].variations[1].parent == 5);
         CHECK(count_code(read.games[0].diagnostics, "dhtmlxq.orphan-variation") == 1);
     }
+
+    TEST_CASE("field names are read in any case")
+    {
+        const ReadResult read = read_text(RecordFormat::DhtmlXq,
+            "[DHTMLXQ][DhtmlXQ_BInit]" + std::string(standard_binit)
+                + "[/DhtmlXQ_BInit][DhtmlXQ_MoveList]7747[/DhtmlXQ_MoveList]"
+                  "[DhtmlXQ_Move_0_1_1]7242[/DhtmlXQ_Move_0_1_1][DhtmlXQ_COMMENT1]first[/DhtmlXQ_COMMENT1][/DHTMLXQ]");
+        REQUIRE(read.games.size() == 1);
+        const GameRecord& game = read.games[0];
+        REQUIRE(game.start_fen);
+        CHECK(game.start_fen->text == standard_fen);
+        CHECK(move_texts(game.moves) == "h2e2");
+        CHECK(game.moves[0].comments == std::vector<std::string> { "first" });
+        REQUIRE(game.variations.size() == 1);
+        CHECK(move_texts(game.variations[0].moves) == "h7e7");
+        CHECK(game.tags.empty());
+    }
+
+    TEST_CASE("told not to keep variation moves, the reader still checks them and reports the same")
+    {
+        // Variation 1 (two moves from ply 3, the second naming no square) has a comment before it,
+        // one on its second move and one on a fifth it lacks; the main line keeps its moves and its comment.
+        const std::string text = "[DhtmlXQ][DhtmlXQ_movelist]774772427967[/DhtmlXQ_movelist]"
+                                 "[DhtmlXQ_move_0_3_1]10229979[/DhtmlXQ_move_0_3_1]"
+                                 "[DhtmlXQ_comment1_2]before[/DhtmlXQ_comment1_2]"
+                                 "[DhtmlXQ_comment1_4]on its second move[/DhtmlXQ_comment1_4]"
+                                 "[DhtmlXQ_comment1_7]on a move it lacks[/DhtmlXQ_comment1_7]"
+                                 "[DhtmlXQ_comment2]on the main line[/DhtmlXQ_comment2][/DhtmlXQ]";
+        RecordReaderOptions main_line_only;
+        main_line_only.keep_variation_moves = false;
+        const ReadResult kept = read_text(RecordFormat::DhtmlXq, text);
+        const ReadResult not_kept = read_text(RecordFormat::DhtmlXq, text, main_line_only);
+        REQUIRE(kept.games.size() == 1);
+        REQUIRE(not_kept.games.size() == 1);
+        const GameRecord& all = kept.games[0];
+        const GameRecord& main_line = not_kept.games[0];
+
+        REQUIRE(all.variations.size() == 1);
+        CHECK(move_texts(all.variations[0].moves) == "b9c7 9979");
+        CHECK(all.variations[0].moves[1].comments == std::vector<std::string> { "on its second move" });
+        REQUIRE(main_line.variations.size() == 1);
+        CHECK(main_line.variations[0].moves.empty());
+        CHECK(main_line.variations[0].first_ply == 3);
+        CHECK(main_line.variations[0].comments_before_first_move == std::vector<std::string> { "before" });
+
+        CHECK(move_texts(main_line.moves) == move_texts(all.moves));
+        CHECK(main_line.moves[1].comments == std::vector<std::string> { "on the main line" });
+        REQUIRE(main_line.diagnostics.size() == all.diagnostics.size());
+        for (std::size_t i = 0; i < all.diagnostics.size(); ++i) {
+            CHECK(main_line.diagnostics.items()[i].code == all.diagnostics.items()[i].code);
+            CHECK(where(main_line.diagnostics.items()[i].location) == where(all.diagnostics.items()[i].location));
+        }
+        CHECK(count_code(main_line.diagnostics, "dhtmlxq.bad-move") == 1);
+        CHECK(count_code(main_line.diagnostics, "dhtmlxq.orphan-comment") == 1);
+    }
 }
 
 } // namespace

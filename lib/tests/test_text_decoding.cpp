@@ -200,6 +200,24 @@ TEST_SUITE("text_decoding")
         CHECK(source.location().column == 2);
     }
 
+    TEST_CASE("consume_ascii_in_line moves the column on by the bytes it consumes, as consume does for them")
+    {
+        std::istringstream input("[DhtmlXQ_title]炮\n");
+        Diagnostics diagnostics;
+        TextSource source(input, "test", {}, notation_plausibility(), diagnostics);
+        REQUIRE(source.ready().size() >= 15);
+        source.consume_ascii_in_line(9);
+        CHECK(source.location().column == 10);
+        CHECK(source.peek() == 't');
+        source.consume_ascii_in_line(6);
+        CHECK(source.location().line == 1);
+        CHECK(source.location().column == 16);
+        source.consume(3); // 炮: one character
+        CHECK(source.location().column == 17);
+        CHECK(source.get() == '\n');
+        CHECK(source.location().line == 2);
+    }
+
     TEST_CASE("decoding through 1 to 5 byte chunks gives the same text and locations as the default")
     {
         for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(XQ_TESTDATA) / "records")) {

@@ -59,13 +59,21 @@ namespace {
         to.note(std::move(d.code), std::move(d.message), std::move(d.location));
     }
 
+    // check_game replays the main line only: the variations' moves are checked as they are
+    // read, not kept.
+    RecordReaderOptions main_line_reading(RecordReaderOptions options)
+    {
+        options.keep_variation_moves = false;
+        return options;
+    }
+
     // Reads the files one after the other, a game at a time, and keeps what belongs to the
     // shard.
     class ArchiveReader {
     public:
         ArchiveReader(const std::vector<RecordFile>& files, const ArchiveValidationOptions& options)
             : files_(files)
-            , options_(options.reader)
+            , options_(main_line_reading(options.reader))
             , select_(options.select)
             , standard_input_(options.standard_input)
             , shard_(options.shard)

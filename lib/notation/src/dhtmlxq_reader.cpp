@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -58,6 +57,26 @@ namespace {
         return plain;
     }();
 
+    // is_tag_name_character as a table: a field's name is scanned for its end a byte at a time,
+    // twice for every field.
+    constexpr auto tag_name_bytes = [] {
+        std::array<bool, 256> name {};
+        for (int c = 0; c < 256; ++c)
+            name[static_cast<std::size_t>(c)] = detail::is_tag_name_character(c);
+        return name;
+    }();
+
+    // Where the run of a tag name's characters that starts at `start` in `bytes` ends, after at
+    // most `max_length` of them.
+    std::size_t tag_name_end(std::string_view bytes, std::size_t start, std::size_t max_length)
+    {
+        const std::size_t stop = std::min(bytes.size(), start + max_length);
+        std::size_t end = start;
+        while (end < stop && tag_name_bytes[static_cast<unsigned char>(bytes[end])])
+            ++end;
+        return end;
+    }
+
     bool are_four_digits(const char* bytes)
     {
         // '0'..'9' are 0x30..0x39: their high half is 3, and still is with 6 added (no byte carries).
@@ -66,18 +85,27 @@ namespace {
         return (four & 0xf0f0f0f0) == 0x30303030 && ((four + 0x06060606) & 0xf0f0f0f0) == 0x30303030;
     }
 
-    std::optional<std::size_t> parse_count(std::string_view text)
+    // The longest number a field's name may hold.
+    constexpr std::size_t max_number_digits = 6;
+
+    // Whether `text` starts with `lower_prefix`, which is in lower case, in any case.
+    bool starts_with_in_any_case(std::string_view text, std::string_view lower_prefix)
     {
-        std::size_t value = 0;
-        if (text.empty() || text.size() > 6)
-            return std::nullopt;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error != std::errc() || end != text.data() + text.size())
-            return std::nullopt;
-        return value;
+        if (text.size() < lower_prefix.size())
+            return false;
+        for (std::size_t i = 0; i < lower_prefix.size(); ++i)
+            if (lower(static_cast<unsigned char>(text[i])) != lower_prefix[i])
+                return false;
+        return true;
     }
 
-    // What a field holds, from its name (already lowercased).
+    bool equals_in_any_case(std::string_view text, std::string_view lower_word)
+    {
+        return text.size() == lower_word.size() && starts_with_in_any_case(text, lower_word);
+    }
+
+    // What a field holds, from its name in any case (compared where it stands: a lowercased
+    // copy of every field's name cost more than classifying it).
     struct FieldName {
         enum class Kind { MainLine, Variation, Comment, StartPosition, Tag } kind = Kind::Tag;
         int variation = 0; // Variation, Comment: 0 is the main line
@@ -88,30 +116,44 @@ namespace {
     FieldName classify_field(std::string_view name)
     {
         using Kind = FieldName::Kind;
-        if (name == "movelist")
+        if (equals_in_any_case(name, "movelist"))
             return { Kind::MainLine };
-        if (name == "binit")
+        if (equals_in_any_case(name, "binit"))
             return { Kind::StartPosition };
         // The numbers separated by '_' in the rest of the name; false when one is not a number
-        // or there are more than three, which no field has.
+        // of at most six digits or there are more than three, which no field has. Read a
+        // character at a time: a study has a field for each of its hundreds of variations and
+        // comments, and finding each number and converting it apart took twice as long.
         std::array<std::size_t, 3> numbers {};
         std::size_t count = 0;
         auto split_numbers = [&](std::string_view rest) {
             count = 0;
-            for (std::size_t start = 0;;) {
-                const std::size_t end = rest.find('_', start);
-                const std::optional<std::size_t> number = parse_count(rest.substr(start, end - start));
-                if (!number || count == numbers.size())
+            std::size_t value = 0;
+            std::size_t digits = 0;
+            const auto end_number = [&] {
+                if (digits == 0 || count == numbers.size())
                     return false;
-                numbers[count++] = *number;
-                if (end == std::string_view::npos)
-                    return true;
-                start = end + 1;
+                numbers[count++] = value;
+                value = 0;
+                digits = 0;
+                return true;
+            };
+            for (const char c : rest) {
+                if (c == '_') {
+                    if (!end_number())
+                        return false;
+                } else if (c >= '0' && c <= '9' && digits < max_number_digits) {
+                    value = value * 10 + static_cast<std::size_t>(c - '0');
+                    ++digits;
+                } else {
+                    return false;
+                }
             }
+            return end_number();
         };
-        if (name.starts_with("move_") && split_numbers(name.substr(5)) && count == 3)
+        if (starts_with_in_any_case(name, "move_") && split_numbers(name.substr(5)) && count == 3)
             return { Kind::Variation, static_cast<int>(numbers[2]), static_cast<int>(numbers[0]), numbers[1] };
-        if (name.starts_with("comment") && split_numbers(name.substr(7))) {
+        if (starts_with_in_any_case(name, "comment") && split_numbers(name.substr(7))) {
             if (count == 1)
                 return { Kind::Comment, 0, 0, numbers[0] };
             if (count == 2)
@@ -136,11 +178,16 @@ namespace {
         return text;
     }
 
+    bool names_two_squares(std::string_view digits)
+    {
+        const auto digit = [&](std::size_t i, char highest) { return digits[i] >= '0' && digits[i] <= highest; };
+        return digits.size() == 4 && digit(0, '8') && digit(1, '9') && digit(2, '8') && digit(3, '9');
+    }
+
     // dhtmlxq_move_to_iccs into `iccs`, which is empty, and left so when `digits` are no move.
     bool write_iccs(std::string_view digits, std::string& iccs)
     {
-        const auto digit = [&](std::size_t i, char highest) { return digits[i] >= '0' && digits[i] <= highest; };
-        if (digits.size() != 4 || !digit(0, '8') || !digit(1, '9') || !digit(2, '8') || !digit(3, '9'))
+        if (!names_two_squares(digits))
             return false;
         const char text[4] = { static_cast<char>('a' + (digits[0] - '0')), static_cast<char>('9' - (digits[1] - '0')),
             static_cast<char>('a' + (digits[2] - '0')), static_cast<char>('9' - (digits[3] - '0')) };
@@ -160,9 +207,10 @@ namespace {
     // Reads one [DhtmlXQ] block from the text source into a GameRecord.
     class BlockParser {
     public:
-        BlockParser(TextSource& source, const RecordLimits& limits, std::size_t index)
+        BlockParser(TextSource& source, const RecordLimits& limits, bool keep_variation_moves, std::size_t index)
             : source_(source)
             , limits_(limits)
+            , keep_variation_moves_(keep_variation_moves)
             , diagnostics_(limits.max_diagnostics)
         {
             record_.format = RecordFormat::DhtmlXq;
@@ -202,8 +250,8 @@ namespace {
                     return false;
             return true;
         }
-        // Consumes a marker at() has just matched, so already read.
-        void skip(std::size_t count) { source_.consume(count); }
+        // Consumes a marker at() has just matched, so already read (and ASCII).
+        void skip(std::size_t count) { source_.consume_ascii_in_line(count); }
         void skip_character()
         {
             if (source_.get() == TextSource::undecodable)
@@ -229,30 +277,73 @@ namespace {
             std::string_view text() const { return { digits.data(), size }; }
             SourceLocation location(const std::string& source) const { return { source, line, column }; }
         };
-        void take_digits_and_blanks(std::vector<RecordedMove>* line, PartialMove& partial);
+        // Where a move list's moves go: into `moves`, or only counted in `not_kept` when the
+        // caller keeps no variation moves; nowhere when the field is dropped.
+        struct MoveLine {
+            std::vector<RecordedMove>* moves = nullptr;
+            std::size_t* not_kept = nullptr;
+        };
+        void take_digits_and_blanks(const MoveLine& line, PartialMove& partial);
         // The field's text, at most `max_bytes` of it; `too_long` says whether more was dropped.
         std::string read_text(std::size_t max_bytes, bool& too_long, const SourceLocation& field_location);
         void report_unterminated(ValueEnd end, const SourceLocation& field_location);
-        std::vector<RecordedMove>* line_for(const FieldName& field, const SourceLocation& field_location);
-        void add_move(std::vector<RecordedMove>* line, const PartialMove& move);
+        MoveLine line_for(const FieldName& field, const SourceLocation& field_location);
+        // Here, to be inlined: it is called for every move, and most moves are only counted.
+        void add_move(const MoveLine& line, const PartialMove& partial)
+        {
+            if (!line.moves && !line.not_kept)
+                return;
+            if (plies_ >= limits_.max_plies) {
+                report_too_many_plies(partial);
+                return;
+            }
+            ++plies_;
+            if (line.moves) {
+                keep_move(*line.moves, partial);
+                return;
+            }
+            ++*line.not_kept;
+            if (!names_two_squares(partial.text()))
+                report_bad_move(partial.text(), partial.location(source_.source_name()));
+        }
+        void keep_move(std::vector<RecordedMove>& moves, const PartialMove& partial);
+        void report_too_many_plies(const PartialMove& partial);
+        void report_bad_move(std::string_view digits, const SourceLocation& where);
         void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
         void attach_comments();
         // The variation with this id, once the variations are sorted by id (a search of them
-        // all for every variation and comment took longer than reading the moves).
+        // all for every variation and comment took longer than reading the moves). Mostly the
+        // ids are 1, 2, 3 ... and the id says where it is.
         RecordedVariation* sorted_variation(int id)
         {
+            if (id >= 1 && static_cast<std::size_t>(id) <= record_.variations.size()
+                && record_.variations[static_cast<std::size_t>(id) - 1].id == id)
+                return &record_.variations[static_cast<std::size_t>(id) - 1];
             const auto it = std::lower_bound(record_.variations.begin(), record_.variations.end(), id,
                 [](const RecordedVariation& v, int wanted) { return v.id < wanted; });
             return it != record_.variations.end() && it->id == id ? &*it : nullptr;
+        }
+        // The moves not kept of the variation with this id, once moves_not_kept_ is sorted.
+        std::size_t sorted_moves_not_kept(int id) const
+        {
+            if (id >= 1 && static_cast<std::size_t>(id) <= moves_not_kept_.size()
+                && moves_not_kept_[static_cast<std::size_t>(id) - 1].first == id)
+                return moves_not_kept_[static_cast<std::size_t>(id) - 1].second;
+            const auto it = std::lower_bound(moves_not_kept_.begin(), moves_not_kept_.end(), std::pair { id, std::size_t { 0 } });
+            return it != moves_not_kept_.end() && it->first == id ? it->second : 0;
         }
         GameRecord finish();
 
         TextSource& source_;
         const RecordLimits& limits_;
+        const bool keep_variation_moves_;
         detail::GameDiagnostics diagnostics_;
         GameRecord record_;
         bool main_line_read_ = false;
         std::vector<PendingComment> comments_;
+        // The moves of each variation whose moves are not kept, by id: what its comments are
+        // checked against.
+        std::vector<std::pair<int, std::size_t>> moves_not_kept_;
         std::size_t comment_bytes_ = 0;
         std::size_t plies_ = 0;
         bool plies_limit_reported_ = false;
@@ -275,6 +366,12 @@ namespace {
                 break;
             }
             if (c == '[') {
+                // The field first: a block has hundreds of them, and no field marker matches
+                // where a block marker does.
+                if (at(field_open)) {
+                    read_field();
+                    continue;
+                }
                 if (at(block_close)) {
                     skip(block_close.size());
                     break;
@@ -283,10 +380,6 @@ namespace {
                     diagnostics_.add(Severity::Error, "dhtmlxq.unterminated-block",
                         "the block has no [/DhtmlXQ] before the next [DhtmlXQ]", record_.location);
                     break;
-                }
-                if (at(field_open)) {
-                    read_field();
-                    continue;
                 }
             }
             if (is_blank(c)) {
@@ -314,23 +407,17 @@ namespace {
         if (at(field_close)) {
             // Mostly the whole tag is ready: it is taken at once.
             const std::string_view tag = source_.ready();
-            std::size_t end = field_close.size();
-            while (end < tag.size() && end - field_close.size() < limits_.max_tag_name_bytes
-                && detail::is_tag_name_character(static_cast<unsigned char>(tag[end])))
-                ++end;
+            const std::size_t end = tag_name_end(tag, field_close.size(), limits_.max_tag_name_bytes);
             if (end < tag.size()) {
-                source_.consume(tag[end] == ']' ? end + 1 : end);
+                source_.consume_ascii_in_line(tag[end] == ']' ? end + 1 : end);
                 return ValueEnd::Closed;
             }
             skip(field_close.size());
             // The closing tag's name, at most max_tag_name_bytes of it, a run of ready bytes at a time.
             for (std::size_t taken = 0; taken < limits_.max_tag_name_bytes;) {
                 const std::string_view ready = source_.ready();
-                std::size_t n = 0;
-                while (n < ready.size() && taken + n < limits_.max_tag_name_bytes
-                    && detail::is_tag_name_character(static_cast<unsigned char>(ready[n])))
-                    ++n;
-                source_.consume(n);
+                const std::size_t n = tag_name_end(ready, 0, limits_.max_tag_name_bytes - taken);
+                source_.consume_ascii_in_line(n);
                 taken += n;
                 if (n == 0 || n < ready.size())
                     break;
@@ -355,28 +442,21 @@ namespace {
     {
         const SourceLocation field_location = source_.location();
         // The name, at most one byte longer than allowed, so that a longer one is told.
-        const auto name_goes_on = [&](std::string_view ready, std::size_t at, std::size_t taken) {
-            return at < ready.size() && detail::is_tag_name_character(static_cast<unsigned char>(ready[at]))
-                && taken <= limits_.max_tag_name_bytes;
-        };
+        const std::size_t max_name_bytes = limits_.max_tag_name_bytes + 1;
         std::string name;
         // Mostly the marker and the whole name are ready: they are taken at once.
         const std::string_view ready = source_.ready();
-        std::size_t end = field_open.size();
-        while (name_goes_on(ready, end, end - field_open.size()))
-            ++end;
+        const std::size_t end = tag_name_end(ready, field_open.size(), max_name_bytes);
         if (end < ready.size()) {
             name = ready.substr(field_open.size(), end - field_open.size());
-            source_.consume(end);
+            source_.consume_ascii_in_line(end);
         } else {
             skip(field_open.size());
             for (;;) {
                 const std::string_view more = source_.ready();
-                std::size_t n = 0;
-                while (name_goes_on(more, n, name.size() + n))
-                    ++n;
+                const std::size_t n = tag_name_end(more, 0, max_name_bytes - name.size());
                 name.append(more.substr(0, n));
-                source_.consume(n);
+                source_.consume_ascii_in_line(n);
                 if (n < more.size() || n == 0)
                     break;
             }
@@ -390,7 +470,7 @@ namespace {
         }
         source_.get(); // ']'
         const SourceLocation value_location = source_.location();
-        const FieldName field = classify_field(lowercase(name));
+        const FieldName field = classify_field(name);
         using Kind = FieldName::Kind;
         if (field.kind == Kind::MainLine || field.kind == Kind::Variation) {
             read_moves(field, field_location);
@@ -461,12 +541,12 @@ namespace {
 
     void BlockParser::read_moves(const FieldName& field, const SourceLocation& field_location)
     {
-        std::vector<RecordedMove>* line = line_for(field, field_location);
-        if (line) {
+        const MoveLine line = line_for(field, field_location);
+        if (line.moves) {
             // Room for the moves of the field as far as it is ready (four digits each), not to
             // move every move at each growth of a long line.
             const std::string_view ready = source_.ready();
-            line->reserve(line->size() + std::min(ready.find('['), ready.size()) / 4);
+            line.moves->reserve(line.moves->size() + std::min(ready.find('['), ready.size()) / 4);
         }
         PartialMove partial;
         bool bad_character_reported = false;
@@ -494,12 +574,13 @@ namespace {
 
     // The common case of a move list, a run of digits and blanks, taken from the ready bytes at
     // once: four digits make a move, located at its first digit.
-    void BlockParser::take_digits_and_blanks(std::vector<RecordedMove>* line, PartialMove& partial)
+    void BlockParser::take_digits_and_blanks(const MoveLine& line, PartialMove& partial)
     {
         const std::string_view ready = source_.ready();
         // Where each byte stands, followed here and consumed once at the end: digits and
         // blanks are ASCII, a column each, and a line feed starts a line.
         SourceLocation here = source_.location();
+        const std::uint32_t first_line = here.line;
         std::size_t i = 0;
         for (; i < ready.size(); ++i) {
             // Mostly a move's four digits stand together: they are checked and taken at once.
@@ -536,20 +617,24 @@ namespace {
                 ++here.column;
             }
         }
-        source_.consume(i);
+        // Digits and blanks are ASCII: on one line, they need no second look.
+        if (here.line == first_line)
+            source_.consume_ascii_in_line(i);
+        else
+            source_.consume(i);
     }
 
-    // Where the moves of `field` go, or nothing when they are to be dropped (reported).
-    std::vector<RecordedMove>* BlockParser::line_for(const FieldName& field, const SourceLocation& field_location)
+    // Where the moves of `field` go, or nowhere when they are to be dropped (reported).
+    BlockParser::MoveLine BlockParser::line_for(const FieldName& field, const SourceLocation& field_location)
     {
         if (field.kind == FieldName::Kind::MainLine) {
             if (main_line_read_) {
                 diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
                     "a second movelist field is ignored", field_location);
-                return nullptr;
+                return {};
             }
             main_line_read_ = true;
-            return &record_.moves;
+            return { &record_.moves };
         }
         // Variations mostly come in the order of their ids: one beyond the highest so far is new.
         const auto same_id = [&](const RecordedVariation& v) { return v.id == field.variation; };
@@ -557,14 +642,14 @@ namespace {
             && std::any_of(record_.variations.begin(), record_.variations.end(), same_id)) {
             diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
                 "variation " + std::to_string(field.variation) + " is given twice; the second is ignored", field_location);
-            return nullptr;
+            return {};
         }
         if (record_.variations.size() >= limits_.max_variations) {
             report_limit(variations_limit_reported_, Severity::Warning, "dhtmlxq.too-many-variations",
                 "more than " + std::to_string(limits_.max_variations) + " variations; the rest are skipped",
                 field_location);
             ++record_.skipped_variations;
-            return nullptr;
+            return {};
         }
         highest_variation_id_ = std::max(highest_variation_id_, field.variation);
         RecordedVariation variation;
@@ -573,31 +658,35 @@ namespace {
         variation.first_ply = field.ply;
         variation.location = field_location;
         record_.variations.push_back(std::move(variation));
-        return &record_.variations.back().moves;
+        if (!keep_variation_moves_)
+            return { nullptr, &moves_not_kept_.emplace_back(field.variation, 0).second };
+        return { &record_.variations.back().moves };
     }
 
-    void BlockParser::add_move(std::vector<RecordedMove>* line, const PartialMove& partial)
+    void BlockParser::report_bad_move(std::string_view digits, const SourceLocation& where)
     {
-        if (!line)
-            return;
-        if (plies_ >= limits_.max_plies) {
-            report_limit(plies_limit_reported_, Severity::Error, "dhtmlxq.too-many-plies",
-                "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are ignored",
-                partial.location(source_.source_name()));
-            return;
-        }
-        ++plies_;
+        diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
+            "'" + std::string(digits) + "' does not name two squares (file digit 0-8, rank digit 0-9)", where);
+    }
+
+    void BlockParser::report_too_many_plies(const PartialMove& partial)
+    {
+        report_limit(plies_limit_reported_, Severity::Error, "dhtmlxq.too-many-plies",
+            "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are ignored",
+            partial.location(source_.source_name()));
+    }
+
+    void BlockParser::keep_move(std::vector<RecordedMove>& moves, const PartialMove& partial)
+    {
         // Filled in place: building a move and moving it in cost as much as reading its digits.
-        RecordedMove& move = line->emplace_back();
+        RecordedMove& move = moves.emplace_back();
         if (!source_.source_name().empty()) // an archive's reader leaves the name out
             move.location.source = source_.source_name();
         move.location.line = partial.line;
         move.location.column = partial.column;
         if (!write_iccs(partial.text(), move.text)) {
             // Kept as written, so that the replay stops at this ply and says where.
-            diagnostics_.add(Severity::Error, "dhtmlxq.bad-move",
-                "'" + std::string(partial.text()) + "' does not name two squares (file digit 0-8, rank digit 0-9)",
-                move.location);
+            report_bad_move(partial.text(), move.location);
             move.text = partial.text();
         }
     }
@@ -621,21 +710,26 @@ namespace {
         for (PendingComment& comment : comments_) {
             std::vector<std::string>* leading = nullptr;
             std::vector<RecordedMove>* moves = nullptr;
+            std::size_t length = 0; // the moves of the line, kept or not
             std::size_t first_ply = 1;
             if (comment.variation == 0) {
                 leading = &record_.comments_before_first_move;
                 moves = &record_.moves;
+                length = moves->size();
             } else {
                 if (RecordedVariation* it = sorted_variation(comment.variation)) {
                     leading = &it->comments_before_first_move;
                     moves = &it->moves;
+                    length = keep_variation_moves_ ? moves->size() : sorted_moves_not_kept(comment.variation);
                     first_ply = it->first_ply;
                 }
             }
             if (moves && comment.ply + 1 == first_ply) {
                 leading->push_back(std::move(comment.text));
-            } else if (moves && comment.ply >= first_ply && comment.ply - first_ply < moves->size()) {
-                (*moves)[comment.ply - first_ply].comments.push_back(std::move(comment.text));
+            } else if (moves && comment.ply >= first_ply && comment.ply - first_ply < length) {
+                // A comment on a move not kept goes with it.
+                if (comment.ply - first_ply < moves->size())
+                    (*moves)[comment.ply - first_ply].comments.push_back(std::move(comment.text));
             } else {
                 diagnostics_.add(Severity::Warning, "dhtmlxq.orphan-comment",
                     "the comment refers to ply " + std::to_string(comment.ply)
@@ -653,6 +747,8 @@ namespace {
         const auto by_id = [](const RecordedVariation& a, const RecordedVariation& b) { return a.id < b.id; };
         if (!std::is_sorted(record_.variations.begin(), record_.variations.end(), by_id))
             std::sort(record_.variations.begin(), record_.variations.end(), by_id);
+        if (!std::is_sorted(moves_not_kept_.begin(), moves_not_kept_.end()))
+            std::sort(moves_not_kept_.begin(), moves_not_kept_.end());
         for (const RecordedVariation& variation : record_.variations) {
             const bool parent_known = variation.parent == 0 || sorted_variation(variation.parent);
             if (!parent_known)
@@ -706,6 +802,7 @@ std::optional<std::string> dhtmlxq_binit_to_fen(std::string_view binit, std::str
 
 DhtmlXqReader::DhtmlXqReader(std::istream& input, std::string source_name, const RecordReaderOptions& options)
     : limits_(options.limits)
+    , keep_variation_moves_(options.keep_variation_moves)
     , source_(std::make_unique<TextSource>(input, std::move(source_name),
           TextSourceOptions { options.encoding, options.read_chunk_size }, notation_plausibility(), diagnostics_))
 {
@@ -726,7 +823,7 @@ std::optional<GameRecord> DhtmlXqReader::next()
             for (std::size_t i = 0; i < block_open.size() && block_starts; ++i)
                 block_starts = lower(source_->peek(i)) == block_open[i];
             if (block_starts) {
-                BlockParser block(*source_, limits_, games_read_ + 1);
+                BlockParser block(*source_, limits_, keep_variation_moves_, games_read_ + 1);
                 ++games_read_;
                 return block.parse();
             }

@@ -121,6 +121,13 @@ public:
 
     // Consumes the first `count` bytes of ready(), keeping the line and column right.
     void consume(std::size_t count);
+    // consume() for bytes the caller has seen to be ASCII and no line end (a marker, a tag's
+    // name): the column moves on by `count` without looking at them again.
+    void consume_ascii_in_line(std::size_t count)
+    {
+        next_ += count;
+        column_ += static_cast<std::uint32_t>(count);
+    }
 
     // The location of the next byte.
     SourceLocation location() const { return { source_name_, line_, column_ }; }

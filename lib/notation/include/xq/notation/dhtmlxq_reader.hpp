@@ -43,6 +43,7 @@ public:
 
 private:
     RecordLimits limits_;
+    bool keep_variation_moves_;
     Diagnostics diagnostics_;
     std::unique_ptr<TextSource> source_;
     std::size_t games_read_ = 0;

@@ -38,6 +38,12 @@ struct RecordReaderOptions {
     // Bytes read from the stream at a time; the default suits files, tests use 1..5.
     std::size_t read_chunk_size = 64 * 1024;
     RecordLimits limits;
+    // Off for a caller that replays only the main line (validate): a reader still reads and
+    // checks every move of a variation and reports what it finds there, but may leave the
+    // moves out of the record, and the comments on them; a study's side lines can hold fifty
+    // times the moves of its main line. The DhtmlXQ reader leaves them out; the others keep
+    // them.
+    bool keep_variation_moves = true;
 };
 
 // Reads the games of one record file, one at a time, so memory holds one game however large
