@@ -231,6 +231,24 @@ namespace {
             threat.lost_elsewhere = lost_elsewhere(mover_again, capture, threat.exchange_gain, worth);
     }
 
+    // A fellow attacker of the target's kind that the target could take at once, without which
+    // the exchange on the target's point, the attacker taking first, would win nothing: what the
+    // exchange wins, it wins through a trade of like pieces that the target's side may decline.
+    std::optional<PieceAt> trading_fellow(const MoveAtHand& m, const Position& mover_again, const Threat& threat)
+    {
+        const Move capture(threat.attacker.square, threat.target.square);
+        for (const PieceAt& fellow : threat.fellow_attackers) {
+            if (fellow.piece.type() != threat.target.piece.type()
+                || !is_legal(m.after, Move(threat.target.square, fellow.square)))
+                continue;
+            Position without = mover_again;
+            without.remove_piece(fellow.square);
+            if (detail::exchange_gain(without, capture, m.options.piece_worth) <= 0)
+                return fellow;
+        }
+        return std::nullopt;
+    }
+
     // Rooks, horses, cannons and pawns across the river: the pieces that can attack the other
     // side (advisors, elephants and the king stay home; a pawn attacks only once across).
     bool is_attacking_piece(const Position& pos, Square s)
@@ -278,6 +296,8 @@ namespace {
             if (other != a)
                 threat.fellow_attackers.push_back(at(m.after, other));
         gain_facts(m, mover_again, threat);
+        if (m.options.like_piece_trades && threat.capture_legal)
+            threat.trading_fellow = trading_fellow(m, mover_again, threat);
         if (cover.real.empty() && cover.capture_legal)
             threat.hidden_protection = detail::hidden_protection(mover_again, Move(a, t), m.options);
         threat.attacker_restriction = restriction_of(m.after, a);
@@ -411,8 +431,10 @@ namespace {
             f.classes.push_back(MoveClass::Kill);
         if (f.check_then_capture)
             f.classes.push_back(MoveClass::CheckThenCapture);
-        if (!f.can_be_taken_by.empty() || !f.screen_offers.empty()) {
-            const bool even = !f.screen_offers.empty()
+        const bool trade_supported = std::any_of(f.threats.begin(), f.threats.end(),
+            [](const Threat& t) { return t.is_new() && t.trading_fellow; });
+        if (!f.can_be_taken_by.empty() || !f.screen_offers.empty() || trade_supported) {
+            const bool even = !f.screen_offers.empty() || trade_supported
                 || std::any_of(f.can_be_taken_by.begin(), f.can_be_taken_by.end(),
                     [&](const PieceAt& p) { return p.piece.type() == f.moved.piece.type(); });
             f.classes.push_back(even ? MoveClass::Exchange : MoveClass::Offer);

@@ -92,6 +92,8 @@ std::string FactPhrases::threat_facts(const Threat& t, bool material) const
         facts.push_back(m_.format("fact.can_capture_back"));
     if (!t.fellow_attackers.empty())
         facts.push_back(m_.format("fact.also_attacked_by", { { "pieces", pieces(t.fellow_attackers) } }));
+    if (t.trading_fellow)
+        facts.push_back(m_.format("fact.like_piece_trade", { { "piece", piece(*t.trading_fellow) } }));
     if (t.attacker_restriction.kind != Restriction::None)
         facts.push_back(restriction(t.attacker_restriction, "fact.attacker_restricted", "fact.attacker_restricted_by"));
     if (t.target_restriction.kind != Restriction::None)

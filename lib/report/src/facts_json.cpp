@@ -46,6 +46,7 @@ namespace {
             { "sole_attacking_piece", t.sole_attacking_piece },
             { "target_can_capture_back", t.target_can_capture_back },
             { "fellow_attackers", pieces(t.fellow_attackers) },
+            { "trading_fellow", t.trading_fellow ? piece_at(*t.trading_fellow) : Json(nullptr) },
             { "attacker_restriction", restriction(t.attacker_restriction) },
             { "target_restriction", restriction(t.target_restriction) },
             { "restricted_by_target", pieces(t.restricted_by_target) },

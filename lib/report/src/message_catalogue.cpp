@@ -141,6 +141,7 @@ namespace {
         { "fact.hidden_protection", "" },
         { "fact.can_capture_back", "" },
         { "fact.also_attacked_by", "pieces" },
+        { "fact.like_piece_trade", "piece" },
         { "fact.attacker_restricted", "restriction" },
         { "fact.attacker_restricted_by", "restriction pieces" },
         { "fact.target_restricted", "restriction" },

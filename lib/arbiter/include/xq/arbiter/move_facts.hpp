@@ -83,6 +83,11 @@ struct Threat {
     bool target_can_capture_back = false;
     // The mover's other pieces that attack the target's point too, legality aside.
     std::vector<PieceAt> fellow_attackers;
+    // With ClassifierOptions::like_piece_trades, when the capture is legal: a fellow attacker of
+    // the target's kind that the target could legally take at once, without which the exchange
+    // on the target's point (the attacker taking first) would win nothing. What the exchange
+    // wins, it wins through a trade of like pieces, which the target's side may make or decline.
+    std::optional<PieceAt> trading_fellow;
     // What the capture wins, in piece worth (ClassifierOptions::piece_worth), both 0 when it
     // is not legal. capture_gain: the target, less the attacker when the target's side can
     // legally take it back. exchange_gain: the complete exchange on the target's point, the
@@ -257,6 +262,11 @@ struct ClassifierOptions {
     // Weigh the complete exchange on a threat's point led by each of the mover's pieces there
     // (Threat::best_exchange_gain).
     bool best_exchange = false;
+    // Look for a fellow attacker of each threat's target that is of the target's kind, that the
+    // target could take, and without which the exchange on the point wins nothing
+    // (Threat::trading_fellow); a move making such a new threat offers an exchange
+    // (MoveClass::Exchange).
+    bool like_piece_trades = false;
     // Plies, the first capture included, of the sequences of captures anywhere on the board that
     // weigh a threat's capture (Threat::capture_sequence_gain) and what a capture costs under
     // capture_made_safe; 0 weighs neither.
