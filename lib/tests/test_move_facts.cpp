@@ -488,6 +488,27 @@ TEST_SUITE("move facts")
         CHECK_FALSE(cannon_trades);
     }
 
+    TEST_CASE("a move that makes the other side's capture of a piece by one of its kind an even trade offers an exchange")
+    {
+        ClassifierOptions options;
+        options.like_piece_trades = true;
+        // CXA figure 30, move 3: the cannon back on b6 protects the horse on e6 over the pawn on
+        // c6; the black horse on c7, which took it winning the red cannon on e2 with the rook
+        // on f6 behind, now only trades horses.
+        const std::string_view fen = "2bakab2/9/2n1c3c/p1p1Nr2p/7n1/2P6/P3P1P1P/1C2C1N2/9/1RBAKAB2 w";
+        MoveFacts facts = facts_of(fen, "b2b6", options);
+        REQUIRE(facts.even_trades.size() == 1);
+        CHECK(facts.even_trades[0].taker.square == sq("c7"));
+        CHECK(facts.even_trades[0].offered.square == sq("e6"));
+        CHECK(facts.has(MoveClass::Exchange));
+        // The red horse's capture on c7, an even trade before the move too, is none of its offers;
+        // and off, nothing is looked for.
+        options.like_piece_trades = false;
+        facts = facts_of(fen, "b2b6", options);
+        CHECK(facts.even_trades.empty());
+        CHECK_FALSE(facts.has(MoveClass::Exchange));
+    }
+
     TEST_CASE("a capture is weighed with the captures that follow it anywhere on the board")
     {
         ClassifierOptions options;

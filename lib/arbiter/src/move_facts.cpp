@@ -386,6 +386,28 @@ namespace {
         }
     }
 
+    // Trades of like pieces the move makes even: the other side's captures of the mover's
+    // pieces, other than the moved one, by pieces of their kind, whose complete exchange wins
+    // nothing and loses nothing now and did not before (or that it could not make then).
+    void even_trade_facts(MoveAtHand& m)
+    {
+        if (!m.options.like_piece_trades)
+            return;
+        Position now = m.after;
+        Position before = detail::with_side_to_move(m.before, m.enemy());
+        for (const Move c : legal_moves(now)) {
+            const Piece taken = now.piece_on(c.to());
+            if (!taken || c.to() == m.to() || now.piece_on(c.from()).type() != taken.type()
+                || detail::exchange_gain(now, c, m.options.piece_worth) != 0)
+                continue;
+            const bool even_before = before.piece_on(c.from()) == now.piece_on(c.from())
+                && before.piece_on(c.to()) == taken && is_legal(before, c)
+                && detail::exchange_gain(before, c, m.options.piece_worth) == 0;
+            if (!even_before)
+                m.facts.even_trades.push_back({ at(now, c.from()), at(now, c.to()) });
+        }
+    }
+
     // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now.
     void block_facts(MoveAtHand& m)
     {
@@ -431,7 +453,7 @@ namespace {
             f.classes.push_back(MoveClass::Kill);
         if (f.check_then_capture)
             f.classes.push_back(MoveClass::CheckThenCapture);
-        const bool trade_supported = std::any_of(f.threats.begin(), f.threats.end(),
+        const bool trade_supported = !f.even_trades.empty() || std::any_of(f.threats.begin(), f.threats.end(),
             [](const Threat& t) { return t.is_new() && t.trading_fellow; });
         if (!f.can_be_taken_by.empty() || !f.screen_offers.empty() || trade_supported) {
             const bool even = !f.screen_offers.empty() || trade_supported
@@ -486,6 +508,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     check_then_capture_facts(move);
     threat_facts(move);
     offer_facts(move);
+    even_trade_facts(move);
     block_facts(move);
     evasion_facts(move);
     fact_classes(facts);

@@ -182,6 +182,8 @@ std::vector<std::string> FactPhrases::offer_and_block_reasons(const MoveFacts& f
     for (const ScreenOffer& o : f.screen_offers)
         reasons.push_back(m_.format("reason.screen_exchange",
             { { "piece", piece(moved) }, { "taker", piece(o.taker) }, { "offered", piece(o.offered) } }));
+    for (const EvenTrade& t : f.even_trades)
+        reasons.push_back(m_.format("reason.even_trade", { { "taker", piece(t.taker) }, { "offered", piece(t.offered) } }));
     for (const BlockFacts& b : f.blocks)
         reasons.push_back(m_.format("reason.block", { { "piece", piece(b.blocked) }, { "square", to_iccs(b.at) } }));
     return reasons;

@@ -126,6 +126,9 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
     Json screen_offers = Json::array();
     for (const ScreenOffer& o : f.screen_offers)
         screen_offers.push_back(Json { { "taker", piece_at(o.taker) }, { "offered", piece_at(o.offered) } });
+    Json even_trades = Json::array();
+    for (const EvenTrade& t : f.even_trades)
+        even_trades.push_back(Json { { "taker", piece_at(t.taker) }, { "offered", piece_at(t.offered) } });
     return Json {
         { "ply", f.ply },
         { "move", to_iccs(f.move) },
@@ -142,6 +145,7 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
         { "can_be_taken_by", pieces(f.can_be_taken_by) },
         { "moved_piece_protected", f.moved_piece_protected },
         { "screen_offers", screen_offers },
+        { "even_trades", even_trades },
         { "blocks", blocks },
         { "evades_check", f.evades_check },
         { "evaded_threats", pieces(f.evaded_threats) },

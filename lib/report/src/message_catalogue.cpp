@@ -120,6 +120,7 @@ namespace {
         { "reason.exchange", "piece takers protection" },
         { "reason.offer", "piece takers protection" },
         { "reason.screen_exchange", "piece taker offered" },
+        { "reason.even_trade", "taker offered" },
         { "reason.block", "piece square" },
         { "reason.idle", "" },
         { "reason.move_rule", "why rule" },
