@@ -429,6 +429,86 @@ TEST_SUITE("move facts")
         CHECK(*t->best_exchange_gain == 0);
     }
 
+    TEST_CASE("a fellow attacker of the target's kind that the target can take stands to trade: the move offers an exchange")
+    {
+        ClassifierOptions options;
+        options.like_piece_trades = true;
+        // CXA figure 21, move 1: the rook back on f6 attacks the horse on h6, which the rook on
+        // h3 protects; the red horse on f5 attacks it too, and the black horse can take that one.
+        const std::string_view fen = "2b1ka3/1c2aR1c1/4b4/p1p4np/4nN3/2P1C4/P5PrP/2N1BC3/9/3AKAB2 w";
+        MoveFacts facts = facts_of(fen, "f8f6", options);
+        const Threat* t = threat_on(facts, "h6");
+        REQUIRE(t);
+        REQUIRE(t->trading_fellow);
+        CHECK(t->trading_fellow->square == sq("f5"));
+        CHECK(facts.has(MoveClass::Exchange));
+        // The pawn on c6 has no fellow attacker of its kind.
+        t = threat_on(facts, "c6");
+        REQUIRE(t);
+        CHECK_FALSE(t->trading_fellow);
+        // Off, no threat has it, and the move offers nothing.
+        options.like_piece_trades = false;
+        facts = facts_of(fen, "f8f6", options);
+        t = threat_on(facts, "h6");
+        REQUIRE(t);
+        CHECK_FALSE(t->trading_fellow);
+        CHECK_FALSE(facts.has(MoveClass::Exchange));
+    }
+
+    TEST_CASE("a fellow attacker of the target's kind is no trade when the target cannot take it or the exchange wins without it")
+    {
+        ClassifierOptions options;
+        options.like_piece_trades = true;
+        // The rook comes to e1 against the horse on e5, which the black rook on e9 protects and
+        // the red horse on c4 attacks too: without that horse, the rook's capture loses it.
+        MoveFacts facts = facts_of("4rk3/9/9/9/4n4/2N6/9/9/R8/3K5 w", "a1e1", options);
+        const Threat* t = threat_on(facts, "e5");
+        REQUIRE(t);
+        REQUIRE(t->trading_fellow);
+        CHECK(t->trading_fellow->square == sq("c4"));
+        // The red cannon on d5 stands on the black horse's leg towards c4: no trade.
+        facts = facts_of("4rk3/9/9/9/3Cn4/2N6/9/9/R8/3K5 w", "a1e1", options);
+        t = threat_on(facts, "e5");
+        REQUIRE(t);
+        CHECK(t->fellow_attackers.size() == 1);
+        CHECK_FALSE(t->trading_fellow);
+        CHECK_FALSE(facts.has(MoveClass::Exchange));
+        // CXA reference figure 49, move 4: the rook back on b5 attacks the horse on b6 with the
+        // horse on d5, which the red horse can take; as the cannon's new screen, it lets the
+        // cannon on b2 take first, which wins the horse with the rook behind it, no horse needed.
+        facts = facts_of("3akab2/3cn1C2/4b2C1/pN6R/2rn2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 b", "c5b5", options);
+        bool rook_trades = false, cannon_trades = true;
+        for (const Threat& threat : facts.threats) {
+            if (threat.attacker.square == sq("b5"))
+                rook_trades = threat.trading_fellow.has_value();
+            if (threat.attacker.square == sq("b2"))
+                cannon_trades = threat.trading_fellow.has_value();
+        }
+        CHECK(rook_trades);
+        CHECK_FALSE(cannon_trades);
+    }
+
+    TEST_CASE("a move that makes the other side's capture of a piece by one of its kind an even trade offers an exchange")
+    {
+        ClassifierOptions options;
+        options.like_piece_trades = true;
+        // CXA figure 30, move 3: the cannon back on b6 protects the horse on e6 over the pawn on
+        // c6; the black horse on c7, which took it winning the red cannon on e2 with the rook
+        // on f6 behind, now only trades horses.
+        const std::string_view fen = "2bakab2/9/2n1c3c/p1p1Nr2p/7n1/2P6/P3P1P1P/1C2C1N2/9/1RBAKAB2 w";
+        MoveFacts facts = facts_of(fen, "b2b6", options);
+        REQUIRE(facts.even_trades.size() == 1);
+        CHECK(facts.even_trades[0].taker.square == sq("c7"));
+        CHECK(facts.even_trades[0].offered.square == sq("e6"));
+        CHECK(facts.has(MoveClass::Exchange));
+        // The red horse's capture on c7, an even trade before the move too, is none of its offers;
+        // and off, nothing is looked for.
+        options.like_piece_trades = false;
+        facts = facts_of(fen, "b2b6", options);
+        CHECK(facts.even_trades.empty());
+        CHECK_FALSE(facts.has(MoveClass::Exchange));
+    }
+
     TEST_CASE("a capture is weighed with the captures that follow it anywhere on the board")
     {
         ClassifierOptions options;

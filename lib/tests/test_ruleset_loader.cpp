@@ -517,6 +517,13 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });
+        // A trade of like pieces among the attackers needs them looked for.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
+                  R"({"like_piece_trade": true})")
+            == std::vector<std::string> { "/chase_rules/0/if/like_piece_trade" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": true})",
+                  R"({"like_piece_trade": true})")
+                  .empty());
     }
 
     TEST_CASE("every snippet of the rulesets README loads, added to the AXF ruleset")

@@ -231,6 +231,24 @@ namespace {
             threat.lost_elsewhere = lost_elsewhere(mover_again, capture, threat.exchange_gain, worth);
     }
 
+    // A fellow attacker of the target's kind that the target could take at once, without which
+    // the exchange on the target's point, the attacker taking first, would win nothing: what the
+    // exchange wins, it wins through a trade of like pieces that the target's side may decline.
+    std::optional<PieceAt> trading_fellow(const MoveAtHand& m, const Position& mover_again, const Threat& threat)
+    {
+        const Move capture(threat.attacker.square, threat.target.square);
+        for (const PieceAt& fellow : threat.fellow_attackers) {
+            if (fellow.piece.type() != threat.target.piece.type()
+                || !is_legal(m.after, Move(threat.target.square, fellow.square)))
+                continue;
+            Position without = mover_again;
+            without.remove_piece(fellow.square);
+            if (detail::exchange_gain(without, capture, m.options.piece_worth) <= 0)
+                return fellow;
+        }
+        return std::nullopt;
+    }
+
     // Rooks, horses, cannons and pawns across the river: the pieces that can attack the other
     // side (advisors, elephants and the king stay home; a pawn attacks only once across).
     bool is_attacking_piece(const Position& pos, Square s)
@@ -278,6 +296,8 @@ namespace {
             if (other != a)
                 threat.fellow_attackers.push_back(at(m.after, other));
         gain_facts(m, mover_again, threat);
+        if (m.options.like_piece_trades && threat.capture_legal)
+            threat.trading_fellow = trading_fellow(m, mover_again, threat);
         if (cover.real.empty() && cover.capture_legal)
             threat.hidden_protection = detail::hidden_protection(mover_again, Move(a, t), m.options);
         threat.attacker_restriction = restriction_of(m.after, a);
@@ -366,6 +386,28 @@ namespace {
         }
     }
 
+    // Trades of like pieces the move makes even: the other side's captures of the mover's
+    // pieces, other than the moved one, by pieces of their kind, whose complete exchange wins
+    // nothing and loses nothing now and did not before (or that it could not make then).
+    void even_trade_facts(MoveAtHand& m)
+    {
+        if (!m.options.like_piece_trades)
+            return;
+        Position now = m.after;
+        Position before = detail::with_side_to_move(m.before, m.enemy());
+        for (const Move c : legal_moves(now)) {
+            const Piece taken = now.piece_on(c.to());
+            if (!taken || c.to() == m.to() || now.piece_on(c.from()).type() != taken.type()
+                || detail::exchange_gain(now, c, m.options.piece_worth) != 0)
+                continue;
+            const bool even_before = before.piece_on(c.from()) == now.piece_on(c.from())
+                && before.piece_on(c.to()) == taken && is_legal(before, c)
+                && detail::exchange_gain(before, c, m.options.piece_worth) == 0;
+            if (!even_before)
+                m.facts.even_trades.push_back({ at(now, c.from()), at(now, c.to()) });
+        }
+    }
+
     // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now.
     void block_facts(MoveAtHand& m)
     {
@@ -411,8 +453,10 @@ namespace {
             f.classes.push_back(MoveClass::Kill);
         if (f.check_then_capture)
             f.classes.push_back(MoveClass::CheckThenCapture);
-        if (!f.can_be_taken_by.empty() || !f.screen_offers.empty()) {
-            const bool even = !f.screen_offers.empty()
+        const bool trade_supported = !f.even_trades.empty() || std::any_of(f.threats.begin(), f.threats.end(),
+            [](const Threat& t) { return t.is_new() && t.trading_fellow; });
+        if (!f.can_be_taken_by.empty() || !f.screen_offers.empty() || trade_supported) {
+            const bool even = !f.screen_offers.empty() || trade_supported
                 || std::any_of(f.can_be_taken_by.begin(), f.can_be_taken_by.end(),
                     [&](const PieceAt& p) { return p.piece.type() == f.moved.piece.type(); });
             f.classes.push_back(even ? MoveClass::Exchange : MoveClass::Offer);
@@ -464,6 +508,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     check_then_capture_facts(move);
     threat_facts(move);
     offer_facts(move);
+    even_trade_facts(move);
     block_facts(move);
     evasion_facts(move);
     fact_classes(facts);

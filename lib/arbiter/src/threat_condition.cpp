@@ -40,9 +40,14 @@ namespace {
         "needs hidden protection looked for (classification: \"hidden_protection_depth\" of 2 or more)"
     };
 
+    constexpr ClassificationNeed like_piece_trades {
+        [](const ClassifierOptions& o) { return o.like_piece_trades; },
+        "needs the trades of like pieces among the attackers looked for (classification: \"like_piece_trades\": true)"
+    };
+
     // As the loader has always reported them.
     constexpr const ClassificationNeed* needs_in_order[] = { &prior_attacks, &best_exchange, &capture_sequences,
-        &lines_opened, &hidden_protection };
+        &lines_opened, &hidden_protection, &like_piece_trades };
 
     using Kind = ConditionKind;
     using Context = const ThreatContext&;
@@ -111,6 +116,9 @@ namespace {
             .fact = [](Context x) { return value_bit(x.threat.hidden_protected()); }, .needs = &hidden_protection },
         { .name = "target_chased_before", .kind = Kind::Boolean,
             .fact = [](Context x) { return value_bit(x.chased_before); }, .needs = &prior_attacks },
+        { .name = "like_piece_trade", .kind = Kind::Boolean,
+            .fact = [](Context x) { return value_bit(x.threat.trading_fellow.has_value()); },
+            .needs = &like_piece_trades },
     };
 
 } // namespace

@@ -92,6 +92,8 @@ std::string FactPhrases::threat_facts(const Threat& t, bool material) const
         facts.push_back(m_.format("fact.can_capture_back"));
     if (!t.fellow_attackers.empty())
         facts.push_back(m_.format("fact.also_attacked_by", { { "pieces", pieces(t.fellow_attackers) } }));
+    if (t.trading_fellow)
+        facts.push_back(m_.format("fact.like_piece_trade", { { "piece", piece(*t.trading_fellow) } }));
     if (t.attacker_restriction.kind != Restriction::None)
         facts.push_back(restriction(t.attacker_restriction, "fact.attacker_restricted", "fact.attacker_restricted_by"));
     if (t.target_restriction.kind != Restriction::None)
@@ -180,6 +182,8 @@ std::vector<std::string> FactPhrases::offer_and_block_reasons(const MoveFacts& f
     for (const ScreenOffer& o : f.screen_offers)
         reasons.push_back(m_.format("reason.screen_exchange",
             { { "piece", piece(moved) }, { "taker", piece(o.taker) }, { "offered", piece(o.offered) } }));
+    for (const EvenTrade& t : f.even_trades)
+        reasons.push_back(m_.format("reason.even_trade", { { "taker", piece(t.taker) }, { "offered", piece(t.offered) } }));
     for (const BlockFacts& b : f.blocks)
         reasons.push_back(m_.format("reason.block", { { "piece", piece(b.blocked) }, { "square", to_iccs(b.at) } }));
     return reasons;

@@ -46,6 +46,7 @@ namespace {
             { "sole_attacking_piece", t.sole_attacking_piece },
             { "target_can_capture_back", t.target_can_capture_back },
             { "fellow_attackers", pieces(t.fellow_attackers) },
+            { "trading_fellow", t.trading_fellow ? piece_at(*t.trading_fellow) : Json(nullptr) },
             { "attacker_restriction", restriction(t.attacker_restriction) },
             { "target_restriction", restriction(t.target_restriction) },
             { "restricted_by_target", pieces(t.restricted_by_target) },
@@ -125,6 +126,9 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
     Json screen_offers = Json::array();
     for (const ScreenOffer& o : f.screen_offers)
         screen_offers.push_back(Json { { "taker", piece_at(o.taker) }, { "offered", piece_at(o.offered) } });
+    Json even_trades = Json::array();
+    for (const EvenTrade& t : f.even_trades)
+        even_trades.push_back(Json { { "taker", piece_at(t.taker) }, { "offered", piece_at(t.offered) } });
     return Json {
         { "ply", f.ply },
         { "move", to_iccs(f.move) },
@@ -141,6 +145,7 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
         { "can_be_taken_by", pieces(f.can_be_taken_by) },
         { "moved_piece_protected", f.moved_piece_protected },
         { "screen_offers", screen_offers },
+        { "even_trades", even_trades },
         { "blocks", blocks },
         { "evades_check", f.evades_check },
         { "evaded_threats", pieces(f.evaded_threats) },

@@ -83,6 +83,11 @@ struct Threat {
     bool target_can_capture_back = false;
     // The mover's other pieces that attack the target's point too, legality aside.
     std::vector<PieceAt> fellow_attackers;
+    // With ClassifierOptions::like_piece_trades, when the capture is legal: a fellow attacker of
+    // the target's kind that the target could legally take at once, without which the exchange
+    // on the target's point (the attacker taking first) would win nothing. What the exchange
+    // wins, it wins through a trade of like pieces, which the target's side may make or decline.
+    std::optional<PieceAt> trading_fellow;
     // What the capture wins, in piece worth (ClassifierOptions::piece_worth), both 0 when it
     // is not legal. capture_gain: the target, less the attacker when the target's side can
     // legally take it back. exchange_gain: the complete exchange on the target's point, the
@@ -158,6 +163,14 @@ struct ScreenOffer {
     PieceAt offered; // the mover's cannon
 };
 
+// A capture of one of the mover's pieces by an enemy piece of its kind whose complete exchange
+// the move makes even, where it won or lost before, or could not be made: a trade of like pieces
+// the move offers without moving the piece offered.
+struct EvenTrade {
+    PieceAt taker; // the enemy piece
+    PieceAt offered; // the mover's piece of the same kind
+};
+
 // What a move is, for the rules. The facts give check, kill, check-then-capture, exchange,
 // offer and block; a chase (a threat that a chase rule counts) and idle (none of the others)
 // are the ruleset's judgement (MoveRuling).
@@ -191,6 +204,8 @@ struct MoveFacts {
     std::vector<PieceAt> can_be_taken_by; // enemy pieces that can legally capture the moved piece
     bool moved_piece_protected = false; // a recapture would be legal if it were taken
     std::vector<ScreenOffer> screen_offers;
+    // With ClassifierOptions::like_piece_trades (the moved piece's own trades aside).
+    std::vector<EvenTrade> even_trades;
     std::vector<BlockFacts> blocks;
     bool evades_check = false;
     std::vector<PieceAt> evaded_threats; // own pieces attacked before the move and not after
@@ -257,6 +272,12 @@ struct ClassifierOptions {
     // Weigh the complete exchange on a threat's point led by each of the mover's pieces there
     // (Threat::best_exchange_gain).
     bool best_exchange = false;
+    // Look for a fellow attacker of each threat's target that is of the target's kind, that the
+    // target could take, and without which the exchange on the point wins nothing
+    // (Threat::trading_fellow), and for the trades of like pieces that the move makes even
+    // (MoveFacts::even_trades); a move making such a new threat, or such a trade, offers an
+    // exchange (MoveClass::Exchange).
+    bool like_piece_trades = false;
     // Plies, the first capture included, of the sequences of captures anywhere on the board that
     // weigh a threat's capture (Threat::capture_sequence_gain) and what a capture costs under
     // capture_made_safe; 0 weighs neither.
