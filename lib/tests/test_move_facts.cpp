@@ -486,6 +486,16 @@ TEST_SUITE("move facts")
         }
         CHECK(rook_trades);
         CHECK_FALSE(cannon_trades);
+        // The rooks on a4 and d1 win the horse on d4 that the rook on d9 protects. The red horse
+        // on e2, which the black horse could take, is pinned by the rook on e7: it takes no part
+        // in the exchange, which wins the horse without it, so it offers no trade.
+        facts = facts_of("3r1k3/9/4r4/9/9/3n5/9/4N4/3R5/R3K1B2 w", "a0a4", options);
+        const auto by_new_rook = std::find_if(facts.threats.begin(), facts.threats.end(),
+            [](const Threat& threat) { return threat.attacker.square == sq("a4"); });
+        REQUIRE(by_new_rook != facts.threats.end());
+        CHECK(by_new_rook->target.square == sq("d4"));
+        CHECK(by_new_rook->exchange_gain > 0);
+        CHECK_FALSE(by_new_rook->trading_fellow);
     }
 
     TEST_CASE("a move that makes the other side's capture of a piece by one of its kind an even trade offers an exchange")
@@ -501,8 +511,7 @@ TEST_SUITE("move facts")
         CHECK(facts.even_trades[0].taker.square == sq("c7"));
         CHECK(facts.even_trades[0].offered.square == sq("e6"));
         CHECK(facts.has(MoveClass::Exchange));
-        // The red horse's capture on c7, an even trade before the move too, is none of its offers;
-        // and off, nothing is looked for.
+        // Off, nothing is looked for.
         options.like_piece_trades = false;
         facts = facts_of(fen, "b2b6", options);
         CHECK(facts.even_trades.empty());

@@ -231,19 +231,22 @@ namespace {
             threat.lost_elsewhere = lost_elsewhere(mover_again, capture, threat.exchange_gain, worth);
     }
 
-    // A fellow attacker of the target's kind that the target could take at once, without which
-    // the exchange on the target's point, the attacker taking first, would win nothing: what the
-    // exchange wins, it wins through a trade of like pieces that the target's side may decline.
+    // A fellow attacker of the target's kind that the target could take at once, and not be
+    // mated for it, without which the exchange on the target's point, the attacker taking
+    // first, would win nothing: whatever the exchange wins, it wins through a trade of like
+    // pieces that the target's side may take up. The fellow sits the exchange out rather than
+    // leave the board, so that what it pins or screens stays pinned or screened.
     std::optional<PieceAt> trading_fellow(const MoveAtHand& m, const Position& mover_again, const Threat& threat)
     {
         const Move capture(threat.attacker.square, threat.target.square);
         for (const PieceAt& fellow : threat.fellow_attackers) {
-            if (fellow.piece.type() != threat.target.piece.type()
-                || !is_legal(m.after, Move(threat.target.square, fellow.square)))
+            const Move trade(threat.target.square, fellow.square);
+            if (fellow.piece.type() != threat.target.piece.type() || !is_legal(m.after, trade)
+                || (m.options.mate_after_capture_depth > 0
+                    && mated_after(m.after, trade, m.options.mate_after_capture_depth)))
                 continue;
-            Position without = mover_again;
-            without.remove_piece(fellow.square);
-            if (detail::exchange_gain(without, capture, m.options.piece_worth) <= 0)
+            Position pos = mover_again;
+            if (detail::exchange_gain(pos, capture, m.options.piece_worth, fellow.square) <= 0)
                 return fellow;
         }
         return std::nullopt;
@@ -391,7 +394,8 @@ namespace {
     // nothing and loses nothing now and did not before (or that it could not make then).
     void even_trade_facts(MoveAtHand& m)
     {
-        if (!m.options.like_piece_trades)
+        // Around a check the side in check answers it first, and no trade is on offer.
+        if (!m.options.like_piece_trades || m.before.in_check() || !m.facts.checkers.empty())
             return;
         Position now = m.after;
         Position before = detail::with_side_to_move(m.before, m.enemy());

@@ -353,7 +353,7 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_chec
     return false;
 }
 
-int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
+int exchange_gain(Position& pos, Move capture, const PieceWorth& worth, std::optional<Square> sitting_out)
 {
     const Square point = capture.to();
     const int taken = worth_of(pos.piece_on(point), worth);
@@ -366,12 +366,12 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth)
     for (const Square a : pos.attackers_to(point, pos.side_to_move())) {
         const Piece p = pos.piece_on(a);
         const int order = p.type() == PieceType::King ? 1000 : worth_of(p, worth);
-        if ((!recapture || order < recapturer_order) && pos.is_legal_pseudo(Move(a, point))) {
+        if (a != sitting_out && (!recapture || order < recapturer_order) && pos.is_legal_pseudo(Move(a, point))) {
             recapture = Move(a, point);
             recapturer_order = order;
         }
     }
-    const int reply = recapture ? std::max(0, exchange_gain(pos, *recapture, worth)) : 0;
+    const int reply = recapture ? std::max(0, exchange_gain(pos, *recapture, worth, sitting_out)) : 0;
     pos.undo_move(capture, undo);
     return taken - reply;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "xq/arbiter/move_facts.hpp"
@@ -15,8 +16,9 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_chec
 
 // What the side to move wins by `capture`, a legal capture, and the exchange on the captured
 // point after it: each side takes back with its least valuable piece that can legally do so,
-// or stops where going on would lose. In piece worth; a king takes only last.
-int exchange_gain(Position& pos, Move capture, const PieceWorth& worth);
+// or stops where going on would lose. In piece worth; a king takes only last. The piece on
+// `sitting_out`, if any, stays where it stands and takes no part.
+int exchange_gain(Position& pos, Move capture, const PieceWorth& worth, std::optional<Square> sitting_out = std::nullopt);
 
 // What the side to move wins by `capture`, a legal capture, and the captures anywhere on the
 // board that follow it within options.capture_sequence_depth plies, the first included: each

@@ -83,10 +83,11 @@ struct Threat {
     bool target_can_capture_back = false;
     // The mover's other pieces that attack the target's point too, legality aside.
     std::vector<PieceAt> fellow_attackers;
-    // With ClassifierOptions::like_piece_trades, when the capture is legal: a fellow attacker of
-    // the target's kind that the target could legally take at once, without which the exchange
-    // on the target's point (the attacker taking first) would win nothing. What the exchange
-    // wins, it wins through a trade of like pieces, which the target's side may make or decline.
+    // With ClassifierOptions::like_piece_trades, when the capture is legal: a fellow attacker of the target's kind that the target could legally take at once without
+    // being mated for it (within mate_after_capture_depth), and without which, sitting the
+    // exchange out, the exchange on the target's point (the attacker taking first) would win
+    // nothing. Whatever the exchange wins, it wins through a trade of like pieces, which the
+    // target's side may make or decline.
     std::optional<PieceAt> trading_fellow;
     // What the capture wins, in piece worth (ClassifierOptions::piece_worth), both 0 when it
     // is not legal. capture_gain: the target, less the attacker when the target's side can
@@ -164,8 +165,9 @@ struct ScreenOffer {
 };
 
 // A capture of one of the mover's pieces by an enemy piece of its kind whose complete exchange
-// the move makes even, where it won or lost before, or could not be made: a trade of like pieces
-// the move offers without moving the piece offered.
+// the move makes even, where it won before, or could not be made: a trade of like pieces the
+// move offers without moving the piece offered. None is looked for when the mover was in check
+// or gives check: the side in check answers it first.
 struct EvenTrade {
     PieceAt taker; // the enemy piece
     PieceAt offered; // the mover's piece of the same kind
