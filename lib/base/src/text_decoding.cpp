@@ -144,7 +144,7 @@ namespace {
                            [](char b) { return (static_cast<unsigned char>(b) & 0xc0) != 0x80; })
                         == 1;
                 if (one_character && pair < entries_.size()) {
-                    Entry& entry = entries_[pair];
+                    Character& entry = entries_[pair];
                     std::copy(decoded.begin(), decoded.end(), entry.bytes.begin());
                     entry.size = static_cast<std::uint8_t>(decoded.size());
                 }
@@ -153,13 +153,20 @@ namespace {
             }
         }
 
-        // The UTF-8 of the pair, or nothing when iconv must decide.
-        std::string_view utf8_of(unsigned char lead, unsigned char trail) const
+        // A pair's UTF-8: the first `size` of four bytes, which are all there to be copied at
+        // once (a copy of one to four bytes cost a call of memcpy per character).
+        struct Character {
+            std::array<char, 4> bytes {};
+            std::uint8_t size = 0;
+        };
+
+        // The character the pair decodes to; size 0 when iconv must decide.
+        const Character& character_of(unsigned char lead, unsigned char trail) const
         {
+            static constexpr Character left_to_iconv;
             if (lead < first_lead || lead > last_lead || trail < first_trail || trail > last_trail)
-                return {};
-            const Entry& entry = entries_[index(lead, trail)];
-            return { entry.bytes.data(), entry.size };
+                return left_to_iconv;
+            return entries_[index(lead, trail)];
         }
 
     private:
@@ -170,11 +177,7 @@ namespace {
             return static_cast<std::size_t>((lead - first_lead) * (last_trail - first_trail + 1) + trail - first_trail);
         }
 
-        struct Entry {
-            std::array<char, 4> bytes {};
-            std::uint8_t size = 0;
-        };
-        std::vector<Entry> entries_ = std::vector<Entry>(index(last_lead, last_trail) + 1);
+        std::vector<Character> entries_ = std::vector<Character>(index(last_lead, last_trail) + 1);
     };
 
     const DoubleByteTable& double_byte_table(TextEncoding encoding)
@@ -311,9 +314,10 @@ namespace {
                     continue;
                 }
                 if (done + 1 < input.size())
-                    if (const std::string_view utf8 = pairs_->utf8_of(byte(done), byte(done + 1)); !utf8.empty()) {
-                        std::copy(utf8.begin(), utf8.end(), out.begin() + static_cast<std::ptrdiff_t>(written));
-                        written += utf8.size();
+                    if (const auto& character = pairs_->character_of(byte(done), byte(done + 1)); character.size != 0) {
+                        // The pair's two bytes have room for four.
+                        std::memcpy(out.data() + written, character.bytes.data(), character.bytes.size());
+                        written += character.size;
                         done += 2;
                         continue;
                     }

@@ -18,6 +18,15 @@ namespace {
             ++i;
             return lead;
         }
+        // Chinese notation is three-byte sequences, read here at once rather than by the
+        // general loop below (every move's characters are decoded through this).
+        const auto continues = [&](std::size_t k) { return k < text.size() && (byte(k) & 0xc0) == 0x80; };
+        if ((lead & 0xf0) == 0xe0 && continues(i + 1) && continues(i + 2)) {
+            const char32_t three_byte = static_cast<char32_t>(lead & 0x0f) << 12
+                | static_cast<char32_t>(byte(i + 1) & 0x3f) << 6 | static_cast<char32_t>(byte(i + 2) & 0x3f);
+            i += 3;
+            return three_byte;
+        }
         if ((lead & 0xe0) == 0xc0) {
             length = 2;
             code_point = lead & 0x1f;

@@ -220,13 +220,13 @@ namespace {
             return;
         }
         ++plies_;
-        RecordedMove move;
+        // Built where it is kept: a move built aside and moved in cost as much again.
+        RecordedMove& move = moves_of(lines_.back().variation_id).emplace_back();
         if (const std::optional<int> nag = split_glued_glyph(token.text))
             move.nags.push_back(*nag);
         move.text = std::move(token.text);
         move.location = std::move(token.location);
         move.move_number = lines_.back().move_number;
-        moves_of(lines_.back().variation_id).push_back(std::move(move));
     }
 
     void GameAssembler::add_nag(const PgnToken& token)

@@ -1,5 +1,6 @@
 #include "pgn_tokenizer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <string_view>
@@ -63,6 +64,24 @@ namespace {
         return table;
     }();
 
+    // A move number's value after one more digit: larger numbers are nonsense, and are kept
+    // from overflowing.
+    int with_digit(int number, int digit) { return number < 100000 ? number * 10 + digit : number; }
+
+    // The value of a move number written the common way, ASCII digits and then ASCII dots
+    // alone ("12.", "12..."); nothing otherwise. No result, NAG or glyph is written so.
+    std::optional<int> plain_move_number(std::string_view word)
+    {
+        std::size_t digits = 0;
+        int number = 0;
+        for (; digits < word.size() && word[digits] >= '0' && word[digits] <= '9'; ++digits)
+            number = with_digit(number, word[digits] - '0');
+        if (digits == 0 || digits == word.size()
+            || word.find_first_not_of('.', digits) != std::string_view::npos)
+            return std::nullopt;
+        return number;
+    }
+
     // Adds to a token's problems, stopping at `limit` so that a flood of bad bytes inside one
     // token cannot grow memory.
     void add_limited(std::vector<Diagnostic>& diagnostics, Diagnostic diagnostic, std::size_t limit)
@@ -91,18 +110,22 @@ namespace {
 
 PgnToken PgnTokenizer::next()
 {
-    if (pushed_back_) {
-        PgnToken token = std::move(*pushed_back_);
-        pushed_back_.reset();
-        return token;
-    }
+    if (!pushed_back_)
+        return read_token();
+    PgnToken token = std::move(*pushed_back_);
+    pushed_back_.reset();
+    return token;
+}
+
+PgnToken PgnTokenizer::read_token()
+{
     PgnToken token;
     for (;;) {
         if (rest_of_word_) {
             token.location = rest_of_word_location_;
-            std::string word = std::move(*rest_of_word_);
+            token.text = std::move(*rest_of_word_);
             rest_of_word_.reset();
-            if (classify_word(std::move(word), token))
+            if (classify_word(token))
                 return token;
             continue;
         }
@@ -150,7 +173,8 @@ PgnToken PgnTokenizer::next()
         default:
             break;
         }
-        if (classify_word(read_word(token), token))
+        read_word(token);
+        if (classify_word(token))
             return token;
     }
 }
@@ -196,8 +220,11 @@ std::size_t PgnTokenizer::blank_length(std::size_t ahead)
 
 bool PgnTokenizer::is_word_end(int c)
 {
-    return c == end_of_text || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || is_control_character(c)
-        || blank_length(0) > 0;
+    // An ASCII character ends a word exactly when a word does not take it: a blank, a control
+    // character, or one of { } ( ) ;.
+    if (c >= 0 && c < 0x80)
+        return !plain_ascii.word[static_cast<std::size_t>(c)];
+    return c == end_of_text || blank_length(0) > 0;
 }
 
 void PgnTokenizer::skip_blank(std::vector<Diagnostic>& diagnostics)
@@ -216,6 +243,15 @@ void PgnTokenizer::skip_blank(std::vector<Diagnostic>& diagnostics)
             }
         }
         source_.consume(spaces);
+        // Most tokens start with a printable ASCII character or a character that no blank
+        // starts with (U+00A0, U+3000 and U+FEFF lead with 0xC2, 0xE3 and 0xEF); 0xFF marks
+        // undecodable input, which is skipped below.
+        if (spaces < ready.size()) {
+            const auto b = static_cast<unsigned char>(ready[spaces]);
+            const bool ends_blanks = b < 0x80 ? !is_control_character(b) : b != 0xC2 && b != 0xE3 && b != 0xEF && b != 0xFF;
+            if (ends_blanks)
+                return;
+        }
         const int c = source_.peek();
         if (const std::size_t n = blank_length(0)) {
             for (std::size_t i = 0; i < n; ++i) {
@@ -284,12 +320,18 @@ void PgnTokenizer::read_tag(PgnToken& token)
     source_.get(); // '['
     skip_spaces();
     bool name_too_long = false;
-    while (is_tag_name_character(source_.peek())) {
-        const char c = static_cast<char>(source_.get());
-        if (token.text.size() < limits_.max_tag_name_bytes)
-            token.text += c;
-        else
-            name_too_long = true;
+    // The name, a run of ready bytes at a time.
+    for (;;) {
+        const std::string_view ready = source_.ready();
+        std::size_t length = 0;
+        while (length < ready.size() && is_tag_name_character(static_cast<unsigned char>(ready[length])))
+            ++length;
+        const std::size_t room = limits_.max_tag_name_bytes - std::min(token.text.size(), limits_.max_tag_name_bytes);
+        token.text.append(ready.substr(0, std::min(length, room)));
+        name_too_long = name_too_long || length > room;
+        source_.consume(length);
+        if (length == 0 || length < ready.size())
+            break;
     }
     if (token.text.empty())
         return fail("expected a tag name after '['");
@@ -417,9 +459,9 @@ void PgnTokenizer::read_line_comment(PgnToken& token)
             limits_.max_diagnostics);
 }
 
-std::string PgnTokenizer::read_word(PgnToken& token)
+void PgnTokenizer::read_word(PgnToken& token)
 {
-    std::string word;
+    std::string& word = token.text;
     bool too_long = false;
     for (;;) {
         if (!detail::take_plain_run(source_, word, too_long ? word.size() : limits_.max_token_bytes, plain_ascii.word.data(), true))
@@ -436,11 +478,13 @@ std::string PgnTokenizer::read_word(PgnToken& token)
                     + excerpt(word) + "'",
                 token.location },
             limits_.max_diagnostics);
-    return word;
 }
 
-bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
+bool PgnTokenizer::classify_word(PgnToken& token)
 {
+    // Moves keep their word as the token's text, and so do results and move numbers; the
+    // other kinds have no text.
+    std::string& word = token.text;
     // Most words are moves that start with a letter or an ideograph; only words that start
     // otherwise, or have a result word's length, need the checks below.
     const auto first = static_cast<unsigned char>(word[0]);
@@ -448,12 +492,15 @@ bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
         || (first >= 0xE4 && first <= 0xE9);
     if (starts_like_move && word.size() != std::string_view("和棋").size()) {
         token.kind = PgnTokenKind::Move;
-        token.text = std::move(word);
+        return true;
+    }
+    if (const std::optional<int> number = plain_move_number(word)) {
+        token.kind = PgnTokenKind::MoveNumber;
+        token.number = *number;
         return true;
     }
     if (normalize_result(word)) {
         token.kind = PgnTokenKind::Result;
-        token.text = std::move(word);
         return true;
     }
     if (word.starts_with('$')) {
@@ -465,16 +512,19 @@ bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
                 { Severity::Warning, "pgn.bad-nag", "'" + excerpt(word) + "' is not a NAG ($ and 1 to 3 digits); ignored",
                     token.location },
                 limits_.max_diagnostics);
+            word.clear();
             return false;
         }
         token.kind = PgnTokenKind::Nag;
         std::from_chars(digits.data(), digits.data() + digits.size(), token.number);
+        word.clear();
         return true;
     }
     for (const auto& [glyph, nag] : annotation_glyphs) {
         if (word == glyph) {
             token.kind = PgnTokenKind::Nag;
             token.number = nag;
+            word.clear();
             return true;
         }
     }
@@ -486,14 +536,14 @@ bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
         const auto [digit, length] = leading_digit(std::string_view(word).substr(pos));
         if (length == 0)
             break;
-        if (number < 100000) // larger numbers are nonsense; keep them from overflowing
-            number = number * 10 + digit;
+        number = with_digit(number, digit);
         pos += length;
         ++digit_count;
     }
     const auto [dot_count, dots_length] = detail::leading_dots(std::string_view(word).substr(pos));
     if (digit_count == 0 && dots_length == word.size()) {
         token.kind = PgnTokenKind::Ellipsis;
+        word.clear();
         return true;
     }
     const std::string_view rest = std::string_view(word).substr(pos + dots_length);
@@ -503,7 +553,6 @@ bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
         && (rest.empty() || dot_count > 1 || leading_digit(rest).second == 0);
     if (!move_number) {
         token.kind = PgnTokenKind::Move;
-        token.text = std::move(word);
         return true;
     }
     token.kind = PgnTokenKind::MoveNumber;
@@ -513,7 +562,6 @@ bool PgnTokenizer::classify_word(std::string word, PgnToken& token)
         rest_of_word_location_.column += static_cast<std::uint32_t>(utf8::count_code_points(std::string_view(word).substr(0, pos + dots_length)));
         rest_of_word_ = std::string(rest);
     }
-    token.text = std::move(word);
     return true;
 }
 

@@ -65,6 +65,9 @@ public:
     std::optional<SourceLocation> skip_to_next_tag_line(std::vector<Diagnostic>& diagnostics);
 
 private:
+    // The token after the pushed-back one. Apart from next(), so that each returns one object
+    // and the compiler builds it in place instead of moving a token out of each call.
+    PgnToken read_token();
     std::size_t blank_length(std::size_t ahead);
     bool is_word_end(int c);
     void skip_blank(std::vector<Diagnostic>& diagnostics);
@@ -78,9 +81,11 @@ private:
     void read_tag(PgnToken& token);
     void read_brace_comment(PgnToken& token);
     void read_line_comment(PgnToken& token);
-    std::string read_word(PgnToken& token);
-    // Turns a word into a token; false when the word is dropped (a malformed NAG).
-    bool classify_word(std::string word, PgnToken& token);
+    // Reads a word into token.text, which is empty.
+    void read_word(PgnToken& token);
+    // Turns the word in token.text into a token; false when the word is dropped (a malformed
+    // NAG), leaving token.text empty again.
+    bool classify_word(PgnToken& token);
     bool tag_line_follows();
 
     TextSource& source_;
