@@ -35,6 +35,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const RecordFormat format = choice % 4 == 3 ? detect_record_format(bytes) : formats[choice % 4];
     PgnWriterOptions writer;
     writer.notation = static_cast<PgnNotation>((choice >> 6) % 3);
+    // The top bits' fourth value, a notation again, also reads as validate does: the variations'
+    // moves checked but not kept.
+    options.keep_variation_moves = (choice >> 6) != 3;
 
     std::istringstream stream(bytes);
     const auto reader = make_record_reader(format, stream, "fuzz", options);

@@ -121,6 +121,27 @@ TEST_SUITE("replay report")
         CHECK(zh.str().find("吃子后对方可吃九路红车，得不偿失") != std::string::npos);
     }
 
+    TEST_CASE("a trade of like pieces behind a threat is said in text and JSON when the ruleset looks")
+    {
+        // The rook on e1 attacks the horse on e5 with the horse on c4, which the black horse
+        // can take: without it, the black rook on e9 would win the exchange.
+        const std::string fen = "4rk3/9/9/9/4n4/2N6/9/9/R8/3K5 w - - 0 1", moves = "a1e1 f9f8 e1a1 f8f9 a1e1";
+        ClassifierOptions options;
+        options.like_piece_trades = true;
+        const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
+        const MessageCatalogue en = catalogue("en");
+        CHECK(first_move_threat_on(replay_json(looked.report, en), "e5")["trading_fellow"]["square"] == "c4");
+        CHECK(first_move_threat_on(replay_json(not_looked.report, en), "e5")["trading_fellow"].is_null());
+        const std::string phrase = "can be taken by it; without it the exchange wins nothing";
+        std::ostringstream text, plain, zh;
+        write_replay_text(text, looked.report, en);
+        CHECK(text.str().find(phrase) != std::string::npos);
+        write_replay_text(plain, not_looked.report, en);
+        CHECK(plain.str().find(phrase) == std::string::npos);
+        write_replay_text(zh, looked.report, catalogue("zh"));
+        CHECK(zh.str().find("无此子则兑换不得子") != std::string::npos);
+    }
+
     TEST_CASE("replay calls no move a chase or idle: it judges nothing")
     {
         const ClassifiedGame g("2bakab2/3r5/2n1c2c1/p1R1p1p2/7np/2P2CP2/P2rP3P/2N1C1N2/4A4/2B1KAB1R w - - 0 1",
