@@ -55,6 +55,20 @@ nlohmann::json first_move_threat_on(const nlohmann::json& replayed, const std::s
     return nlohmann::json();
 }
 
+// A fact the ruleset looks for is worded in the text, `phrase` in English and `zh_phrase` in
+// Chinese, and nothing containing `unlooked_mark` is said when it does not look.
+void check_worded_only_when_looked(const ClassifiedGame& looked, const ClassifiedGame& not_looked,
+    const std::string& phrase, const std::string& unlooked_mark, const std::string& zh_phrase)
+{
+    std::ostringstream text, plain, zh;
+    write_replay_text(text, looked.report, catalogue("en"));
+    CHECK(text.str().find(phrase) != std::string::npos);
+    write_replay_text(plain, not_looked.report, catalogue("en"));
+    CHECK(plain.str().find(unlooked_mark) == std::string::npos);
+    write_replay_text(zh, looked.report, catalogue("zh"));
+    CHECK(zh.str().find(zh_phrase) != std::string::npos);
+}
+
 } // namespace
 
 TEST_SUITE("replay report")
@@ -91,14 +105,9 @@ TEST_SUITE("replay report")
         CHECK(line.front() == "h2h9");
         CHECK(line.back() == "h8c8");
         CHECK(first_move_threat_on(replay_json(not_looked.report, en), "c8")["hidden_protection"].empty());
-        const std::string phrase = "no protector; but a hidden protection: once it is taken, checks win back as much";
-        std::ostringstream text, plain, zh;
-        write_replay_text(text, looked.report, en);
-        CHECK(text.str().find(phrase) != std::string::npos);
-        write_replay_text(plain, not_looked.report, en);
-        CHECK(plain.str().find("hidden protection") == std::string::npos);
-        write_replay_text(zh, looked.report, catalogue("zh"));
-        CHECK(zh.str().find("无根；但有暗根：吃子后对方可连将夺回") != std::string::npos);
+        check_worded_only_when_looked(looked, not_looked,
+            "no protector; but a hidden protection: once it is taken, checks win back as much", "hidden protection",
+            "无根；但有暗根：吃子后对方可连将夺回");
     }
 
     TEST_CASE("a capture that would lose more elsewhere says which piece, in text and JSON, when the ruleset looks")
@@ -111,14 +120,9 @@ TEST_SUITE("replay report")
         const MessageCatalogue en = catalogue("en");
         CHECK(first_move_threat_on(replay_json(looked.report, en), "e4")["lost_elsewhere"]["square"] == "a0");
         CHECK(first_move_threat_on(replay_json(not_looked.report, en), "e4")["lost_elsewhere"].is_null());
-        const std::string phrase = "taking would lay the red rook on a0 open to a capture that wins more";
-        std::ostringstream text, plain, zh;
-        write_replay_text(text, looked.report, en);
-        CHECK(text.str().find(phrase) != std::string::npos);
-        write_replay_text(plain, not_looked.report, en);
-        CHECK(plain.str().find("open to a capture") == std::string::npos);
-        write_replay_text(zh, looked.report, catalogue("zh"));
-        CHECK(zh.str().find("吃子后对方可吃九路红车，得不偿失") != std::string::npos);
+        check_worded_only_when_looked(looked, not_looked,
+            "taking would lay the red rook on a0 open to a capture that wins more", "open to a capture",
+            "吃子后对方可吃九路红车，得不偿失");
     }
 
     TEST_CASE("a trade of like pieces behind a threat is said in text and JSON when the ruleset looks")
@@ -133,13 +137,7 @@ TEST_SUITE("replay report")
         CHECK(first_move_threat_on(replay_json(looked.report, en), "e5")["trading_fellow"]["square"] == "c4");
         CHECK(first_move_threat_on(replay_json(not_looked.report, en), "e5")["trading_fellow"].is_null());
         const std::string phrase = "can be taken by it; without it the exchange wins nothing";
-        std::ostringstream text, plain, zh;
-        write_replay_text(text, looked.report, en);
-        CHECK(text.str().find(phrase) != std::string::npos);
-        write_replay_text(plain, not_looked.report, en);
-        CHECK(plain.str().find(phrase) == std::string::npos);
-        write_replay_text(zh, looked.report, catalogue("zh"));
-        CHECK(zh.str().find("无此子则兑换不得子") != std::string::npos);
+        check_worded_only_when_looked(looked, not_looked, phrase, phrase, "无此子则兑换不得子");
     }
 
     TEST_CASE("replay calls no move a chase or idle: it judges nothing")
