@@ -244,11 +244,10 @@ void PgnTokenizer::skip_blank(std::vector<Diagnostic>& diagnostics)
         }
         source_.consume(spaces);
         // Most tokens start with a printable ASCII character or a character that no blank
-        // starts with (U+00A0, U+3000 and U+FEFF lead with 0xC2, 0xE3 and 0xEF); 0xFF marks
-        // undecodable input, which is skipped below.
+        // starts with; 0xFF marks undecodable input, which is skipped below.
         if (spaces < ready.size()) {
             const auto b = static_cast<unsigned char>(ready[spaces]);
-            const bool ends_blanks = b < 0x80 ? !is_control_character(b) : b != 0xC2 && b != 0xE3 && b != 0xEF && b != 0xFF;
+            const bool ends_blanks = b < 0x80 ? !is_control_character(b) : !may_start_multi_byte_blank(b) && b != 0xFF;
             if (ends_blanks)
                 return;
         }

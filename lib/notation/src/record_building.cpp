@@ -30,7 +30,7 @@ namespace {
         for (std::size_t c = 0x80; c <= 0xff; ++c) {
             MultiByteLead& lead = table[c - 0x80];
             lead.length = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-            lead.may_be_blank = c == 0xC2 || c == 0xE3 || c == 0xEF;
+            lead.may_be_blank = may_start_multi_byte_blank(static_cast<int>(c));
         }
         return table;
     }();

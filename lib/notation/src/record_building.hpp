@@ -40,6 +40,10 @@ constexpr bool is_control_character(int c)
     return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f);
 }
 
+// A byte that may start one of the non-ASCII blanks the readers separate tokens by: U+00A0,
+// U+3000 and U+FEFF, whose UTF-8 starts with 0xC2, 0xE3 and 0xEF.
+constexpr bool may_start_multi_byte_blank(int c) { return c == 0xC2 || c == 0xE3 || c == 0xEF; }
+
 // A character of a tag's name, as PGN tags and DhtmlXQ fields spell them: an ASCII letter, a
 // digit or '_'.
 constexpr bool is_tag_name_character(int c)
