@@ -95,8 +95,9 @@ inline std::string tag_value(const GameRecord& game, std::string_view name)
     return tag ? tag->value : std::string("<none>");
 }
 
-// Everything a reader produced, one item a line, for whole-result comparisons.
-inline std::string dump(const ReadResult& result)
+// Everything a reader produced, one item a line, for whole-result comparisons; without the
+// moves of variations (and the comments on them) for comparing a read that did not keep them.
+inline std::string dump(const ReadResult& result, bool with_variation_moves = true)
 {
     std::ostringstream out;
     auto moves = [&](const std::vector<RecordedMove>& line) {
@@ -124,7 +125,8 @@ inline std::string dump(const ReadResult& result)
             out << "  variation " << v.id << " of " << v.parent << " at ply " << v.first_ply << " @" << where(v.location) << "\n";
             for (const std::string& c : v.comments_before_first_move)
                 out << "  comment {" << c << "}\n";
-            moves(v.moves);
+            if (with_variation_moves)
+                moves(v.moves);
         }
         out << "  skipped variations " << g.skipped_variations << "\n";
         if (g.result)

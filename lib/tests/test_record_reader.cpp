@@ -221,15 +221,21 @@ TEST_SUITE("record_reader")
 
     TEST_CASE("every test record reads the same through 1 to 5 byte chunks as through the default")
     {
-        for (const std::string folder : { "good", "broken" }) {
-            for (const fs::path& file : record_files(folder)) {
-                const std::string expected = dump(read_record_file(folder + "/" + file.filename().string()));
-                for (std::size_t chunk = 1; chunk <= 5; ++chunk) {
-                    CAPTURE(file.filename().string());
-                    CAPTURE(chunk);
+        // With variation moves kept (the default) and without (as validate reads).
+        for (const bool keep_variation_moves : { true, false }) {
+            for (const std::string folder : { "good", "broken" }) {
+                for (const fs::path& file : record_files(folder)) {
                     RecordReaderOptions options;
-                    options.read_chunk_size = chunk;
-                    CHECK(dump(read_record_file(folder + "/" + file.filename().string(), options)) == expected);
+                    options.keep_variation_moves = keep_variation_moves;
+                    const std::string path = folder + "/" + file.filename().string();
+                    const std::string expected = dump(read_record_file(path, options));
+                    for (std::size_t chunk = 1; chunk <= 5; ++chunk) {
+                        CAPTURE(path);
+                        CAPTURE(keep_variation_moves);
+                        CAPTURE(chunk);
+                        options.read_chunk_size = chunk;
+                        CHECK(dump(read_record_file(path, options)) == expected);
+                    }
                 }
             }
         }
@@ -237,8 +243,9 @@ TEST_SUITE("record_reader")
 
     TEST_CASE("seeded byte flips, insertions and truncations of the good records never crash or hang")
     {
-        // Each mutant is read by every reader, with the default chunk size and a tiny one. A
-        // crash or sanitizer report fails the run; a hang is caught by the bounds below.
+        // Each mutant is read by every reader, with the default chunk size and a tiny one, and
+        // again without variations' moves. A crash or sanitizer report fails the run; a hang is
+        // caught by the bounds below.
         Random random(20240601);
         std::size_t mutants = 0;
         for (const fs::path& file : record_files("good")) {
@@ -255,6 +262,10 @@ TEST_SUITE("record_reader")
                     CAPTURE(file.filename().string());
                     CAPTURE(variant);
                     const ReadResult read = read_bytes_as(format, bytes, options);
+                    // Not keeping variations' moves must change nothing else, broken input least of all.
+                    RecordReaderOptions main_line_only = options;
+                    main_line_only.keep_variation_moves = false;
+                    CHECK(dump(read_bytes_as(format, bytes, main_line_only), false) == dump(read, false));
                     CHECK(read.games.size() <= bytes.size() / 2 + 1);
                     for (const GameRecord& game : read.games) {
                         CHECK(game.moves.size() <= options.limits.max_plies);
