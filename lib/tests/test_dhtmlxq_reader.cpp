@@ -199,6 +199,27 @@ TEST_SUITE("dhtmlxq_reader")
         CHECK(game.tags.empty());
     }
 
+    TEST_CASE("a tag name limit of SIZE_MAX means no limit, whole or a byte at a time")
+    {
+        const std::string text = "[DhtmlXQ][DhtmlXQ_title]t[/DhtmlXQ_title][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
+                                 "[DhtmlXQ_a_rather_long_field_name_of_the_site_that_wrote_it_at_seventy_bytes]x"
+                                 "[/DhtmlXQ_a_rather_long_field_name_of_the_site_that_wrote_it_at_seventy_bytes][/DhtmlXQ]";
+        RecordReaderOptions limited;
+        RecordReaderOptions unlimited;
+        unlimited.limits.max_tag_name_bytes = SIZE_MAX;
+        const ReadResult with_limit = read_text(RecordFormat::DhtmlXq, text, limited);
+        REQUIRE(with_limit.games.size() == 1);
+        CHECK(count_code(with_limit.games[0].diagnostics, "dhtmlxq.bad-field") == 1);
+        for (std::size_t chunk = 1; chunk <= 65; chunk += 64) {
+            CAPTURE(chunk);
+            unlimited.read_chunk_size = chunk;
+            const ReadResult read = read_text(RecordFormat::DhtmlXq, text, unlimited);
+            REQUIRE(read.games.size() == 1);
+            CHECK(read.games[0].diagnostics.empty());
+            CHECK(move_texts(read.games[0].moves) == "h2e2");
+        }
+    }
+
     TEST_CASE("told not to keep variation moves, the reader still checks them and reports the same")
     {
         // Variation 1 (two moves from ply 3, the second naming no square) has a comment before it,

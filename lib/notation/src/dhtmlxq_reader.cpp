@@ -67,10 +67,13 @@ namespace {
     }();
 
     // Where the run of a tag name's characters that starts at `start` in `bytes` ends, after at
-    // most `max_length` of them.
+    // most `max_length` of them. `start` may lie past the end (a marker not all ready); a limit
+    // of SIZE_MAX means none, so nothing is added to it.
     std::size_t tag_name_end(std::string_view bytes, std::size_t start, std::size_t max_length)
     {
-        const std::size_t stop = std::min(bytes.size(), start + max_length);
+        std::size_t stop = bytes.size();
+        if (start < stop && max_length < stop - start)
+            stop = start + max_length;
         std::size_t end = start;
         while (end < stop && tag_name_bytes[static_cast<unsigned char>(bytes[end])])
             ++end;
@@ -442,7 +445,7 @@ namespace {
     {
         const SourceLocation field_location = source_.location();
         // The name, at most one byte longer than allowed, so that a longer one is told.
-        const std::size_t max_name_bytes = limits_.max_tag_name_bytes + 1;
+        const std::size_t max_name_bytes = limits_.max_tag_name_bytes + (limits_.max_tag_name_bytes < SIZE_MAX);
         std::string name;
         // Mostly the marker and the whole name are ready: they are taken at once.
         const std::string_view ready = source_.ready();
