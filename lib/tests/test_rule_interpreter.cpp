@@ -303,6 +303,40 @@ TEST_SUITE("rule interpreter")
         CHECK(violator_of(rule_on_game(game, axf)) == "none");
     }
 
+    TEST_CASE("a reading of the CXA ruleset: a pawn's attack on a piece that attacks it back chases under the 1999 rule")
+    {
+        // Red's pawn steps under the black rook, which steps aside, over and over: the two attack
+        // each other, and only the pawn's attack is new.
+        RuleSet cxa = test::load_bundled_ruleset("cxa");
+        const ReplayedGame game
+            = test::play_line("3k5/9/4r4/3P5/9/9/9/9/9/5K3 w", "d6e6 e7d7 e6d6 d7e7 d6e6 e7d7 e6d6 d7e7");
+        const std::vector<Ruling> by_2020 = rule_on_game(game, cxa);
+        REQUIRE(by_2020.size() == 1);
+        CHECK(by_2020[0].outcome == Outcome::Draw);
+        CHECK_FALSE(by_2020[0].moves.at(0).has(MoveClass::Chase));
+        CHECK(cites(by_2020[0], "CXA-26.1"));
+        const auto reading = std::find_if(by_2020[0].readings.begin(), by_2020[0].readings.end(),
+            [](const ReadingRuling& r) { return r.name == "pawn_attacks_chase_in_mutual_attack"; });
+        REQUIRE(reading != by_2020[0].readings.end());
+        CHECK(reading->changes_ruling);
+        CHECK(reading->other_outcome == Outcome::RedMustChange);
+
+        for (Reading& r : cxa.readings)
+            if (r.name == "pawn_attacks_chase_in_mutual_attack")
+                r.enabled = true;
+        const std::vector<Ruling> by_1999 = rule_on_game(game, cxa);
+        REQUIRE(by_1999.size() == 1);
+        CHECK(by_1999[0].outcome == Outcome::RedMustChange);
+        CHECK(by_1999[0].moves.at(0).has(MoveClass::Chase));
+        // A pawn's attack on a horse, which cannot take it back, is no chase under either reading.
+        const std::vector<Ruling> one_way = rule_on_game(
+            test::play_line("3k5/9/4n4/3P5/9/9/9/9/9/5K3 w", "d6e6 e7g6 e6d6 g6e7 d6e6 e7g6 e6d6 g6e7"), cxa);
+        REQUIRE(one_way.size() == 1);
+        CHECK(one_way[0].outcome == Outcome::Draw);
+        CHECK_FALSE(one_way[0].moves.at(0).has(MoveClass::Chase));
+        CHECK_FALSE(one_way[0].moves.at(0).threats.empty());
+    }
+
     TEST_CASE("a chase that counts because the protector would face the kings cites the flying general")
     {
         const RuleSet axf = load_axf();
