@@ -594,6 +594,27 @@ TEST_SUITE("move facts")
         CHECK(to_iccs(facts.check_capture_line.back()) == "f1f7");
     }
 
+    TEST_CASE("a check-then-capture line wins only what its capture keeps once the captures that follow it are made")
+    {
+        ClassifierOptions options;
+        options.capture_sequence_depth = 4;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // Reference figure 8 of the CXA book: the black cannon back on i3 threatens to check from
+        // i0. The king steps up and the rook takes the elephant on g0, the elephant moves off and
+        // the rook takes it on i2, but the red rook blocking on h0 pins the elephant on g0 to the
+        // cannon's check, so that the rook takes the elephant on e2, and the red rook then takes
+        // the cannon: the line wins nothing.
+        const std::string_view rook_on_h_file = "7R1/3ka4/3a5/9/9/4p4/7c1/4B1r2/4A4/3A1KB2 b";
+        CHECK(facts_of(rook_on_h_file, "h3i3", options).check_then_capture);
+        options.check_capture_weighs_following_captures = true;
+        CHECK_FALSE(facts_of(rook_on_h_file, "h3i3", options).check_then_capture);
+        // With the rook on the i-file nothing blocks the check from h0: the elephant on g0 is won.
+        const MoveFacts facts = facts_of("8R/3ka4/3a5/9/9/4p4/8c/4B1r2/4A4/3A1KB2 b", "i3h3", options);
+        CHECK(facts.check_then_capture);
+        REQUIRE_FALSE(facts.check_capture_line.empty());
+        CHECK(to_iccs(facts.check_capture_line.back()) == "g2g0");
+    }
+
     TEST_CASE("a pawn that is no taker of a sequence of captures still takes back on the capture's point")
     {
         ClassifierOptions options;

@@ -292,6 +292,11 @@ struct ClassifierOptions {
     // A pawn on its own side of the river counts at its piece worth when taken in such a
     // sequence; off, for nothing (a book may give it no material value).
     bool capture_sequence_counts_uncrossed_soldiers = true;
+    // The capture that ends a check-then-capture line wins only what it still wins once the
+    // captures that follow it anywhere on the board are made (within capture_sequence_depth):
+    // a check answered by a move that lays the checker open wins nothing by a capture that
+    // leaves the checker to be taken.
+    bool check_capture_weighs_following_captures = false;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };
