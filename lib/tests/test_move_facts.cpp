@@ -636,6 +636,28 @@ TEST_SUITE("move facts")
         CHECK(*t->capture_sequence_gain > 0);
     }
 
+    TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
+    {
+        ClassifierOptions options;
+        options.capture_made_safe = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // Figure 27 of the CXA book: the black rook on a1 takes the horse on a0 and the cannon
+        // behind the elephant on a7 takes back on a0 after the red rook, but the red horse on c8
+        // would take the cannon on a9 first. The cannon steps to a8, out of the horse's reach and
+        // still behind the rook.
+        const std::string_view fen = "c4k3/2N1a4/b4a3/2p5p/6p2/9/6P2/4B4/r3A4/N2RKA3 b";
+        CHECK_FALSE(threat_on(facts_of(fen, "a9a8", options), "a0"));
+        options.capture_made_safe_for_a_saved_attacker = true;
+        const MoveFacts facts = facts_of(fen, "a9a8", options);
+        const Threat* t = threat_on(facts, "a0");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("a1"));
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        // A piece that takes no part in the capture still only parries (the horse of the test
+        // above).
+        CHECK_FALSE(threat_on(facts_of("4k4/9/9/9/4N3r/p8/9/R8/9/3K5 w", "e5c6", options), "a4"));
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the

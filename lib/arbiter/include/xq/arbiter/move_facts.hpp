@@ -261,6 +261,10 @@ struct ClassifierOptions {
     // checking move, nor when the mover was in check or to be mated or to lose material anyway:
     // the move then parried a threat.
     bool capture_made_safe = false;
+    // Under capture_made_safe, a move that saves a piece the other side could win makes a
+    // standing capture safe all the same when the piece it saves attacks the target's point:
+    // the capture could not be made before without losing a piece that takes part in it.
+    bool capture_made_safe_for_a_saved_attacker = false;
     // Moves of the target's side in a line of checks that takes back on the point what a
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
     // capture; 0 or 1 turns the search off. An attack that stood before the move on a piece
