@@ -647,7 +647,7 @@ TEST_SUITE("move facts")
         // still behind the rook.
         const std::string_view fen = "c4k3/2N1a4/b4a3/2p5p/6p2/9/6P2/4B4/r3A4/N2RKA3 b";
         CHECK_FALSE(threat_on(facts_of(fen, "a9a8", options), "a0"));
-        options.capture_made_safe_for_a_saved_attacker = true;
+        options.capture_made_safe_by_saved_participant = true;
         const MoveFacts facts = facts_of(fen, "a9a8", options);
         const Threat* t = threat_on(facts, "a0");
         REQUIRE(t);
@@ -656,6 +656,15 @@ TEST_SUITE("move facts")
         // A piece that takes no part in the capture still only parries (the horse of the test
         // above).
         CHECK_FALSE(threat_on(facts_of("4k4/9/9/9/4N3r/p8/9/R8/9/3K5 w", "e5c6", options), "a4"));
+        // Figure 11: the red cannon on b9, which the black rook on b8 attacks, pins the elephant
+        // on c9 that protects the elephant on e7 against the rook on e5; on a9 it is out of the
+        // rook's reach and pins the elephant still. It takes part without taking: without it, the
+        // elephant on c9 would take back.
+        const MoveFacts pinning
+            = facts_of("1Cbak4/1r2a4/c3b4/p8/2p1R4/6P1P/2P6/4B4/4A4/2BAK4 w", "b9a9", options);
+        const Threat* e7 = threat_on(pinning, "e7");
+        REQUIRE(e7);
+        CHECK(e7->origin == ThreatOrigin::CaptureMadeSafe);
     }
 
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")

@@ -130,7 +130,8 @@ namespace {
     }
 
     // Whether the moved piece takes part in `capture`, legal in `mover_again`, and the exchange
-    // after it: it captures, or the exchange wins less with it sitting out.
+    // after it: it captures, or the exchange wins less without it on the board (it takes back,
+    // screens a cannon, pins a protector).
     bool moved_piece_takes_part(const MoveAtHand& m, const Position& mover_again, Move capture)
     {
         if (capture.from() == m.to())
@@ -138,7 +139,9 @@ namespace {
         const PieceWorth& worth = m.options.piece_worth;
         Position pos = mover_again;
         const int with_it = detail::exchange_gain(pos, capture, worth);
-        return detail::exchange_gain(pos, capture, worth, m.to()) < with_it;
+        Position without = mover_again;
+        without.remove_piece(m.to());
+        return !is_legal(without, capture) || detail::exchange_gain(without, capture, worth) < with_it;
     }
 
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
@@ -177,7 +180,7 @@ namespace {
             if ((before == CaptureCost::Mate && !detail::forces_mate(enemy_first, m.options.mate_after_capture_depth, mate))
                 || (before == CaptureCost::Material
                     && (best_capture_gain(enemy_first, m.options.piece_worth) == 0
-                        || (m.options.capture_made_safe_for_a_saved_attacker
+                        || (m.options.capture_made_safe_by_saved_participant
                             && moved_piece_takes_part(m, mover_again, Move(a, t))))))
                 return ThreatOrigin::CaptureMadeSafe;
         }

@@ -594,12 +594,12 @@ namespace {
                         "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
                         "capture_sequence_counts_uncrossed_soldiers", "prior_attacks", "hidden_protection_depth",
                         "like_piece_trades", "check_capture_weighs_following_captures",
-                        "capture_made_safe_for_a_saved_attacker" })) {
+                        "capture_made_safe_by_saved_participant" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
-                c.capture_made_safe_for_a_saved_attacker
-                    = r.boolean(j, "capture_made_safe_for_a_saved_attacker", path).value_or(false);
+                c.capture_made_safe_by_saved_participant
+                    = r.boolean(j, "capture_made_safe_by_saved_participant", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);

@@ -262,9 +262,10 @@ struct ClassifierOptions {
     // the move then parried a threat.
     bool capture_made_safe = false;
     // Under capture_made_safe, a move that saves a piece the other side could win makes a
-    // standing capture safe all the same when the piece it saves attacks the target's point:
-    // the capture could not be made before without losing a piece that takes part in it.
-    bool capture_made_safe_for_a_saved_attacker = false;
+    // standing capture safe all the same when the piece it saves takes part in the capture (it
+    // captures, or without it on the board the capture is illegal or its exchange wins less):
+    // the capture could not be made before without losing a piece that it needs.
+    bool capture_made_safe_by_saved_participant = false;
     // Moves of the target's side in a line of checks that takes back on the point what a
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
     // capture; 0 or 1 turns the search off. An attack that stood before the move on a piece
