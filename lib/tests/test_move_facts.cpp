@@ -594,6 +594,27 @@ TEST_SUITE("move facts")
         CHECK(to_iccs(facts.check_capture_line.back()) == "f1f7");
     }
 
+    TEST_CASE("a check-then-capture line wins only what its capture keeps once the captures that follow it are made")
+    {
+        ClassifierOptions options;
+        options.capture_sequence_depth = 4;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // Reference figure 8 of the CXA book: the black cannon back on i3 threatens to check from
+        // i0. The king steps up and the rook takes the elephant on g0, the elephant moves off and
+        // the rook takes it on i2, but the red rook blocking on h0 pins the elephant on g0 to the
+        // cannon's check, so that the rook takes the elephant on e2, and the red rook then takes
+        // the cannon: the line wins nothing.
+        const std::string_view rook_on_h_file = "7R1/3ka4/3a5/9/9/4p4/7c1/4B1r2/4A4/3A1KB2 b";
+        CHECK(facts_of(rook_on_h_file, "h3i3", options).check_then_capture);
+        options.check_capture_weighs_following_captures = true;
+        CHECK_FALSE(facts_of(rook_on_h_file, "h3i3", options).check_then_capture);
+        // With the rook on the i-file nothing blocks the check from h0: the elephant on g0 is won.
+        const MoveFacts facts = facts_of("8R/3ka4/3a5/9/9/4p4/8c/4B1r2/4A4/3A1KB2 b", "i3h3", options);
+        CHECK(facts.check_then_capture);
+        REQUIRE_FALSE(facts.check_capture_line.empty());
+        CHECK(to_iccs(facts.check_capture_line.back()) == "g2g0");
+    }
+
     TEST_CASE("a pawn that is no taker of a sequence of captures still takes back on the capture's point")
     {
         ClassifierOptions options;
@@ -613,6 +634,37 @@ TEST_SUITE("move facts")
         CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
         REQUIRE(t->capture_sequence_gain);
         CHECK(*t->capture_sequence_gain > 0);
+    }
+
+    TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
+    {
+        ClassifierOptions options;
+        options.capture_made_safe = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // Figure 27 of the CXA book: the black rook on a1 takes the horse on a0 and the cannon
+        // behind the elephant on a7 takes back on a0 after the red rook, but the red horse on c8
+        // would take the cannon on a9 first. The cannon steps to a8, out of the horse's reach and
+        // still behind the rook.
+        const std::string_view fen = "c4k3/2N1a4/b4a3/2p5p/6p2/9/6P2/4B4/r3A4/N2RKA3 b";
+        CHECK_FALSE(threat_on(facts_of(fen, "a9a8", options), "a0"));
+        options.capture_made_safe_by_saved_participant = true;
+        const MoveFacts facts = facts_of(fen, "a9a8", options);
+        const Threat* t = threat_on(facts, "a0");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("a1"));
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        // A piece that takes no part in the capture still only parries (the horse of the test
+        // above).
+        CHECK_FALSE(threat_on(facts_of("4k4/9/9/9/4N3r/p8/9/R8/9/3K5 w", "e5c6", options), "a4"));
+        // Figure 11: the red cannon on b9, which the black rook on b8 attacks, pins the elephant
+        // on c9 that protects the elephant on e7 against the rook on e5; on a9 it is out of the
+        // rook's reach and pins the elephant still. It takes part without taking: without it, the
+        // elephant on c9 would take back.
+        const MoveFacts pinning
+            = facts_of("1Cbak4/1r2a4/c3b4/p8/2p1R4/6P1P/2P6/4B4/4A4/2BAK4 w", "b9a9", options);
+        const Threat* e7 = threat_on(pinning, "e7");
+        REQUIRE(e7);
+        CHECK(e7->origin == ThreatOrigin::CaptureMadeSafe);
     }
 
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")

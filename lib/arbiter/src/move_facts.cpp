@@ -129,6 +129,21 @@ namespace {
         return best_capture_gain(pos, options.piece_worth) >= taken ? CaptureCost::Material : CaptureCost::None;
     }
 
+    // Whether the moved piece takes part in `capture`, legal in `mover_again`, and the exchange
+    // after it: it captures, or the exchange wins less without it on the board (it takes back,
+    // screens a cannon, pins a protector).
+    bool moved_piece_takes_part(const MoveAtHand& m, const Position& mover_again, Move capture)
+    {
+        if (capture.from() == m.to())
+            return true;
+        const PieceWorth& worth = m.options.piece_worth;
+        Position pos = mover_again;
+        const int with_it = detail::exchange_gain(pos, capture, worth);
+        Position without = mover_again;
+        without.remove_piece(m.to());
+        return !is_legal(without, capture) || detail::exchange_gain(without, capture, worth) < with_it;
+    }
+
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
     // that stood before is the move's again only when the move stripped the target's real
     // protection or made the capture legal or safe, or when the moved piece makes it (listed
@@ -154,14 +169,19 @@ namespace {
         if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
             return ThreatOrigin::CaptureMadeLegal;
         // After a check the other side answers first, so what a capture would cost is not known;
-        // a mover in check, or to be mated or to lose material anyway, merely parries a threat.
+        // a mover in check, or to be mated or to lose material anyway, merely parries a threat,
+        // unless the piece it moves takes part in the capture: then the capture could not be
+        // made before without losing a piece that it needs.
         if (m.options.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
             && m.facts.checkers.empty() && capture_costs(mover_again, Move(a, t), m.options) == CaptureCost::None) {
             const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options);
             Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
             std::vector<Move> mate;
             if ((before == CaptureCost::Mate && !detail::forces_mate(enemy_first, m.options.mate_after_capture_depth, mate))
-                || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))
+                || (before == CaptureCost::Material
+                    && (best_capture_gain(enemy_first, m.options.piece_worth) == 0
+                        || (m.options.capture_made_safe_by_saved_participant
+                            && moved_piece_takes_part(m, mover_again, Move(a, t))))))
                 return ThreatOrigin::CaptureMadeSafe;
         }
         if (a == m.to())

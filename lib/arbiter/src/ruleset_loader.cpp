@@ -593,10 +593,13 @@ namespace {
                         "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
                         "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
                         "capture_sequence_counts_uncrossed_soldiers", "prior_attacks", "hidden_protection_depth",
-                        "like_piece_trades" })) {
+                        "like_piece_trades", "check_capture_weighs_following_captures",
+                        "capture_made_safe_by_saved_participant" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
+                c.capture_made_safe_by_saved_participant
+                    = r.boolean(j, "capture_made_safe_by_saved_participant", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);
@@ -617,6 +620,9 @@ namespace {
                           .value_or(c.check_capture_not_new_while_gain_stands);
                 c.check_capture_new_by_target
                     = r.boolean(j, "check_capture_new_by_target", path).value_or(c.check_capture_new_by_target);
+                c.check_capture_weighs_following_captures
+                    = r.boolean(j, "check_capture_weighs_following_captures", path)
+                          .value_or(c.check_capture_weighs_following_captures);
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)

@@ -165,15 +165,36 @@ namespace {
 
     // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
     // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
-    // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open).
+    // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open);
+    // with `weigh_following_captures`, one that stays that far ahead once the captures that
+    // follow it are made, the other side taking none of `lost_anyway` (it could win them
+    // anyway, line or none).
     struct LineEnd {
         int enough = 1;
         std::vector<PieceAt> already_won;
         std::optional<Square> point;
         bool weigh_lines_opened = false;
+        bool weigh_following_captures = false;
+        std::vector<PieceAt> lost_anyway;
     };
 
+    // The line's end, for a line the side to move in `pos` starts: the pieces either side could
+    // win at once there are not what the line wins or costs.
+    LineEnd line_end_from(const Position& pos, const ClassifierOptions& options)
+    {
+        LineEnd end;
+        end.already_won = pieces_won_at_once(pos, options.piece_worth);
+        end.weigh_lines_opened = options.capture_opens_lines;
+        end.weigh_following_captures
+            = options.check_capture_weighs_following_captures && options.capture_sequence_depth > 0;
+        if (end.weigh_following_captures)
+            end.lost_anyway = pieces_won_at_once(with_side_to_move(pos, ~pos.side_to_move()), options.piece_worth);
+        return end;
+    }
+
     bool lays_open(const Position& pos, Move capture, int margin, const ClassifierOptions& options);
+    int gain_with_following_captures(
+        const Position& pos, Move capture, const LineEnd& end, const ClassifierOptions& options);
 
     // A capture by the side to move, by a piece of a kind that may end a check-then-capture
     // line, that may end the line (`end`), `balance` being what both sides took before it.
@@ -189,8 +210,12 @@ namespace {
                 || !pos.is_legal_pseudo(m))
                 continue;
             const int ahead = balance + capture_gain(pos, m, worth);
-            if (ahead >= end.enough && !(end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
-                return m;
+            if (ahead < end.enough || (end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
+                continue;
+            if (end.weigh_following_captures
+                && balance + gain_with_following_captures(pos, m, end, options) < end.enough)
+                continue;
+            return m;
         }
         return std::nullopt;
     }
@@ -293,6 +318,21 @@ namespace {
         return best;
     }
 
+    // What `capture`, the end of a line of checks, wins once the captures that follow it anywhere
+    // are made: the piece taken at its worth, as the line weighs it, less what the other side
+    // then wins by a sequence of captures (neither side taking what `end` says it could win
+    // anyway).
+    int gain_with_following_captures(
+        const Position& pos, Move capture, const LineEnd& end, const ClassifierOptions& options)
+    {
+        const SequenceExclusions exclusions { pos.side_to_move(), capture.to(), end.already_won, end.lost_anyway };
+        const int taken = worth_of(pos.piece_on(capture.to()), options.piece_worth);
+        Position after = pos;
+        UndoInfo undo;
+        after.do_move(capture, undo);
+        return taken - best_capture_sequence(after, options.capture_sequence_depth - 1, exclusions, options);
+    }
+
 } // namespace
 
 std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
@@ -391,10 +431,8 @@ int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& 
 bool threatens_check_then_capture(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line)
 {
-    LineEnd end;
-    end.already_won = pieces_won_at_once(pos, options.piece_worth);
+    LineEnd end = line_end_from(pos, options);
     end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
-    end.weigh_lines_opened = options.capture_opens_lines;
     return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
 }
 
@@ -468,9 +506,7 @@ bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
 {
     const PieceWorth& worth = options.piece_worth;
-    LineEnd end;
-    end.already_won = pieces_won_at_once(before, worth);
-    end.weigh_lines_opened = options.capture_opens_lines;
+    const LineEnd end = line_end_from(before, options);
     return every_reply_loses(
         checked, legal_moves(checked),
         [&](Piece taken_by_answer, std::vector<Move>& capture) {

@@ -261,6 +261,11 @@ struct ClassifierOptions {
     // checking move, nor when the mover was in check or to be mated or to lose material anyway:
     // the move then parried a threat.
     bool capture_made_safe = false;
+    // Under capture_made_safe, a move that saves a piece the other side could win makes a
+    // standing capture safe all the same when the piece it saves takes part in the capture (it
+    // captures, or without it on the board the capture is illegal or its exchange wins less):
+    // the capture could not be made before without losing a piece that it needs.
+    bool capture_made_safe_by_saved_participant = false;
     // Moves of the target's side in a line of checks that takes back on the point what a
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
     // capture; 0 or 1 turns the search off. An attack that stood before the move on a piece
@@ -292,6 +297,11 @@ struct ClassifierOptions {
     // A pawn on its own side of the river counts at its piece worth when taken in such a
     // sequence; off, for nothing (a book may give it no material value).
     bool capture_sequence_counts_uncrossed_soldiers = true;
+    // The capture that ends a check-then-capture line wins only what it still wins once the
+    // captures that follow it anywhere on the board are made (within capture_sequence_depth):
+    // a check answered by a move that lays the checker open wins nothing by a capture that
+    // leaves the checker to be taken.
+    bool check_capture_weighs_following_captures = false;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
 };
