@@ -483,6 +483,7 @@ TEST_SUITE("ruleset loader")
                       "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
                       "capture_sequence_takers": ["horse", "chariot"],
                       "capture_sequence_counts_uncrossed_soldiers": false, "check_capture_new_by_target": true,
+                      "check_capture_weighs_following_captures": true, "capture_made_safe_by_saved_participant": true,
                       "hidden_protection_depth": 2})",
                   fine_condition)
                   .empty());
@@ -517,6 +518,17 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });
+        // A key that refines another needs it set.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_weighs_following_captures": true, "capture_made_safe_by_saved_participant": true})",
+                  R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/check_capture_weighs_following_captures",
+                "/classification/capture_made_safe_by_saved_participant" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_weighs_following_captures": "yes", "capture_made_safe_by_saved_participant": 1})",
+                  R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/capture_made_safe_by_saved_participant",
+                "/classification/check_capture_weighs_following_captures" });
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

@@ -129,6 +129,14 @@ namespace {
         return best_capture_gain(pos, options.piece_worth) >= taken ? CaptureCost::Material : CaptureCost::None;
     }
 
+    // Whether the other side, to move in `enemy_first` (the position before the move), could win
+    // the moved piece at once: the move saves it.
+    bool moved_piece_was_won(const MoveAtHand& m, const Position& enemy_first)
+    {
+        const std::vector<PieceAt> won = detail::pieces_won_at_once(enemy_first, m.options.piece_worth);
+        return std::any_of(won.begin(), won.end(), [&](const PieceAt& p) { return p.square == m.from(); });
+    }
+
     // Whether the moved piece takes part in `capture`, legal in `mover_again`, and the exchange
     // after it: it captures, or the exchange wins less without it on the board (it takes back,
     // screens a cannon, pins a protector).
@@ -180,7 +188,7 @@ namespace {
             if ((before == CaptureCost::Mate && !detail::forces_mate(enemy_first, m.options.mate_after_capture_depth, mate))
                 || (before == CaptureCost::Material
                     && (best_capture_gain(enemy_first, m.options.piece_worth) == 0
-                        || (m.options.capture_made_safe_by_saved_participant
+                        || (m.options.capture_made_safe_by_saved_participant && moved_piece_was_won(m, enemy_first)
                             && moved_piece_takes_part(m, mover_again, Move(a, t))))))
                 return ThreatOrigin::CaptureMadeSafe;
         }

@@ -623,6 +623,14 @@ namespace {
                 c.check_capture_weighs_following_captures
                     = r.boolean(j, "check_capture_weighs_following_captures", path)
                           .value_or(c.check_capture_weighs_following_captures);
+                // Keys that refine another key mean nothing without it: a ruleset that sets one
+                // alone would silently judge as if it had not.
+                if (c.check_capture_weighs_following_captures && c.capture_sequence_depth == 0)
+                    r.error("ruleset.bad-value", path + "/check_capture_weighs_following_captures",
+                        "needs capture_sequence_depth of 1 or more");
+                if (c.capture_made_safe_by_saved_participant && !c.capture_made_safe)
+                    r.error("ruleset.bad-value", path + "/capture_made_safe_by_saved_participant",
+                        "needs capture_made_safe: true");
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)

@@ -261,8 +261,8 @@ struct ClassifierOptions {
     // checking move, nor when the mover was in check or to be mated or to lose material anyway:
     // the move then parried a threat.
     bool capture_made_safe = false;
-    // Under capture_made_safe, a move that saves a piece the other side could win makes a
-    // standing capture safe all the same when the piece it saves takes part in the capture (it
+    // Under capture_made_safe, a move that saves the piece it moves, which the other side could
+    // win at once, makes a standing capture safe all the same when that piece takes part in the capture (it
     // captures, or without it on the board the capture is illegal or its exchange wins less):
     // the capture could not be made before without losing a piece that it needs.
     bool capture_made_safe_by_saved_participant = false;
