@@ -262,9 +262,9 @@ struct ClassifierOptions {
     // the move then parried a threat.
     bool capture_made_safe = false;
     // Under capture_made_safe, a move that saves the piece it moves, which the other side could
-    // win at once, makes a standing capture safe all the same when that piece takes part in the capture (it
-    // captures, or without it on the board the capture is illegal or its exchange wins less):
-    // the capture could not be made before without losing a piece that it needs.
+    // win at once, makes a standing capture safe all the same when that piece takes part in the
+    // capture (it captures, or without it on the board the capture is illegal or its exchange
+    // wins less): the capture could not be made before without losing a piece that it needs.
     bool capture_made_safe_by_saved_participant = false;
     // Moves of the target's side in a line of checks that takes back on the point what a
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
