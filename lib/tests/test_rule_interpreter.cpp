@@ -37,6 +37,25 @@ bool cites(const Ruling& ruling, const std::string& rule)
     return std::find(ruling.rules.begin(), ruling.rules.end(), rule) != ruling.rules.end();
 }
 
+// What the ruling says it would be with the named reading turned; null when it names none.
+const ReadingRuling* reading_named(const Ruling& ruling, const std::string& name)
+{
+    const auto said = std::find_if(
+        ruling.readings.begin(), ruling.readings.end(), [&](const ReadingRuling& r) { return r.name == name; });
+    return said == ruling.readings.end() ? nullptr : &*said;
+}
+
+// Turns the named reading of `rules` the other way; false when the ruleset has none of that name.
+bool turn_reading(RuleSet& rules, const std::string& name)
+{
+    const auto reading
+        = std::find_if(rules.readings.begin(), rules.readings.end(), [&](const Reading& r) { return r.name == name; });
+    if (reading == rules.readings.end())
+        return false;
+    reading->enabled = !reading->enabled;
+    return true;
+}
+
 // The rule a diagram illustrates, as the ruleset names it ("AXF-19", "AXF-APP1"); empty for the
 // WXF manual's extra examples, which illustrate no numbered rule.
 std::string diagram_rule(const nlohmann::json& c)
@@ -292,14 +311,12 @@ TEST_SUITE("rule interpreter")
         CHECK(violator_of(rule_on_game(game, axf)) == "red");
         const std::vector<Ruling> rulings = rule_on_game(game, axf);
         REQUIRE(rulings.size() == 1);
-        const auto reading = std::find_if(rulings[0].readings.begin(), rulings[0].readings.end(),
-            [](const ReadingRuling& r) { return r.name == "fake_protection_protects"; });
-        REQUIRE(reading != rulings[0].readings.end());
+        const ReadingRuling* reading = reading_named(rulings[0], "fake_protection_protects");
+        REQUIRE(reading);
         CHECK(reading->changes_ruling);
         CHECK(reading->other_outcome == Outcome::Draw);
-        for (Reading& r : axf.readings)
-            if (r.name == "fake_protection_protects")
-                r.enabled = true;
+        REQUIRE_FALSE(reading->enabled);
+        REQUIRE(turn_reading(axf, "fake_protection_protects"));
         CHECK(violator_of(rule_on_game(game, axf)) == "none");
     }
 
@@ -315,15 +332,13 @@ TEST_SUITE("rule interpreter")
         CHECK(by_2020[0].outcome == Outcome::Draw);
         CHECK_FALSE(by_2020[0].moves.at(0).has(MoveClass::Chase));
         CHECK(cites(by_2020[0], "CXA-26.1"));
-        const auto reading = std::find_if(by_2020[0].readings.begin(), by_2020[0].readings.end(),
-            [](const ReadingRuling& r) { return r.name == "pawn_attacks_chase_in_mutual_attack"; });
-        REQUIRE(reading != by_2020[0].readings.end());
+        const ReadingRuling* reading = reading_named(by_2020[0], "pawn_attacks_chase_in_mutual_attack");
+        REQUIRE(reading);
         CHECK(reading->changes_ruling);
         CHECK(reading->other_outcome == Outcome::RedMustChange);
 
-        for (Reading& r : cxa.readings)
-            if (r.name == "pawn_attacks_chase_in_mutual_attack")
-                r.enabled = true;
+        REQUIRE_FALSE(reading->enabled);
+        REQUIRE(turn_reading(cxa, "pawn_attacks_chase_in_mutual_attack"));
         const std::vector<Ruling> by_1999 = rule_on_game(game, cxa);
         REQUIRE(by_1999.size() == 1);
         CHECK(by_1999[0].outcome == Outcome::RedMustChange);
@@ -422,14 +437,11 @@ TEST_SUITE("rule interpreter")
             CHECK(plies_checked == static_cast<int>(ply_classes.size()));
             if (c.contains("under_reading")) {
                 const nlohmann::json& other = c["under_reading"];
-                const auto said = std::find_if(ruling.readings.begin(), ruling.readings.end(),
-                    [&](const ReadingRuling& r) { return r.name == other["name"].get<std::string>(); });
-                REQUIRE_MESSAGE(said != ruling.readings.end(), id);
+                const ReadingRuling* said = reading_named(ruling, other["name"].get<std::string>());
+                REQUIRE_MESSAGE(said, id);
                 CHECK_MESSAGE(to_string(said->other_outcome) == other["outcome"].get<std::string>(), id);
                 RuleSet flipped = axf;
-                for (Reading& r : flipped.readings)
-                    if (r.name == other["name"].get<std::string>())
-                        r.enabled = !r.enabled;
+                REQUIRE_MESSAGE(turn_reading(flipped, other["name"].get<std::string>()), id);
                 const std::vector<Ruling> again = rule_on_game(game, flipped);
                 REQUIRE_FALSE(again.empty());
                 CHECK_MESSAGE(to_string(deciding(again)->outcome) == other["outcome"].get<std::string>(), id);
