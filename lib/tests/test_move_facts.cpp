@@ -652,7 +652,7 @@ TEST_SUITE("move facts")
         const Threat* t = threat_on(facts, "a0");
         REQUIRE(t);
         CHECK(t->attacker.square == sq("a1"));
-        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        CHECK(t->origin == ThreatOrigin::ParticipantSaved);
         // A piece that takes no part in the capture still only parries (the horse of the test
         // above).
         CHECK_FALSE(threat_on(facts_of("4k4/9/9/9/4N3r/p8/9/R8/9/3K5 w", "e5c6", options), "a4"));
@@ -664,7 +664,7 @@ TEST_SUITE("move facts")
             = facts_of("1Cbak4/1r2a4/c3b4/p8/2p1R4/6P1P/2P6/4B4/4A4/2BAK4 w", "b9a9", options);
         const Threat* e7 = threat_on(pinning, "e7");
         REQUIRE(e7);
-        CHECK(e7->origin == ThreatOrigin::CaptureMadeSafe);
+        CHECK(e7->origin == ThreatOrigin::ParticipantSaved);
     }
 
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")

@@ -186,11 +186,11 @@ namespace {
             Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
             std::vector<Move> mate;
             if ((before == CaptureCost::Mate && !detail::forces_mate(enemy_first, m.options.mate_after_capture_depth, mate))
-                || (before == CaptureCost::Material
-                    && (best_capture_gain(enemy_first, m.options.piece_worth) == 0
-                        || (m.options.capture_made_safe_by_saved_participant && moved_piece_was_won(m, enemy_first)
-                            && moved_piece_takes_part(m, mover_again, Move(a, t))))))
+                || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))
                 return ThreatOrigin::CaptureMadeSafe;
+            if (before == CaptureCost::Material && m.options.capture_made_safe_by_saved_participant
+                && moved_piece_was_won(m, enemy_first) && moved_piece_takes_part(m, mover_again, Move(a, t)))
+                return ThreatOrigin::ParticipantSaved;
         }
         if (a == m.to())
             return ThreatOrigin::Standing;

@@ -134,6 +134,7 @@ namespace {
         { "origin.protection_removed", "" },
         { "origin.capture_made_legal", "" },
         { "origin.capture_made_safe", "" },
+        { "origin.participant_saved", "" },
         { "origin.standing", "" },
         { "fact.capture_illegal", "" },
         { "fact.unprotected", "" },

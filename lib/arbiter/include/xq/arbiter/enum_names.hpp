@@ -22,7 +22,8 @@ inline constexpr EnumName<MoveClass> move_class_names[] = { { "check", MoveClass
 inline constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOrigin::Direct },
     { "discovered", ThreatOrigin::Discovered }, { "screen_placed", ThreatOrigin::ScreenPlaced },
     { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "capture_made_legal", ThreatOrigin::CaptureMadeLegal },
-    { "capture_made_safe", ThreatOrigin::CaptureMadeSafe }, { "standing", ThreatOrigin::Standing } };
+    { "capture_made_safe", ThreatOrigin::CaptureMadeSafe }, { "participant_saved", ThreatOrigin::ParticipantSaved },
+    { "standing", ThreatOrigin::Standing } };
 inline constexpr EnumName<Protection> protection_names[]
     = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
 inline constexpr EnumName<Gain> gain_names[]

@@ -51,6 +51,7 @@ enum class ThreatOrigin {
     ProtectionRemoved, // the attack stood before, but the move took away the target's real (or hidden) protection
     CaptureMadeLegal, // the attack stood before, but the capture was illegal then and the move made it legal
     CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it safe
+    ParticipantSaved, // the attack stood before and lost material then; the move saved a piece the capture needs
     Standing, // the moved piece attacked the target before the move too: no new threat
 };
 std::string_view to_string(ThreatOrigin origin);
@@ -264,7 +265,8 @@ struct ClassifierOptions {
     // Under capture_made_safe, a move that saves the piece it moves, which the other side could
     // win at once, makes a standing capture safe all the same when that piece takes part in the
     // capture (it captures, or without it on the board the capture is illegal or its exchange
-    // wins less): the capture could not be made before without losing a piece that it needs.
+    // wins less): the capture could not be made before without losing a piece that it needs
+    // (origin ParticipantSaved).
     bool capture_made_safe_by_saved_participant = false;
     // Moves of the target's side in a line of checks that takes back on the point what a
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
