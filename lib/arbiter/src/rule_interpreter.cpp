@@ -360,8 +360,10 @@ namespace {
 
     // Step 4: the rules cited, the rule that decides first. For a violator: the verdict row's
     // own rule, then its conduct's and the chase rows'. For a draw: the rows without which a
-    // side would violate, then the verdict row's rule, then each side's. Detail rules before
-    // definitions, definitions before the procedure.
+    // side would violate, then the verdict row's rule, then each side's, then the ruleset's draw
+    // rule when neither side's conduct is forbidden: it draws a repetition without violation,
+    // and a draw between two violators has a rule of its own. Detail rules before definitions,
+    // definitions before the procedure.
     void cite_rules(Ruling& ruling, const RuleSet& rules)
     {
         std::vector<std::string> cited;
@@ -381,7 +383,8 @@ namespace {
             for (const SideRuling* s : sides)
                 for (const std::string& r : s->rules)
                     add_unique(cited, r);
-            add_unique(cited, rules.repetition.draw_rule);
+            if (!ruling.red.forbidden && !ruling.black.forbidden)
+                add_unique(cited, rules.repetition.draw_rule);
         }
         rules.order_by_kind(cited);
         ruling.rules = std::move(cited);
