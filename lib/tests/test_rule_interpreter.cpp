@@ -505,6 +505,23 @@ TEST_SUITE("rule interpreter")
         CHECK(both_forbidden >= 3); // D1-D3, D39-41 and more
     }
 
+    TEST_CASE("a draw cites the ruleset's draw rule, a repetition without violation, only when neither side violates")
+    {
+        const RuleSet axf = load_axf();
+        int between_violators = 0;
+        int without_violation = 0;
+        for (const nlohmann::json& c : axf_cases("diagrams.jsonl"))
+            for (const Ruling& r : rule_on_main_line(c, axf)) {
+                if (r.violator)
+                    continue;
+                const bool violators = r.red.forbidden || r.black.forbidden;
+                (violators ? between_violators : without_violation) += 1;
+                CHECK_MESSAGE(cites(r, axf.repetition.draw_rule) == !violators, c["id"].get<std::string>());
+            }
+        CHECK(between_violators >= 3);
+        CHECK(without_violation >= 3);
+    }
+
     TEST_CASE("a specific rule is never quoted for a general principle: rule 17 only for a rook on a cannon, rule 27 only for a confined rook")
     {
         const RuleSet axf = load_axf();
