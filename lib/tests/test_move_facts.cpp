@@ -355,6 +355,39 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->hidden_protected());
     }
 
+    TEST_CASE("a line of checks wins nothing by a capture that its side is mated for")
+    {
+        // The rook on h8 would check on h9 and take the elephant on c9 once the king has stepped
+        // off the rank; but then the black rook mates from i0, the horses keeping the king in.
+        const std::string_view fen = "2b1k4/R8/9/9/8r/9/4n4/2n6/9/4K4 w";
+        ClassifierOptions options;
+        const MoveFacts unweighed = facts_of(fen, "a8h8", options);
+        CHECK(unweighed.check_then_capture);
+        CHECK(unweighed.check_capture_line.back() == *parse_iccs("h9c9"));
+        options.mate_after_capture_depth = 1;
+        CHECK_FALSE(facts_of(fen, "a8h8", options).check_then_capture);
+    }
+
+    TEST_CASE("a piece is not protected in hidden wise by checks whose last capture is mated for")
+    {
+        // Reference figure 20 of the CXA book: the red king stepping back to e0 lets the rook
+        // on a1 attack the cannon on h1. Once the rook has taken it, the black rook checks from
+        // c0 and c1 and takes it back on h1; but the black rook has left c8, and the red horse
+        // stepping off c9 then mates with the rook on a9.
+        const std::string_view fen = "R1Nk1ab2/2rCa4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/5nB2 w";
+        ClassifierOptions options;
+        options.hidden_protection_depth = 5;
+        const Threat* t = threat_on(facts_of(fen, "e1e0", options), "h1");
+        REQUIRE(t);
+        CHECK(t->hidden_protected());
+        options.mate_after_capture_depth = 1;
+        const MoveFacts facts = facts_of(fen, "e1e0", options);
+        t = threat_on(facts, "h1");
+        REQUIRE(t);
+        CHECK(t->attacker.square == sq("a1"));
+        CHECK_FALSE(t->hidden_protected());
+    }
+
     TEST_CASE("a check-then-capture line ends in no capture that lays a piece open to as dear a capture")
     {
         // The rook back on h2 threatens h9+, Kf8 and the capture of the advisor on d9; but then the

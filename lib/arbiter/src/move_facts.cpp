@@ -87,16 +87,6 @@ namespace {
             f.check_capture_line.clear();
     }
 
-    // Whether `capture`, legal for the side to move in `pos`, lets the other side force mate
-    // within `depth` of its moves.
-    bool mated_after(Position pos, Move capture, int depth)
-    {
-        UndoInfo undo;
-        pos.do_move(capture, undo);
-        std::vector<Move> mate;
-        return detail::forces_mate(pos, depth, mate);
-    }
-
     // What the side to move wins at most by one capture, each weighed by its complete exchange.
     int best_capture_gain(Position& pos, const PieceWorth& worth)
     {
@@ -115,7 +105,7 @@ namespace {
     // which the capturing side may take again what the first capture lets through).
     CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
     {
-        if (options.mate_after_capture_depth > 0 && mated_after(pos, capture, options.mate_after_capture_depth))
+        if (options.mate_after_capture_depth > 0 && detail::mated_after(pos, capture, options.mate_after_capture_depth))
             return CaptureCost::Mate;
         if (options.capture_sequence_depth > 0)
             return detail::capture_sequence_gain(
@@ -254,7 +244,7 @@ namespace {
             threat.capture_sequence_gain = detail::capture_sequence_gain(pos, capture, m.options,
                 detail::pieces_won_at_once(mover_again, worth), detail::pieces_won_at_once(m.after, worth));
         if (m.options.mate_after_capture_depth > 0)
-            threat.mated_after_capture = mated_after(mover_again, capture, m.options.mate_after_capture_depth);
+            threat.mated_after_capture = detail::mated_after(mover_again, capture, m.options.mate_after_capture_depth);
         if (m.options.capture_opens_lines && threat.exchange_gain > 0)
             threat.lost_elsewhere = lost_elsewhere(mover_again, capture, threat.exchange_gain, worth);
     }
@@ -271,7 +261,7 @@ namespace {
             const Move trade(threat.target.square, fellow.square);
             if (fellow.piece.type() != threat.target.piece.type() || !is_legal(m.after, trade)
                 || (m.options.mate_after_capture_depth > 0
-                    && mated_after(m.after, trade, m.options.mate_after_capture_depth)))
+                    && detail::mated_after(m.after, trade, m.options.mate_after_capture_depth)))
                 continue;
             Position pos = mover_again;
             if (detail::exchange_gain(pos, capture, m.options.piece_worth, fellow.square) <= 0)

@@ -168,7 +168,8 @@ namespace {
     // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open);
     // with `weigh_following_captures`, one that stays that far ahead once the captures that
     // follow it are made, the other side taking none of `lost_anyway` (it could win them
-    // anyway, line or none).
+    // anyway, line or none); with `mated_within`, one after which the other side does not
+    // force mate within that many of its moves.
     struct LineEnd {
         int enough = 1;
         std::vector<PieceAt> already_won;
@@ -176,6 +177,7 @@ namespace {
         bool weigh_lines_opened = false;
         bool weigh_following_captures = false;
         std::vector<PieceAt> lost_anyway;
+        int mated_within = 0;
     };
 
     // The line's end, for a line the side to move in `pos` starts: the pieces either side could
@@ -185,6 +187,7 @@ namespace {
         LineEnd end;
         end.already_won = pieces_won_at_once(pos, options.piece_worth);
         end.weigh_lines_opened = options.capture_opens_lines;
+        end.mated_within = options.mate_after_capture_depth;
         end.weigh_following_captures
             = options.check_capture_weighs_following_captures && options.capture_sequence_depth > 0;
         if (end.weigh_following_captures)
@@ -214,6 +217,8 @@ namespace {
                 continue;
             if (end.weigh_following_captures
                 && balance + gain_with_following_captures(pos, m, end, options) < end.enough)
+                continue;
+            if (end.mated_within > 0 && mated_after(pos, m, end.mated_within))
                 continue;
             return m;
         }
@@ -334,6 +339,14 @@ namespace {
     }
 
 } // namespace
+
+bool mated_after(Position pos, Move capture, int depth)
+{
+    UndoInfo undo;
+    pos.do_move(capture, undo);
+    std::vector<Move> mate;
+    return forces_mate(pos, depth, mate);
+}
 
 std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
 {
@@ -482,6 +495,7 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
     LineEnd end;
     end.enough = 0;
     end.point = capture.to();
+    end.mated_within = options.mate_after_capture_depth;
     if (!forces_gain_by_checks(pos, options.hidden_protection_depth, -lost, end, taking_back, line))
         line.clear();
     return line;

@@ -14,6 +14,10 @@ namespace xq::detail {
 // unless `by_check`: then the last move must check too.
 bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check = false);
 
+// Whether `capture`, legal for the side to move in `pos`, lets the other side force mate
+// within `depth` of its moves.
+bool mated_after(Position pos, Move capture, int depth);
+
 // What the side to move wins by `capture`, a legal capture, and the exchange on the captured
 // point after it: each side takes back with its least valuable piece that can legally do so,
 // or stops where going on would lose. In piece worth; a king takes only last. The piece on
