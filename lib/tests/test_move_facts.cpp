@@ -377,12 +377,13 @@ TEST_SUITE("move facts")
         const std::string_view fen = "R1Nk1ab2/2rCa4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/5nB2 w";
         ClassifierOptions options;
         options.hidden_protection_depth = 5;
-        const Threat* t = threat_on(facts_of(fen, "e1e0", options), "h1");
+        const MoveFacts unweighed = facts_of(fen, "e1e0", options);
+        const Threat* t = threat_on(unweighed, "h1");
         REQUIRE(t);
         CHECK(t->hidden_protected());
         options.mate_after_capture_depth = 1;
-        const MoveFacts facts = facts_of(fen, "e1e0", options);
-        t = threat_on(facts, "h1");
+        const MoveFacts weighed = facts_of(fen, "e1e0", options);
+        t = threat_on(weighed, "h1");
         REQUIRE(t);
         CHECK(t->attacker.square == sq("a1"));
         CHECK_FALSE(t->hidden_protected());
