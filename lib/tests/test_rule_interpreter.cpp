@@ -483,6 +483,56 @@ TEST_SUITE("rule interpreter")
         CHECK(r6[0].outcome == Outcome::RedLoses);
     }
 
+    TEST_CASE("a violator that changes before its cycle stands often enough for a ruling is judged with the moves after it")
+    {
+        // A game of the national championships: after a round of horse and cannon moves, the
+        // cannon checks twice round under CXA, which rules at the third stand, and the third
+        // stand comes through the horse and cannon moves again.
+        const RuleSet cxa = test::load_bundled_ruleset("cxa");
+        const std::string_view fen = "5kb2/2P3NC1/3aba3/1P7/4c4/9/3p2n2/9/4A4/2BA1K3 w";
+        const std::string quiet = "g8h6 e5h5 h6g8 h5e5 ";
+        const std::string checks = "h8h9 f9f8 h9h8 f8f9 ";
+        const auto changed = rule_on_game(test::play_line(fen, quiet + checks + quiet + "h8h9 f9f8"), cxa);
+        REQUIRE(changed.size() == 1);
+        const Ruling& r = changed[0];
+        REQUIRE(r.changed_before_due);
+        CHECK(r.changed_before_due->side == Color::Red);
+        CHECK(r.changed_before_due->first_cycle.first_ply == 5);
+        CHECK(r.changed_before_due->first_cycle.last_ply == 8);
+        CHECK(r.changed_before_due->changed_at_ply == 9);
+        CHECK(r.episode.cycle.first_ply == 5);
+        CHECK(r.episode.cycle.last_ply == 12);
+        CHECK(r.moves.size() == 8);
+        CHECK(r.occurrences.ruling_ply == 12);
+        CHECK_FALSE(r.violator);
+        CHECK(r.outcome == Outcome::Draw);
+        // Checking a third time round, Red is ruled on the checks alone.
+        const auto kept = rule_on_game(test::play_line(fen, quiet + checks + checks + "h8h9 f9f8"), cxa);
+        REQUIRE(kept.size() == 1);
+        CHECK_FALSE(kept[0].changed_before_due);
+        CHECK(kept[0].episode.cycle.last_ply == 8);
+        CHECK(kept[0].violator == Color::Red);
+    }
+
+    TEST_CASE("a violator that plays its cycle again has not changed because the other side changed its moves")
+    {
+        // A game of the Wuyang Cup: Black's cannon steps up and back on d4 and d5, threatening a
+        // check-then-capture on every move, while Red's horse goes round by f5, then by c8, then
+        // by f5 again. Round by c8 Red chases on every move too, so that round alone would be
+        // ruled otherwise; but Black plays its cycle throughout, and loses at the fourth stand.
+        const RuleSet cxa = test::load_bundled_ruleset("cxa");
+        const auto rulings = rule_on_game(test::play_line("3k5/2N1a1P2/b4a3/C2P5/2b6/2B6/3cp4/2n1BA3/3KA4/9 b",
+                                              "d3d4 a6b6 d4d5 c8e7 d5d4 e7f5 d4d5 f5e7 d5d4 e7c8 d4d5 c8e7 d5d4 e7f5 "
+                                              "d4d5 f5e7 d5d4"),
+            cxa);
+        REQUIRE(rulings.size() == 1);
+        const Ruling& r = rulings[0];
+        CHECK(r.violator == Color::Black);
+        CHECK(r.occurrences.changed_at_ply == -1);
+        CHECK(r.occurrences.counted_plies == std::vector<int> { 4, 8, 12, 16 });
+        CHECK(r.outcome == Outcome::BlackLoses);
+    }
+
     TEST_CASE("precedence: when both sides' conduct is forbidden, the verdict row that ranks them is named")
     {
         const RuleSet axf = load_axf();

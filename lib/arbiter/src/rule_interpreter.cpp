@@ -407,9 +407,10 @@ namespace {
         return true;
     }
 
-    // Step 5: which stands of the start position count, and the outcome they give. A later
-    // cycle counts toward the loss while the violator goes on violating in it; once it plays
-    // another cycle in which it does not violate, it has changed.
+    // Step 5: which stands of the start position count, and the outcome they give. The stands
+    // within the judged span count; a later cycle counts toward the loss while the violator
+    // goes on violating in it; once it plays another cycle in which it does not violate, it has
+    // changed.
     void account_occurrences(Ruling& ruling, const RuleSet& rules, const ReadingChoice& readings,
         const CycleClassifier* later_cycles)
     {
@@ -423,7 +424,7 @@ namespace {
         }
         const std::vector<int>& stands = ruling.episode.stands;
         for (std::size_t i = 0; i < stands.size(); ++i) {
-            if (i >= 2 && ruling.violator && later_cycles) {
+            if (i >= 2 && stands[i] > ruling.episode.cycle.last_ply && ruling.violator && later_cycles) {
                 const RepetitionCycle span { stands[i - 1] + 1, stands[i] };
                 if (!same_moves(later_cycles->game(), span, ruling.episode.cycle)) {
                     RepetitionEpisode again;
@@ -432,7 +433,7 @@ namespace {
                     again.stands = { stands[i - 1], stands[i] };
                     again.occurrences = 2;
                     const Ruling later = judge_cycle(later_cycles->classify(span), again, rules, readings);
-                    if (later.violator != ruling.violator) {
+                    if (!later.side(*ruling.violator).forbidden) {
                         a.changed_at_ply = span.first_ply;
                         break;
                     }
@@ -531,16 +532,45 @@ Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, co
     return ruling;
 }
 
+namespace {
+
+    // The span a ruling falls due on when the first cycle's violator changed its moves before
+    // that cycle alone brought the position back often enough: every ply up to the stand at
+    // which the ruling falls due, the cycles of both kinds together.
+    std::optional<RepetitionEpisode> span_due(const Ruling& ruling, const RuleSet& rules)
+    {
+        const RepetitionEpisode& e = ruling.episode;
+        const auto due = static_cast<std::size_t>(rules.repetition.ruling_at_occurrence);
+        if (!ruling.violator || ruling.occurrences.ruling_ply >= 0 || ruling.occurrences.changed_at_ply < 0
+            || e.stands.size() < due)
+            return std::nullopt;
+        RepetitionEpisode whole = e;
+        whole.cycle = { e.stands.front() + 1, e.stands[due - 1] };
+        return whole;
+    }
+
+} // namespace
+
 std::optional<Ruling> rule_on_episode(
-    const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules, const CycleClassifier* later_cycles)
+    const CycleFacts& first_cycle, const RepetitionEpisode& episode, const RuleSet& rules, const CycleClassifier* later_cycles)
 {
     if (!stood_often_enough(episode, rules))
         return std::nullopt;
     const ReadingChoice readings(rules);
-    Ruling ruling = judge_cycle(facts, episode, rules, readings, later_cycles);
+    Ruling ruling = judge_cycle(first_cycle, episode, rules, readings, later_cycles);
+    // A ruling against a side whose violating cycle stood too few times would be made on a
+    // repetition the arbiter never had to rule on: the position stood often enough only
+    // through other moves, so all the moves up to then are judged together.
+    CycleFacts facts = first_cycle;
+    if (const std::optional<RepetitionEpisode> whole = span_due(ruling, rules); whole && later_cycles) {
+        const ChangeBeforeRuling change { *ruling.violator, episode.cycle, ruling.occurrences.changed_at_ply };
+        facts = later_cycles->classify(whole->cycle);
+        ruling = judge_cycle(facts, *whole, rules, readings, later_cycles);
+        ruling.changed_before_due = change;
+    }
     for (const Reading& r : rules.readings) {
         const Outcome other = readings.consulted(r.name)
-            ? outcome_of(facts, episode, rules, readings.flipped(r.name), later_cycles)
+            ? outcome_of(facts, ruling.episode, rules, readings.flipped(r.name), later_cycles)
             : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }

@@ -69,6 +69,7 @@ namespace {
         { "repetition.heading", "number count first last" },
         { "repetition.start", "ply side count last" },
         { "repetition.start_of_record", "side count last" },
+        { "repetition.changed_before_due", "side ply first last count" },
         { "cycle.heading", "" },
         { "cycle.notation", "notation" },
         { "notation.wxf", "" },

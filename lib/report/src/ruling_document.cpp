@@ -253,12 +253,19 @@ namespace {
             const RepetitionEpisode& e = ruling.episode;
             const std::string to_move = phrases_.side(ruling.facts.start.side_to_move()),
                               stands = std::to_string(e.occurrences), last = std::to_string(e.last_repeating_ply);
-            if (e.cycle.first_ply == 1)
-                return m_.format(
-                    "repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } });
-            return m_.format("repetition.start",
-                { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
-                    { "last", last } });
+            std::string sentence = e.cycle.first_ply == 1
+                ? m_.format("repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } })
+                : m_.format("repetition.start",
+                      { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
+                          { "last", last } });
+            if (const auto& change = ruling.changed_before_due)
+                sentence += m_.format("sentence.separator")
+                    + m_.format("repetition.changed_before_due",
+                        { { "side", phrases_.side(change->side) }, { "ply", std::to_string(change->changed_at_ply) },
+                            { "first", std::to_string(change->first_cycle.first_ply) },
+                            { "last", std::to_string(change->first_cycle.last_ply) },
+                            { "count", std::to_string(ruling.occurrences.ruling_at) } });
+            return sentence;
         }
 
         const ChaseRule& chase_row(int row) const { return rules_.chase_rules[static_cast<std::size_t>(row)]; }

@@ -97,8 +97,18 @@ struct ReadingRuling {
     bool changes_ruling = false;
 };
 
+// A side that violated in the first cycle of a repetition and changed its moves before that
+// cycle alone brought the position back as often as a ruling needs: the ruling is then on every
+// ply up to the stand at which it fell due, the cycles of both kinds together.
+struct ChangeBeforeRuling {
+    Color side = Color::Red;
+    RepetitionCycle first_cycle;
+    int changed_at_ply = 0;
+};
+
 struct Ruling {
     RepetitionEpisode episode;
+    std::optional<ChangeBeforeRuling> changed_before_due;
     // The facts of the judged moves, which the ruling's moves refer to.
     CycleFacts facts;
     std::vector<MoveRuling> moves; // one per move of facts.moves
