@@ -46,7 +46,7 @@ expect_exit 0 adjudicate "$work/long.pgn" --ruleset computer --natural-limit 5
 expect_in out "After ply 10, 10 plies had been played without a capture, counted from ply 1:"
 expect_in out "the natural limit draws the game there (COMP-L1)."
 expect_exit 0 adjudicate "$work/long.pgn" --ruleset computer --natural-limit 5 --lang zh
-expect_in out "第10步后，自第1步起已走10步而无吃子：按自然限着判和（COMP-L1）。"
+expect_in out "第10着后，自第1着起已走10着而无吃子：按自然限着判和（COMP-L1）。"
 expect_exit 0 adjudicate "$work/long.pgn" --ruleset computer --natural-limit 5 --format html
 expect_in out "the natural limit draws the game there (COMP-L1)."
 expect_exit 0 adjudicate "$work/long.pgn" --ruleset computer --natural-limit 5 --format markdown
