@@ -362,9 +362,13 @@ namespace {
             if (!s.chased_on_every_move.empty())
                 d.sentences.push_back(m_.format(
                     "conduct.chased_on_every_move", { { "pieces", phrases_.pieces(s.chased_on_every_move) } }));
-            for (const int row : s.exempting_rows)
-                d.sentences.push_back(
-                    m_.format("conduct.exempt", { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } }));
+            if (!s.exempting_rows.empty()) {
+                std::string reasons;
+                for (const int row : s.exempting_rows)
+                    reasons += (reasons.empty() ? "" : m_.format("fact.separator"))
+                        + m_.format("conduct.exempt_reason", { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } });
+                d.sentences.push_back(m_.format("conduct.exempt", { { "reasons", reasons } }));
+            }
             return d;
         }
 
