@@ -355,6 +355,20 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->hidden_protected());
     }
 
+    TEST_CASE("a trade of like pieces offered through a screen is that offer, not an even trade besides")
+    {
+        // Figure 13 of the CXA book: the rook stepping to e6 screens the red cannon on e5 for
+        // the black cannon on e7, which can take it in an even trade.
+        ClassifierOptions options;
+        options.like_piece_trades = true;
+        const MoveFacts f = facts_of("4kab2/4a4/4c4/3R4p/3PC4/4r4/8P/9/9/5K3 w", "d6e6", options);
+        REQUIRE(f.screen_offers.size() == 1);
+        CHECK(f.screen_offers[0].taker.square == sq("e7"));
+        CHECK(f.screen_offers[0].offered.square == sq("e5"));
+        CHECK(f.even_trades.empty());
+        CHECK(f.has(MoveClass::Exchange));
+    }
+
     TEST_CASE("a line of checks wins nothing by a capture that its side is mated for")
     {
         // The rook on h8 would check on h9 and take the elephant on c9 once the king has stepped

@@ -409,7 +409,8 @@ namespace {
 
     // Trades of like pieces the move makes even: the other side's captures of the mover's
     // pieces, other than the moved one, by pieces of their kind, whose complete exchange wins
-    // nothing and loses nothing now and did not before (or that it could not make then).
+    // nothing and loses nothing now and did not before (or that it could not make then). A
+    // trade the move offers through a screen is that offer already.
     void even_trade_facts(MoveAtHand& m)
     {
         // Around a check the side in check answers it first, and no trade is on offer.
@@ -425,7 +426,11 @@ namespace {
             const bool even_before = before.piece_on(c.from()) == now.piece_on(c.from())
                 && before.piece_on(c.to()) == taken && is_legal(before, c)
                 && detail::exchange_gain(before, c, m.options.piece_worth) == 0;
-            if (!even_before)
+            const bool offered_through_screen
+                = std::any_of(m.facts.screen_offers.begin(), m.facts.screen_offers.end(), [&](const ScreenOffer& o) {
+                      return o.taker.square == c.from() && o.offered.square == c.to();
+                  });
+            if (!even_before && !offered_through_screen)
                 m.facts.even_trades.push_back({ at(now, c.from()), at(now, c.to()) });
         }
     }
