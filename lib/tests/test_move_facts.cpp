@@ -355,6 +355,20 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->hidden_protected());
     }
 
+    TEST_CASE("a check puts off the threats to the checker's pieces and ends only those it takes away")
+    {
+        // Figure 16 of the CXA book: the black rook on d6 attacks the red pawn on a6. The red
+        // rook's check from h9 is answered first, but the pawn stays attacked.
+        const std::string_view fen = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w";
+        const MoveFacts check = facts_of(fen, "h6h9");
+        REQUIRE_FALSE(check.checkers.empty());
+        CHECK(check.evaded_threats.empty());
+        // A quiet move that steps the pawn out of the rook's reach ends the threat.
+        const MoveFacts away = facts_of(fen, "a6a7");
+        REQUIRE(away.evaded_threats.size() == 1);
+        CHECK(away.evaded_threats[0].square == sq("a6"));
+    }
+
     TEST_CASE("a trade of like pieces offered through a screen is that offer, not an even trade besides")
     {
         // Figure 13 of the CXA book: the rook stepping to e6 screens the red cannon on e5 for

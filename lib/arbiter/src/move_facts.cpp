@@ -465,7 +465,10 @@ namespace {
         const std::vector<Square> attacked_after = detail::attacked_pieces(m.after);
         for (const Square s : detail::attacked_pieces(detail::with_side_to_move(m.before, m.enemy()))) {
             const Square now = s == m.from() ? m.to() : s;
-            if (std::find(attacked_after.begin(), attacked_after.end(), now) == attacked_after.end())
+            // A check only puts a threat off: the other side answers it first, and may take
+            // after that as before.
+            const bool put_off = !m.facts.checkers.empty() && !m.after.attackers_to(now, m.enemy()).empty();
+            if (!put_off && std::find(attacked_after.begin(), attacked_after.end(), now) == attacked_after.end())
                 m.facts.evaded_threats.push_back(at(m.before, s));
         }
     }

@@ -211,7 +211,9 @@ struct MoveFacts {
     std::vector<EvenTrade> even_trades;
     std::vector<BlockFacts> blocks;
     bool evades_check = false;
-    std::vector<PieceAt> evaded_threats; // own pieces attacked before the move and not after
+    // Own pieces attacked before the move and not after; after a check, not attacked at all
+    // (a capture that only the check makes illegal is put off, not ended).
+    std::vector<PieceAt> evaded_threats;
 
     std::vector<MoveClass> classes; // in the order of MoveClass; never Chase or Idle
 
