@@ -451,7 +451,7 @@ TEST_SUITE("move facts")
         const Threat* t = threat_on(facts, "c8");
         REQUIRE(t);
         CHECK(t->attacker.square == sq("c7"));
-        CHECK(t->origin == ThreatOrigin::ProtectionRemoved);
+        CHECK(t->origin == ThreatOrigin::HiddenProtectionRemoved);
         CHECK_FALSE(t->hidden_protected());
         // Without looking for hidden protection the attack is merely the rook's, standing before.
         options.hidden_protection_depth = 0;

@@ -163,7 +163,7 @@ namespace {
         if (was.real.empty() && now.real.empty() && was.capture_legal && now.capture_legal
             && !detail::hidden_protection(m.before, Move(a_before, t), m.options).empty()
             && detail::hidden_protection(mover_again, Move(a, t), m.options).empty())
-            return ThreatOrigin::ProtectionRemoved;
+            return ThreatOrigin::HiddenProtectionRemoved;
         if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
             return ThreatOrigin::CaptureMadeLegal;
         // After a check the other side answers first, so what a capture would cost is not known;

@@ -133,6 +133,7 @@ namespace {
         { "origin.discovered", "" },
         { "origin.screen_placed", "" },
         { "origin.protection_removed", "" },
+        { "origin.hidden_protection_removed", "" },
         { "origin.capture_made_legal", "" },
         { "origin.capture_made_safe", "" },
         { "origin.participant_saved", "" },

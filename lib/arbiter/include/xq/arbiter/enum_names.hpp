@@ -21,7 +21,9 @@ inline constexpr EnumName<MoveClass> move_class_names[] = { { "check", MoveClass
     { "idle", MoveClass::Idle } };
 inline constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOrigin::Direct },
     { "discovered", ThreatOrigin::Discovered }, { "screen_placed", ThreatOrigin::ScreenPlaced },
-    { "protection_removed", ThreatOrigin::ProtectionRemoved }, { "capture_made_legal", ThreatOrigin::CaptureMadeLegal },
+    { "protection_removed", ThreatOrigin::ProtectionRemoved },
+    { "hidden_protection_removed", ThreatOrigin::HiddenProtectionRemoved },
+    { "capture_made_legal", ThreatOrigin::CaptureMadeLegal },
     { "capture_made_safe", ThreatOrigin::CaptureMadeSafe }, { "participant_saved", ThreatOrigin::ParticipantSaved },
     { "standing", ThreatOrigin::Standing } };
 inline constexpr EnumName<Protection> protection_names[]

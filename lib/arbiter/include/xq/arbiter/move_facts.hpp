@@ -48,7 +48,8 @@ enum class ThreatOrigin {
     Direct, // the moved piece attacks
     Discovered, // the moved piece stepped out of the attacker's way (line, horse leg)
     ScreenPlaced, // the moved piece became a cannon's screen
-    ProtectionRemoved, // the attack stood before, but the move took away the target's real (or hidden) protection
+    ProtectionRemoved, // the attack stood before, but the move took away the target's real protection
+    HiddenProtectionRemoved, // the attack stood before, but the move took away the target's hidden protection
     CaptureMadeLegal, // the attack stood before, but the capture was illegal then and the move made it legal
     CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it safe
     ParticipantSaved, // the attack stood before and lost material then; the move saved a piece the capture needs
