@@ -72,6 +72,7 @@ namespace {
         { "repetition.changed_before_due", "side ply first last count" },
         { "cycle.heading", "" },
         { "cycle.notation", "notation" },
+        { "cycle.piece_worth", "chariot horse cannon advisor elephant soldier" },
         { "notation.wxf", "" },
         { "notation.chinese", "" },
         { "notation.iccs", "" },

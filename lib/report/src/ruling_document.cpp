@@ -539,6 +539,17 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     document.notation = options.notation;
     document.notation_sentence = messages.format(
         "cycle.notation", { { "notation", messages.format("notation." + std::string(to_string(options.notation))) } });
+    // The gains the reasons give mean nothing without the scale they are counted on.
+    if (std::any_of(rules.chase_rules.begin(), rules.chase_rules.end(),
+            [](const ChaseRule& row) { return row.condition.weighs_material(); })) {
+        const PieceWorth& worth = rules.classification.piece_worth;
+        const auto of = [&](PieceType t) { return std::to_string(worth[static_cast<std::size_t>(index(t))]); };
+        document.notation_sentence += messages.format("sentence.separator")
+            + messages.format("cycle.piece_worth",
+                { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
+                    { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },
+                    { "elephant", of(PieceType::Elephant) }, { "soldier", of(PieceType::Soldier) } });
+    }
     document.title = messages.format("document.title");
     document.header = builder.header(game, record);
     document.summary = builder.summary(game);
