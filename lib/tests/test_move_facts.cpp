@@ -801,6 +801,14 @@ TEST_SUITE("move facts")
         CHECK(restriction_of(free, sq("f1")).kind == Restriction::None);
     }
 
+    TEST_CASE("a king kept off attacked points is not restricted")
+    {
+        // Figure 15 of the CXA book: the red king on e1 attacks the pawn on e0 and may not step
+        // to f1, where it would face the black king; it is no pinned attacker for that.
+        const Position pos = from_fen("3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/4K4/4p4 b");
+        CHECK(restriction_of(pos, sq("e1")).kind == Restriction::None);
+    }
+
     TEST_CASE("a rook between a cannon's screen and its king is confined to the line")
     {
         // Black cannon d7, its screen the black horse on d6, then the red rook d4 and the red

@@ -106,7 +106,9 @@ RestrictionFacts restriction_of(const Position& pos, Square s)
 {
     RestrictionFacts facts;
     const Piece piece = pos.piece_on(s);
-    if (!piece)
+    // A king is kept off attacked points, not pinned: what restricts it is check, which the
+    // rules weigh as such.
+    if (!piece || piece.type() == PieceType::King)
         return facts;
     const Color side = piece.color();
     const Position own_turn = detail::with_side_to_move(pos, side);

@@ -40,7 +40,8 @@ struct RestrictionFacts {
     bool by_cannon_only() const;
 };
 
-// Working out which pieces stop a piece from moving where it could.
+// Working out which pieces stop a piece from moving where it could; none for a king, which
+// only check keeps off points.
 RestrictionFacts restriction_of(const Position& pos, Square s);
 
 // How a capture threat came about.
