@@ -809,6 +809,18 @@ TEST_SUITE("move facts")
         CHECK(restriction_of(pos, sq("e1")).kind == Restriction::None);
     }
 
+    TEST_CASE("a check restricts no piece: only a piece whose move would let the king be attacked anew")
+    {
+        // Figure 13 of the CXA book, after the rook's check from d6: the advisor on e8 may not
+        // go to f7, since the check would stand, but may block on d7; it is not pinned.
+        const Position pos = from_fen("3k1ab2/4a4/4c4/3R4p/3PC4/4r4/8P/9/9/5K3 b");
+        CHECK(restriction_of(pos, sq("e8")).kind == Restriction::None);
+        // Without a check, the cannon on e7 between the red rook on e5 and its king on e8 is
+        // confined to the file.
+        const Position pinned = from_fen("3a1ab2/4k4/4c4/9/4R4/9/9/9/9/5K3 b");
+        CHECK(restriction_of(pinned, sq("e7")).kind == Restriction::ConfinedToLine);
+    }
+
     TEST_CASE("a rook between a cannon's screen and its king is confined to the line")
     {
         // Black cannon d7, its screen the black horse on d6, then the red rook d4 and the red

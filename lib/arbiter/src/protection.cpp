@@ -113,6 +113,9 @@ RestrictionFacts restriction_of(const Position& pos, Square s)
     const Color side = piece.color();
     const Position own_turn = detail::with_side_to_move(pos, side);
     const LegalityTest legality(own_turn);
+    // A move that leaves a check standing is illegal for the check, which restricts every
+    // piece alike: only a piece the move lets attack the king restricts it.
+    const SquareList checkers = own_turn.attackers_to(own_turn.king_square(side), ~side);
     int illegal = 0;
     std::vector<Move> legal;
     for (const Move m : pseudo_legal_moves_from(own_turn, s)) {
@@ -120,14 +123,18 @@ RestrictionFacts restriction_of(const Position& pos, Square s)
             legal.push_back(m);
             continue;
         }
-        ++illegal;
         Position after = own_turn;
         UndoInfo undo;
         after.do_move(m, undo);
         const Square king = after.king_square(side);
+        bool restricted = false;
         for (const Square a : after.attackers_to(king, ~side))
-            if (after.piece_on(a).type() != PieceType::King)
-                detail::add_unique(facts.by, detail::at(after, a));
+            if (std::find(checkers.begin(), checkers.end(), a) == checkers.end()) {
+                restricted = true;
+                if (after.piece_on(a).type() != PieceType::King)
+                    detail::add_unique(facts.by, detail::at(after, a));
+            }
+        illegal += restricted ? 1 : 0;
     }
     if (illegal == 0)
         return facts;
