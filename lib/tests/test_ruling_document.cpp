@@ -419,6 +419,35 @@ TEST_SUITE("ruling document")
         CHECK(game["ruling"]["verdict_row"] == "check_outranks");
     }
 
+    TEST_CASE("a ruling on a span the violator left before a ruling was due says so, in words and in JSON")
+    {
+        // Under CXA, which rules at the third stand: Red checks twice round, then the horse and
+        // cannon moves bring the position back a third time.
+        static const RuleSet cxa = [] {
+            Diagnostics diagnostics;
+            auto loaded = load_ruleset_file(XQ_RULESETS "/cxa.json", diagnostics);
+            REQUIRE(loaded);
+            return *loaded;
+        }();
+        const RuledGame r(position_game("5kb2/2P3NC1/3aba3/1P7/4c4/9/3p2n2/9/4A4/2BA1K3 w - - 0 1",
+                              "g8h6 e5h5 h6g8 h5e5 h8h9 f9f8 h9h8 f8f9 g8h6 e5h5 h6g8 h5e5 h8h9 f9f8"),
+            cxa);
+        REQUIRE(r.game.rulings.size() == 1);
+        REQUIRE(r.game.rulings[0].changed_before_due);
+        const MessageCatalogue en = catalogue("en");
+        const RulingDocument d = build_ruling_document(r.game, r.record, cxa, en);
+        const std::string said = en.format("repetition.changed_before_due",
+            { { "side", "Red" }, { "ply", "9" }, { "first", "5" }, { "last", "8" }, { "count", "3" } });
+        CHECK(d.repetitions.at(0).start_sentence.find(said) != std::string::npos);
+        std::ostringstream json;
+        write_document_json(json, r.game, cxa, d, en);
+        const nlohmann::json change = nlohmann::json::parse(json.str())["ruling"]["occurrences"]["changed_before_due"];
+        CHECK(change["side"] == "red");
+        CHECK(change["first_ply"] == 5);
+        CHECK(change["last_ply"] == 8);
+        CHECK(change["changed_at_ply"] == 9);
+    }
+
     TEST_CASE("a violator that changes to other moves through the same position is said to have changed")
     {
         // Issue 11, R1: the checking cycle stands three times, then Red plays idle moves that

@@ -39,7 +39,8 @@ namespace {
         out.end_object();
     }
 
-    void write_occurrences(json_form::JsonWriter& out, const OccurrenceAccount& o)
+    void write_occurrences(
+        json_form::JsonWriter& out, const OccurrenceAccount& o, const std::optional<ChangeBeforeRuling>& change)
     {
         out.begin_object();
         out.member("counted", o.count());
@@ -51,6 +52,17 @@ namespace {
         out.ply_or_null(o.loss_ply);
         out.key("changed_at_ply");
         out.ply_or_null(o.changed_at_ply);
+        out.key("changed_before_due");
+        if (change) {
+            out.begin_object();
+            out.member("side", to_string(change->side));
+            out.member("first_ply", change->first_cycle.first_ply);
+            out.member("last_ply", change->first_cycle.last_ply);
+            out.member("changed_at_ply", change->changed_at_ply);
+            out.end_object();
+        } else {
+            out.null();
+        }
         out.end_object();
     }
 
@@ -73,7 +85,7 @@ void json_form::write_ruling(
     write_cycle(out, r.episode);
     out.member("last_repeating_ply", r.episode.last_repeating_ply);
     out.key("occurrences");
-    write_occurrences(out, r.occurrences);
+    write_occurrences(out, r.occurrences, r.changed_before_due);
     out.key("sides");
     out.begin_object();
     out.key("red");
