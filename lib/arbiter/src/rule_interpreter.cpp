@@ -561,16 +561,14 @@ std::optional<Ruling> rule_on_episode(
     // A ruling against a side whose violating cycle stood too few times would be made on a
     // repetition the arbiter never had to rule on: the position stood often enough only
     // through other moves, so all the moves up to then are judged together.
-    CycleFacts facts = first_cycle;
     if (const std::optional<RepetitionEpisode> whole = span_due(ruling, rules); whole && later_cycles) {
         const ChangeBeforeRuling change { *ruling.violator, episode.cycle, ruling.occurrences.changed_at_ply };
-        facts = later_cycles->classify(whole->cycle);
-        ruling = judge_cycle(facts, *whole, rules, readings, later_cycles);
+        ruling = judge_cycle(later_cycles->classify(whole->cycle), *whole, rules, readings, later_cycles);
         ruling.changed_before_due = change;
     }
     for (const Reading& r : rules.readings) {
         const Outcome other = readings.consulted(r.name)
-            ? outcome_of(facts, ruling.episode, rules, readings.flipped(r.name), later_cycles)
+            ? outcome_of(ruling.facts, ruling.episode, rules, readings.flipped(r.name), later_cycles)
             : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }
