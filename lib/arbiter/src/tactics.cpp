@@ -199,15 +199,12 @@ namespace {
     int gain_with_following_captures(
         const Position& pos, Move capture, const LineEnd& end, const ClassifierOptions& options);
 
-    // The capture by the side to move, by a piece of a kind that may end a check-then-capture
-    // line, that may end the line (`end`) and wins most, `balance` being what both sides took
-    // before it: a line is shown by what it wins.
+    // A capture by the side to move, by a piece of a kind that may end a check-then-capture
+    // line, that may end the line (`end`), `balance` being what both sides took before it.
     std::optional<Move> new_winning_capture(
         const Position& pos, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
         const PieceWorth& worth = options.piece_worth;
-        std::optional<Move> best;
-        int best_ahead = 0;
         // The legal moves in their order, each tested the cheap way first.
         for (const Move m : pseudo_legal_moves(pos)) {
             if (!is_capture_of_non_king(pos, m) || !options.check_capture_takers[index(pos.piece_on(m.from()).type())]
@@ -216,18 +213,16 @@ namespace {
                 || !pos.is_legal_pseudo(m))
                 continue;
             const int ahead = balance + capture_gain(pos, m, worth);
-            if ((best && ahead <= best_ahead) || ahead < end.enough
-                || (end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
+            if (ahead < end.enough || (end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
                 continue;
             if (end.weigh_following_captures
                 && balance + gain_with_following_captures(pos, m, end, options) < end.enough)
                 continue;
             if (end.mated_within > 0 && mated_after(pos, m, end.mated_within))
                 continue;
-            best = m;
-            best_ahead = ahead;
+            return m;
         }
-        return best;
+        return std::nullopt;
     }
 
     // Material the side to move can win by force within `depth` of its own moves: every move
