@@ -570,6 +570,24 @@ TEST_SUITE("rule interpreter")
             }
         CHECK(between_violators >= 3);
         CHECK(without_violation >= 3);
+        // In the bundled ruleset the draw rule is also the no-violation row's and conduct's: with
+        // those citing another rule, a draw without violation still cites the draw rule last.
+        RuleSet other = axf;
+        for (VerdictRow& row : other.verdicts)
+            if (row.id == "no_violation")
+                row.rule = "AXF-12";
+        for (Conduct& conduct : other.conducts)
+            if (conduct.id == "no_violation")
+                conduct.rule = "AXF-12";
+        int drawn = 0;
+        for (const nlohmann::json& c : axf_cases("diagrams.jsonl"))
+            for (const Ruling& r : rule_on_main_line(c, other))
+                if (!r.violator && !r.red.forbidden && !r.black.forbidden) {
+                    ++drawn;
+                    REQUIRE_FALSE(r.rules.empty());
+                    CHECK_MESSAGE(r.rules.back() == other.repetition.draw_rule, c["id"].get<std::string>());
+                }
+        CHECK(drawn >= 3);
     }
 
     TEST_CASE("a specific rule is never quoted for a general principle: rule 17 only for a rook on a cannon, rule 27 only for a confined rook")

@@ -362,8 +362,8 @@ namespace {
     // own rule, then its conduct's and the chase rows'. For a draw: the rows without which a
     // side would violate, then the verdict row's rule, then each side's, then the ruleset's draw
     // rule when neither side's conduct is forbidden: it draws a repetition without violation,
-    // and a draw between two violators has a rule of its own. Detail rules before definitions,
-    // definitions before the procedure.
+    // and a draw despite a forbidden conduct is its verdict row's (none is cited when no row
+    // names one). Detail rules before definitions, definitions before the procedure.
     void cite_rules(Ruling& ruling, const RuleSet& rules)
     {
         std::vector<std::string> cited;
@@ -423,15 +423,20 @@ namespace {
                 a.loses_at = a.ruling_at;
         }
         const std::vector<int>& stands = ruling.episode.stands;
+        const RepetitionCycle& judged = ruling.episode.cycle;
+        // After the judged span, each window of as many cycles as it holds is judged again.
+        const auto per_span = static_cast<std::size_t>(std::count_if(stands.begin(), stands.end(),
+            [&](int s) { return s >= judged.first_ply && s <= judged.last_ply; }));
         for (std::size_t i = 0; i < stands.size(); ++i) {
-            if (i >= 2 && stands[i] > ruling.episode.cycle.last_ply && ruling.violator && later_cycles) {
-                const RepetitionCycle span { stands[i - 1] + 1, stands[i] };
-                if (!same_moves(later_cycles->game(), span, ruling.episode.cycle)) {
+            if (per_span > 0 && i >= per_span && stands[i] > judged.last_ply && ruling.violator && later_cycles) {
+                const RepetitionCycle span { stands[i - per_span] + 1, stands[i] };
+                if (!same_moves(later_cycles->game(), span, judged)) {
                     RepetitionEpisode again;
                     again.cycle = span;
                     again.last_repeating_ply = span.last_ply;
-                    again.stands = { stands[i - 1], stands[i] };
-                    again.occurrences = 2;
+                    again.stands.assign(stands.begin() + static_cast<std::ptrdiff_t>(i - per_span),
+                        stands.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+                    again.occurrences = static_cast<int>(per_span) + 1;
                     const Ruling later = judge_cycle(later_cycles->classify(span), again, rules, readings);
                     if (!later.side(*ruling.violator).forbidden) {
                         a.changed_at_ply = span.first_ply;
@@ -489,8 +494,24 @@ ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& 
 
 namespace {
 
-    // The outcome judge_cycle would give, without what its ruling says of it: the outcomes
-    // under the contested readings need no more.
+    // The span a ruling falls due on when the first cycle's violator changed its moves before
+    // that cycle alone brought the position back often enough: every ply up to the stand at
+    // which the ruling falls due, the cycles of both kinds together.
+    std::optional<RepetitionEpisode> span_due(const Ruling& ruling, const RuleSet& rules)
+    {
+        const RepetitionEpisode& e = ruling.episode;
+        const auto due = static_cast<std::size_t>(rules.repetition.ruling_at_occurrence);
+        if (!ruling.violator || ruling.occurrences.ruling_ply >= 0 || ruling.occurrences.changed_at_ply < 0
+            || e.stands.size() < due)
+            return std::nullopt;
+        RepetitionEpisode whole = e;
+        whole.cycle = { e.stands.front() + 1, e.stands[due - 1] };
+        return whole;
+    }
+
+    // The outcome rule_on_episode would give, without what its ruling says of it: the outcomes
+    // under the contested readings need no more. Judged on the first cycle, or, as there, on
+    // the span a ruling falls due on.
     Outcome outcome_of(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
         const ReadingChoice& readings, const CycleClassifier* later_cycles)
     {
@@ -502,6 +523,9 @@ namespace {
         ruling.black = conduct_of(Color::Black, moves_of(Color::Black, cycle), cycle, rules, readings);
         apply_verdicts(ruling, rules, readings);
         account_occurrences(ruling, rules, readings, later_cycles);
+        if (later_cycles)
+            if (const std::optional<RepetitionEpisode> whole = span_due(ruling, rules))
+                return outcome_of(later_cycles->classify(whole->cycle), *whole, rules, readings, later_cycles);
         return ruling.outcome;
     }
 
@@ -532,25 +556,6 @@ Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, co
     return ruling;
 }
 
-namespace {
-
-    // The span a ruling falls due on when the first cycle's violator changed its moves before
-    // that cycle alone brought the position back often enough: every ply up to the stand at
-    // which the ruling falls due, the cycles of both kinds together.
-    std::optional<RepetitionEpisode> span_due(const Ruling& ruling, const RuleSet& rules)
-    {
-        const RepetitionEpisode& e = ruling.episode;
-        const auto due = static_cast<std::size_t>(rules.repetition.ruling_at_occurrence);
-        if (!ruling.violator || ruling.occurrences.ruling_ply >= 0 || ruling.occurrences.changed_at_ply < 0
-            || e.stands.size() < due)
-            return std::nullopt;
-        RepetitionEpisode whole = e;
-        whole.cycle = { e.stands.front() + 1, e.stands[due - 1] };
-        return whole;
-    }
-
-} // namespace
-
 std::optional<Ruling> rule_on_episode(
     const CycleFacts& first_cycle, const RepetitionEpisode& episode, const RuleSet& rules, const CycleClassifier* later_cycles)
 {
@@ -568,7 +573,7 @@ std::optional<Ruling> rule_on_episode(
     }
     for (const Reading& r : rules.readings) {
         const Outcome other = readings.consulted(r.name)
-            ? outcome_of(ruling.facts, ruling.episode, rules, readings.flipped(r.name), later_cycles)
+            ? outcome_of(first_cycle, episode, rules, readings.flipped(r.name), later_cycles)
             : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }

@@ -73,6 +73,7 @@ namespace {
         { "cycle.heading", "" },
         { "cycle.notation", "notation" },
         { "cycle.piece_worth", "chariot horse cannon advisor elephant soldier" },
+        { "cycle.piece_worth_uncrossed_pawns", "" },
         { "notation.wxf", "" },
         { "notation.chinese", "" },
         { "notation.iccs", "" },

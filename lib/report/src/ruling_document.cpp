@@ -549,6 +549,10 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
                 { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
                     { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },
                     { "elephant", of(PieceType::Elephant) }, { "soldier", of(PieceType::Soldier) } });
+        if (rules.classification.capture_sequence_depth > 0
+            && !rules.classification.capture_sequence_counts_uncrossed_soldiers)
+            document.notation_sentence
+                += messages.format("sentence.separator") + messages.format("cycle.piece_worth_uncrossed_pawns");
     }
     document.title = messages.format("document.title");
     document.header = builder.header(game, record);

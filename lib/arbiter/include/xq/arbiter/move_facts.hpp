@@ -276,7 +276,7 @@ struct ClassifierOptions {
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
     // capture; 0 or 1 turns the search off. An attack that stood before the move on a piece
     // protected so then, and not now (nor really), is the move's new threat (origin
-    // ProtectionRemoved).
+    // HiddenProtectionRemoved).
     int hidden_protection_depth = 0;
     // Look for the mover's pieces that a capture lays open to a more costly capture
     // (Threat::lost_elsewhere), and let no check-then-capture line end in a capture that lays
