@@ -408,9 +408,9 @@ namespace {
     }
 
     // Step 5: which stands of the start position count, and the outcome they give. The stands
-    // within the judged span count; a later cycle counts toward the loss while the violator
-    // goes on violating in it; once it plays another cycle in which it does not violate, it has
-    // changed.
+    // within the judged span count; a later cycle counts toward the loss while the violator's
+    // own conduct in it is forbidden, whatever the other side plays; once it plays a cycle in
+    // which its conduct is not forbidden, it has changed.
     void account_occurrences(Ruling& ruling, const RuleSet& rules, const ReadingChoice& readings,
         const CycleClassifier* later_cycles)
     {
