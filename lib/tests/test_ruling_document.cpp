@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report_test_support.hpp"
+#include "rule_book_test_support.hpp"
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/rule_book_comparison.hpp"
@@ -423,12 +424,7 @@ TEST_SUITE("ruling document")
     {
         // Under CXA, which rules at the third stand: Red checks twice round, then the horse and
         // cannon moves bring the position back a third time.
-        static const RuleSet cxa = [] {
-            Diagnostics diagnostics;
-            auto loaded = load_ruleset_file(XQ_RULESETS "/cxa.json", diagnostics);
-            REQUIRE(loaded);
-            return *loaded;
-        }();
+        const RuleSet cxa = test::load_bundled_ruleset("cxa");
         const RuledGame r(position_game("5kb2/2P3NC1/3aba3/1P7/4c4/9/3p2n2/9/4A4/2BA1K3 w - - 0 1",
                               "g8h6 e5h5 h6g8 h5e5 h8h9 f9f8 h9h8 f8f9 g8h6 e5h5 h6g8 h5e5 h8h9 f9f8"),
             cxa);

@@ -253,19 +253,18 @@ namespace {
             const RepetitionEpisode& e = ruling.episode;
             const std::string to_move = phrases_.side(ruling.facts.start.side_to_move()),
                               stands = std::to_string(e.occurrences), last = std::to_string(e.last_repeating_ply);
-            std::string sentence = e.cycle.first_ply == 1
-                ? m_.format("repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } })
-                : m_.format("repetition.start",
-                      { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
-                          { "last", last } });
+            std::vector<std::string> sentences { e.cycle.first_ply == 1
+                    ? m_.format("repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } })
+                    : m_.format("repetition.start",
+                          { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
+                              { "last", last } }) };
             if (const auto& change = ruling.changed_before_due)
-                sentence += m_.format("sentence.separator")
-                    + m_.format("repetition.changed_before_due",
-                        { { "side", phrases_.side(change->side) }, { "ply", std::to_string(change->changed_at_ply) },
-                            { "first", std::to_string(change->first_cycle.first_ply) },
-                            { "last", std::to_string(change->first_cycle.last_ply) },
-                            { "count", std::to_string(ruling.occurrences.ruling_at) } });
-            return sentence;
+                sentences.push_back(m_.format("repetition.changed_before_due",
+                    { { "side", phrases_.side(change->side) }, { "ply", std::to_string(change->changed_at_ply) },
+                        { "first", std::to_string(change->first_cycle.first_ply) },
+                        { "last", std::to_string(change->first_cycle.last_ply) },
+                        { "count", std::to_string(ruling.occurrences.ruling_at) } }));
+            return m_.paragraph(sentences);
         }
 
         const ChaseRule& chase_row(int row) const { return rules_.chase_rules[static_cast<std::size_t>(row)]; }
@@ -537,23 +536,22 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     RulingDocument document;
     document.language = messages.language();
     document.notation = options.notation;
-    document.notation_sentence = messages.format(
-        "cycle.notation", { { "notation", messages.format("notation." + std::string(to_string(options.notation))) } });
+    std::vector<std::string> notation { messages.format(
+        "cycle.notation", { { "notation", messages.format("notation." + std::string(to_string(options.notation))) } }) };
     // The gains the reasons give mean nothing without the scale they are counted on.
     if (std::any_of(rules.chase_rules.begin(), rules.chase_rules.end(),
             [](const ChaseRule& row) { return row.condition.weighs_material(); })) {
         const PieceWorth& worth = rules.classification.piece_worth;
         const auto of = [&](PieceType t) { return std::to_string(worth[static_cast<std::size_t>(index(t))]); };
-        document.notation_sentence += messages.format("sentence.separator")
-            + messages.format("cycle.piece_worth",
-                { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
-                    { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },
-                    { "elephant", of(PieceType::Elephant) }, { "soldier", of(PieceType::Soldier) } });
+        notation.push_back(messages.format("cycle.piece_worth",
+            { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
+                { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },
+                { "elephant", of(PieceType::Elephant) }, { "soldier", of(PieceType::Soldier) } }));
         if (rules.classification.capture_sequence_depth > 0
             && !rules.classification.capture_sequence_counts_uncrossed_soldiers)
-            document.notation_sentence
-                += messages.format("sentence.separator") + messages.format("cycle.piece_worth_uncrossed_pawns");
+            notation.push_back(messages.format("cycle.piece_worth_uncrossed_pawns"));
     }
+    document.notation_sentence = messages.paragraph(notation);
     document.title = messages.format("document.title");
     document.header = builder.header(game, record);
     document.summary = builder.summary(game);
