@@ -35,6 +35,7 @@ namespace {
     Attempt play_moves(const Position& start, const GameRecord& record, const MoveTextOptions& options)
     {
         Attempt attempt { ReplayedGame(start), -1, std::nullopt, std::nullopt };
+        attempt.game.reserve(record.moves.size());
         for (std::size_t i = 0; i < record.moves.size(); ++i) {
             const std::string& text = record.moves[i].text;
             if (!attempt.first_notation)

@@ -43,12 +43,18 @@ namespace {
     // an explicit stack of open lines (and a counter for the ones skipped), never recursion.
     class GameAssembler {
     public:
-        GameAssembler(const RecordLimits& limits, std::size_t index)
+        // The tags and the main line get room at once for as many as the game before had. Grown
+        // a move at a time, a game's moves were copied eight times over into ever larger
+        // blocks, each of which (once a second thread runs) takes a lock in malloc, while the
+        // other checking threads wait for the reader.
+        GameAssembler(const RecordLimits& limits, std::size_t index, std::size_t likely_tags, std::size_t likely_moves)
             : limits_(limits)
             , diagnostics_(limits.max_diagnostics)
         {
             record_.format = RecordFormat::Pgn;
             record_.index = index;
+            record_.tags.reserve(std::min(likely_tags, limits.max_tags));
+            record_.moves.reserve(std::min(likely_moves, limits.max_plies));
         }
 
         // Whether `token` is the first of the next game: a tag line after movetext, or a tag
@@ -366,7 +372,7 @@ PgnReader::~PgnReader() = default;
 std::optional<GameRecord> PgnReader::next()
 {
     while (!exhausted_) {
-        GameAssembler game(limits_, games_read_ + 1);
+        GameAssembler game(limits_, games_read_ + 1, previous_tags_, previous_moves_);
         for (;;) {
             PgnToken token = tokenizer_->next();
             if (token.kind == PgnTokenKind::EndOfInput) {
@@ -393,7 +399,10 @@ std::optional<GameRecord> PgnReader::next()
         }
         if (game.has_content()) {
             ++games_read_;
-            return game.finish();
+            GameRecord record = game.finish();
+            previous_tags_ = record.tags.size();
+            previous_moves_ = record.moves.size();
+            return record;
         }
         game.hand_over(diagnostics_);
     }

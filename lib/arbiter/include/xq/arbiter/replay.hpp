@@ -33,6 +33,8 @@ public:
     bool play(Move m);
     // Plays a move the caller has already matched against the legal moves of current().
     void play_legal(Move m);
+    // Makes room for `plies` more moves at once, for a caller that knows how many are coming.
+    void reserve(std::size_t plies) { plies_.reserve(plies_.size() + plies); }
 
     const Position& start() const { return start_; }
     const Position& current() const { return current_; }

@@ -46,6 +46,9 @@ private:
     std::unique_ptr<TextSource> source_;
     std::unique_ptr<detail::PgnTokenizer> tokenizer_;
     std::size_t games_read_ = 0;
+    // The size of the last game read, which the next one is given room for.
+    std::size_t previous_tags_ = 0;
+    std::size_t previous_moves_ = 0;
     bool exhausted_ = false;
     bool no_games_reported_ = false;
 };
