@@ -39,6 +39,15 @@ namespace {
     struct CheckedBatch {
         std::vector<Result> results;
         std::exception_ptr failure;
+        std::size_t checker = 0; // the thread that checked it, see Checker
+    };
+
+    // A checking thread frees the results it made once they are handed over, whichever thread
+    // handed them over. Freed by another thread, each block of a result went back to its
+    // maker's malloc arena under that arena's lock: some hundred blocks a batch.
+    struct Checker {
+        std::mutex lock; // guards handed_over
+        std::vector<CheckedBatch> handed_over; // to be freed by this thread
     };
 
     // Adds a diagnostic of the file at `path`, named so when the reader left the name out.
@@ -246,6 +255,7 @@ namespace {
         const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
     {
         InOrderBuffer<CheckedBatch> results(options.checked_batches);
+        std::vector<Checker> checkers(options.jobs);
         ArchiveReader reader(files, options);
         std::mutex reading; // guards the reader and the two below
         std::size_t batches = 0; // numbered so far
@@ -280,7 +290,7 @@ namespace {
         // The first failure, in input order, stops the run: handed over in its place, it
         // cancels the buffer, and every thread stops at its next put.
         std::exception_ptr failure; // set under the buffer's lock, read once the threads are done
-        const auto hand_over_batch = [&](const CheckedBatch& checked) {
+        const auto hand_over_batch = [&](CheckedBatch& checked) {
             try {
                 for (const Result& result : checked.results)
                     hand_over(result, sink);
@@ -289,12 +299,22 @@ namespace {
                 return false;
             }
             failure = checked.failure;
+            Checker& maker = checkers[checked.checker];
+            const std::lock_guard lock(maker.lock);
+            maker.handed_over.push_back(std::move(checked));
             return !failure;
         };
-        const auto check_turns = [&] {
+        const auto check_turns = [&](std::size_t me) {
+            std::vector<CheckedBatch> to_free; // swapped with checkers[me].handed_over, so both keep their room
             while (std::optional<ReadTurn> turn = take_turn()) {
+                {
+                    const std::lock_guard lock(checkers[me].lock);
+                    to_free.swap(checkers[me].handed_over);
+                }
+                to_free.clear();
                 if (!turn->batch.items.empty()) {
                     CheckedBatch checked;
+                    checked.checker = me;
                     checked.results.reserve(turn->batch.items.size());
                     try {
                         for (Work& work : turn->batch.items)
@@ -306,7 +326,7 @@ namespace {
                         return;
                 }
                 if (turn->failure
-                    && !results.put(turn->failure_number, CheckedBatch { {}, turn->failure }, hand_over_batch))
+                    && !results.put(turn->failure_number, CheckedBatch { {}, turn->failure, me }, hand_over_batch))
                     return;
             }
         };
@@ -315,8 +335,8 @@ namespace {
             std::vector<std::jthread> threads; // joined on the way out of this block
             try {
                 for (unsigned i = 1; i < options.jobs; ++i)
-                    threads.emplace_back(check_turns);
-                check_turns();
+                    threads.emplace_back(check_turns, i);
+                check_turns(0);
             } catch (...) {
                 // Releases every waiting thread, so that they can be joined.
                 results.cancel();
