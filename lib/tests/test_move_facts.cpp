@@ -196,6 +196,40 @@ TEST_SUITE("move facts")
         CHECK(f.check_capture_line.empty());
     }
 
+    TEST_CASE("an uncrossed pawn is no material at stake in a check-then-capture threat")
+    {
+        ClassifierOptions options;
+        options.check_capture_quiet_checks = true;
+        options.check_capture_not_new_while_gain_stands = true;
+        options.check_capture_new_by_target = true;
+        options.capture_opens_lines = true;
+        options.mate_after_capture_depth = 1;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA reference figure 2, move 4: the rook's step back from g0 to g1 frees rank 0 for the
+        // cannon's check on i0; when the advisor on f0 steps up to break it, the cannon takes
+        // the elephant on c0 over the king. The rook could take the uncrossed pawn on g3 before
+        // its move and after it, and the cannon leaving i0 lets the red rook take the uncrossed
+        // pawn on i6; neither pawn has material value: the threat is new.
+        const std::string_view fen = "2bak4/4a4/4b4/4CR2p/6p2/2P6/P5P1P/8c/9/2B1KAr2 b";
+        CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
+        options.check_capture_ignores_uncrossed_soldiers = true;
+        const MoveFacts f = facts_of(fen, "g0g1", options);
+        CHECK(f.has(MoveClass::CheckThenCapture));
+        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("i2i0"), *parse_iccs("f0e1"), *parse_iccs("i0c0") });
+        // Each half is needed: the pawn on g3 standing to be won, the pawn on i6 laid open.
+        options.capture_opens_lines = false;
+        options.check_capture_ignores_uncrossed_soldiers = false;
+        CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
+        options.check_capture_ignores_uncrossed_soldiers = true;
+        CHECK(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
+        options.check_capture_not_new_while_gain_stands = false;
+        options.capture_opens_lines = true;
+        options.check_capture_ignores_uncrossed_soldiers = false;
+        CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
+        options.check_capture_ignores_uncrossed_soldiers = true;
+        CHECK(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
+    }
+
     TEST_CASE("with quiet checks, a check that sacrifices its capturer is a check of the line, one that wins is not")
     {
         ClassifierOptions options;

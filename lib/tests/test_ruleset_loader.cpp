@@ -529,6 +529,14 @@ TEST_SUITE("ruleset loader")
                   R"({"attacker": ["chariot"]})")
             == std::vector<std::string> { "/classification/capture_made_safe_by_saved_participant",
                 "/classification/check_capture_weighs_following_captures" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_ignores_uncrossed_soldiers": true})", R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/check_capture_ignores_uncrossed_soldiers" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_not_new_while_gain_stands": true,
+                      "check_capture_ignores_uncrossed_soldiers": true})",
+                  R"({"attacker": ["chariot"]})")
+                  .empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

@@ -69,6 +69,16 @@ namespace {
             const std::vector<PieceAt> won_before = m.options.check_capture_not_new_while_gain_stands
                 ? detail::pieces_won_at_once(m.before, m.options.piece_worth)
                 : std::vector<PieceAt>();
+            // The material that stands to be won: under check_capture_ignores_uncrossed_soldiers,
+            // no pawn on its own side of the river (it has no material value), though a line
+            // still does not end in its capture.
+            const auto material = [&](std::vector<PieceAt> won) {
+                if (m.options.check_capture_ignores_uncrossed_soldiers)
+                    std::erase_if(won, [](const PieceAt& p) {
+                        return p.piece.type() == PieceType::Soldier && on_own_side(p.piece.color(), p.square);
+                    });
+                return won;
+            };
             std::vector<Move> standing_line;
             const auto threatens_anew = [&] {
                 if (!m.options.check_capture_new_by_target)
@@ -81,7 +91,8 @@ namespace {
             f.check_then_capture
                 = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line)
                 && threatens_anew()
-                && (won_before.empty() || detail::pieces_won_at_once(mover_again, m.options.piece_worth).empty());
+                && (material(won_before).empty()
+                    || material(detail::pieces_won_at_once(mover_again, m.options.piece_worth)).empty());
         }
         if (!f.check_then_capture)
             f.check_capture_line.clear();

@@ -594,7 +594,8 @@ namespace {
                         "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
                         "capture_sequence_counts_uncrossed_soldiers", "prior_attacks", "hidden_protection_depth",
                         "like_piece_trades", "check_capture_weighs_following_captures",
-                        "capture_made_safe_by_saved_participant" })) {
+                        "capture_made_safe_by_saved_participant",
+                        "check_capture_ignores_uncrossed_soldiers" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -618,6 +619,9 @@ namespace {
                 c.check_capture_not_new_while_gain_stands
                     = r.boolean(j, "check_capture_not_new_while_gain_stands", path)
                           .value_or(c.check_capture_not_new_while_gain_stands);
+                c.check_capture_ignores_uncrossed_soldiers
+                    = r.boolean(j, "check_capture_ignores_uncrossed_soldiers", path)
+                          .value_or(c.check_capture_ignores_uncrossed_soldiers);
                 c.check_capture_new_by_target
                     = r.boolean(j, "check_capture_new_by_target", path).value_or(c.check_capture_new_by_target);
                 c.check_capture_weighs_following_captures
@@ -628,6 +632,10 @@ namespace {
                 if (c.check_capture_weighs_following_captures && c.capture_sequence_depth == 0)
                     r.error("ruleset.bad-value", path + "/check_capture_weighs_following_captures",
                         "needs capture_sequence_depth of 1 or more");
+                if (c.check_capture_ignores_uncrossed_soldiers && !c.check_capture_not_new_while_gain_stands
+                    && !c.capture_opens_lines)
+                    r.error("ruleset.bad-value", path + "/check_capture_ignores_uncrossed_soldiers",
+                        "needs check_capture_not_new_while_gain_stands or capture_opens_lines: true");
                 if (c.capture_made_safe_by_saved_participant && !c.capture_made_safe)
                     r.error("ruleset.bad-value", path + "/capture_made_safe_by_saved_participant",
                         "needs capture_made_safe: true");

@@ -454,7 +454,8 @@ namespace {
     // Whether `capture`, legal for the side to move in `pos`, lays a piece of that side open to
     // a capture whose complete exchange wins the other side more than `margin`, a piece the
     // other side could not win before (take with a winning exchange, past any hidden protection):
-    // the capturer protected it, in the open or hidden, or shut a line on it.
+    // the capturer protected it, in the open or hidden, or shut a line on it. Under
+    // check_capture_ignores_uncrossed_soldiers, a pawn on its own side of the river is no loss.
     bool lays_open(const Position& pos, Move capture, int margin, const ClassifierOptions& options)
     {
         const PieceWorth& worth = options.piece_worth;
@@ -463,7 +464,10 @@ namespace {
         taken.do_move(capture, undo);
         const Position other_first = with_side_to_move(pos, taken.side_to_move());
         for (const Move c : legal_moves(taken)) {
-            if (!is_capture_of_non_king(taken, c) || c.to() == capture.to())
+            if (!is_capture_of_non_king(taken, c) || c.to() == capture.to()
+                || (options.check_capture_ignores_uncrossed_soldiers
+                    && taken.piece_on(c.to()).type() == PieceType::Soldier
+                    && on_own_side(taken.piece_on(c.to()).color(), c.to())))
                 continue;
             Position after = taken;
             if (exchange_gain(after, c, worth) <= margin || !hidden_protection(taken, c, options).empty())

@@ -248,6 +248,12 @@ struct ClassifierOptions {
     // before its move is still there to win after it (the chase goes on), and a piece it could
     // win at once before its move is not what checks win.
     bool check_capture_not_new_while_gain_stands = false;
+    // A pawn on its own side of the river is no material at stake in a check-then-capture
+    // threat (a book may give it no material value): under
+    // check_capture_not_new_while_gain_stands, one the mover could take at once is no material
+    // standing to be won (a line still does not end in its capture); under capture_opens_lines,
+    // one that the line's capture lays open to the other side is no loss.
+    bool check_capture_ignores_uncrossed_soldiers = false;
     // A check-then-capture threat is new when it wins a piece that no line through checks won
     // before the move (on the point where the line takes it), instead of only when the mover had
     // no such threat at all: a capture that stood before is no new chase, another one is.
