@@ -763,6 +763,59 @@ TEST_SUITE("move facts")
         CHECK(e7->origin == ThreatOrigin::ParticipantSaved);
     }
 
+    TEST_CASE("a saved piece that holds the target on its point takes part in the capture")
+    {
+        ClassifierOptions options;
+        options.mate_after_capture_depth = 1;
+        options.capture_made_safe = true;
+        options.capture_made_safe_by_saved_participant = true;
+        options.capture_sequence_depth = 4;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // Reference figure 50 of the CXA book: the red cannon on g8 attacks the black cannon on
+        // d8 over the horse on e8 all along, and the black cannon attacks it back. The red horse
+        // on b6, which the black rook and horse win by their exchange, steps to c8, where it
+        // stands on the horse's leg of a check and pins the black cannon: the cannon can no
+        // longer take back. Back on b6 (the horse on c8 was the rook's), it leaves the cannon
+        // free to take, but taking lets the horse mate on d7. The book: "the horse's moves keep
+        // the black cannon from leaving its line", a chase on each of them.
+        const std::string_view start = "3akab2/3cn1C2/4b2C1/pN6R/1r1n2p2/9/P1p1P1P1P/4B4/9/2BAKA3 w";
+        const std::string_view later = "3akab2/2Ncn1C2/4b2C1/p7R/2rn2p2/9/P1p1P1P1P/4B4/9/2BAKA3 w";
+        // Without the keys, neither move makes the standing attack the move's.
+        CHECK_FALSE(threat_on(facts_of(start, "b6c8", options), "d8"));
+        CHECK_FALSE(threat_on(facts_of(later, "c8b6", options), "d8"));
+
+        options.saved_participant_holds_target = true;
+        options.saved_participant_won_by_exchange = true;
+        options.capture_back_unless_mated = true;
+        const MoveFacts pinning = facts_of(start, "b6c8", options);
+        const Threat* first = threat_on(pinning, "d8");
+        REQUIRE(first);
+        CHECK(first->attacker.square == sq("g8"));
+        CHECK(first->origin == ThreatOrigin::ParticipantSaved);
+        CHECK_FALSE(first->target_can_capture_back);
+        const MoveFacts tying = facts_of(later, "c8b6", options);
+        const Threat* second = threat_on(tying, "d8");
+        REQUIRE(second);
+        CHECK(second->origin == ThreatOrigin::ParticipantSaved);
+        // The cannon may take the red cannon back, but is mated for it: no mutual attack.
+        CHECK_FALSE(second->target_can_capture_back);
+
+        // The horse on b6 is won only by the exchange (each capture alone wins nothing).
+        options.saved_participant_won_by_exchange = false;
+        CHECK_FALSE(threat_on(facts_of(start, "b6c8", options), "d8"));
+        options.saved_participant_won_by_exchange = true;
+        // The horse takes part only by holding the cannon.
+        options.saved_participant_holds_target = false;
+        CHECK_FALSE(threat_on(facts_of(start, "b6c8", options), "d8"));
+        CHECK_FALSE(threat_on(facts_of(later, "c8b6", options), "d8"));
+        options.saved_participant_holds_target = true;
+        // A take-back that is mated counts as one without capture_back_unless_mated.
+        options.capture_back_unless_mated = false;
+        const Threat* mutual = threat_on(facts_of(later, "c8b6", options), "d8");
+        REQUIRE(mutual);
+        CHECK(mutual->target_can_capture_back);
+    }
+
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")
     {
         // Red threatens mate with the rook on g7. Before the black king steps aside, taking the

@@ -537,6 +537,18 @@ TEST_SUITE("ruleset loader")
                       "check_capture_ignores_uncrossed_soldiers": true})",
                   R"({"attacker": ["chariot"]})")
                   .empty());
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_made_safe": true, "saved_participant_holds_target": true,
+                      "saved_participant_won_by_exchange": true, "capture_back_unless_mated": true})",
+                  R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/saved_participant_holds_target",
+                "/classification/saved_participant_won_by_exchange", "/classification/capture_back_unless_mated" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
+                      "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
+                      "mate_after_capture_depth": 1, "capture_back_unless_mated": true})",
+                  R"({"attacker": ["chariot"]})")
+                  .empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

@@ -131,16 +131,48 @@ namespace {
     }
 
     // Whether the other side, to move in `enemy_first` (the position before the move), could win
-    // the moved piece at once: the move saves it.
+    // the moved piece at once: the move saves it. Under saved_participant_won_by_exchange, also
+    // when a capture of it wins by its complete exchange, not only by itself.
     bool moved_piece_was_won(const MoveAtHand& m, const Position& enemy_first)
     {
+        if (m.options.saved_participant_won_by_exchange) {
+            Position pos = enemy_first;
+            for (const Move c : legal_moves(pos))
+                if (c.to() == m.from() && detail::exchange_gain(pos, c, m.options.piece_worth) > 0)
+                    return true;
+        }
         const std::vector<PieceAt> won = detail::pieces_won_at_once(enemy_first, m.options.piece_worth);
         return std::any_of(won.begin(), won.end(), [&](const PieceAt& p) { return p.square == m.from(); });
     }
 
+    // Whether the target of `capture` could take the attacker back at once, the other side to
+    // move in `pos`, and not be mated for it (within mate_after_capture_depth).
+    bool target_takes_back(const Position& pos, Move capture, const ClassifierOptions& options)
+    {
+        const Move back(capture.to(), capture.from());
+        if (!is_legal(pos, back))
+            return false;
+        return options.mate_after_capture_depth <= 0
+            || !detail::mated_after(pos, back, options.mate_after_capture_depth);
+    }
+
+    // Whether the moved piece holds the target of `capture`: after the move the target cannot
+    // take the attacker back (its capture would be illegal, or mated), and without the moved
+    // piece on the board it could. The attacker's capture is then no mutual attack: the moved
+    // piece keeps the target on its line.
+    bool holds_target(const MoveAtHand& m, Move capture)
+    {
+        if (target_takes_back(m.after, capture, m.options))
+            return false;
+        Position without = m.after;
+        without.remove_piece(m.to());
+        return target_takes_back(without, capture, m.options);
+    }
+
     // Whether the moved piece takes part in `capture`, legal in `mover_again`, and the exchange
     // after it: it captures, or the exchange wins less without it on the board (it takes back,
-    // screens a cannon, pins a protector).
+    // screens a cannon, pins a protector); under saved_participant_holds_target, also when it
+    // holds the target.
     bool moved_piece_takes_part(const MoveAtHand& m, const Position& mover_again, Move capture)
     {
         if (capture.from() == m.to())
@@ -150,7 +182,9 @@ namespace {
         const int with_it = detail::exchange_gain(pos, capture, worth);
         Position without = mover_again;
         without.remove_piece(m.to());
-        return !is_legal(without, capture) || detail::exchange_gain(without, capture, worth) < with_it;
+        if (!is_legal(without, capture) || detail::exchange_gain(without, capture, worth) < with_it)
+            return true;
+        return m.options.saved_participant_holds_target && holds_target(m, capture);
     }
 
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
@@ -323,7 +357,9 @@ namespace {
         threat.fake_by_flying_general = cover.fake_by_flying_general;
         threat.target_crossed_river = !on_own_side(m.enemy(), t);
         threat.sole_attacking_piece = is_attacking_piece(m.after, a) && attacking_pieces(m.after, m.mover()) == 1;
-        threat.target_can_capture_back = is_legal(m.after, Move(t, a));
+        threat.target_can_capture_back = m.options.capture_back_unless_mated
+            ? target_takes_back(m.after, Move(a, t), m.options)
+            : is_legal(m.after, Move(t, a));
         for (const Square other : m.after.attackers_to(t, m.mover()))
             if (other != a)
                 threat.fellow_attackers.push_back(at(m.after, other));

@@ -594,13 +594,18 @@ namespace {
                         "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
                         "capture_sequence_counts_uncrossed_soldiers", "prior_attacks", "hidden_protection_depth",
                         "like_piece_trades", "check_capture_weighs_following_captures",
-                        "capture_made_safe_by_saved_participant",
+                        "capture_made_safe_by_saved_participant", "saved_participant_holds_target",
+                        "saved_participant_won_by_exchange", "capture_back_unless_mated",
                         "check_capture_ignores_uncrossed_soldiers" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
                 c.capture_made_safe_by_saved_participant
                     = r.boolean(j, "capture_made_safe_by_saved_participant", path).value_or(false);
+                c.saved_participant_holds_target = r.boolean(j, "saved_participant_holds_target", path).value_or(false);
+                c.saved_participant_won_by_exchange
+                    = r.boolean(j, "saved_participant_won_by_exchange", path).value_or(false);
+                c.capture_back_unless_mated = r.boolean(j, "capture_back_unless_mated", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);
@@ -639,6 +644,15 @@ namespace {
                 if (c.capture_made_safe_by_saved_participant && !c.capture_made_safe)
                     r.error("ruleset.bad-value", path + "/capture_made_safe_by_saved_participant",
                         "needs capture_made_safe: true");
+                if (c.saved_participant_holds_target && !c.capture_made_safe_by_saved_participant)
+                    r.error("ruleset.bad-value", path + "/saved_participant_holds_target",
+                        "needs capture_made_safe_by_saved_participant: true");
+                if (c.saved_participant_won_by_exchange && !c.capture_made_safe_by_saved_participant)
+                    r.error("ruleset.bad-value", path + "/saved_participant_won_by_exchange",
+                        "needs capture_made_safe_by_saved_participant: true");
+                if (c.capture_back_unless_mated && c.mate_after_capture_depth == 0)
+                    r.error("ruleset.bad-value", path + "/capture_back_unless_mated",
+                        "needs mate_after_capture_depth of 1 or more");
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)

@@ -82,7 +82,8 @@ struct Threat {
     // horses, cannons and pawns across the river (a defender left with one such piece).
     bool sole_attacking_piece = false;
     // The target could legally capture the attacker back at once (the mutual attack of same
-    // kinds of piece, when it is mutual).
+    // kinds of piece, when it is mutual); with ClassifierOptions::capture_back_unless_mated,
+    // and not be mated for it.
     bool target_can_capture_back = false;
     // The mover's other pieces that attack the target's point too, legality aside.
     std::vector<PieceAt> fellow_attackers;
@@ -278,6 +279,18 @@ struct ClassifierOptions {
     // wins less): the capture could not be made before without losing a piece that it needs
     // (origin ParticipantSaved).
     bool capture_made_safe_by_saved_participant = false;
+    // Under capture_made_safe_by_saved_participant, the saved piece takes part in the capture
+    // also when it holds the target on its point: after the move the target cannot take the
+    // attacker back (the capture is illegal, or mated within mate_after_capture_depth), and
+    // without the saved piece on the board it could. The attack is no longer a mutual one.
+    bool saved_participant_holds_target = false;
+    // Under capture_made_safe_by_saved_participant, the other side "could win" the moved piece
+    // when a capture of it wins by its complete exchange, not only by itself.
+    bool saved_participant_won_by_exchange = false;
+    // Threat::target_can_capture_back only when the target's side is not mated for taking back
+    // (within mate_after_capture_depth): a piece that would be mated for leaving its point
+    // attacks nothing back, and offers no exchange.
+    bool capture_back_unless_mated = false;
     // Moves of the target's side in a line of checks that takes back on the point what a
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
     // capture; 0 or 1 turns the search off. An attack that stood before the move on a piece
