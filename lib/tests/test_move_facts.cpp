@@ -773,9 +773,9 @@ TEST_SUITE("move facts")
         options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
         // Reference figure 50 of the CXA book: the red cannon on g8 attacks the black cannon on
         // d8 over the horse on e8 all along, and the black cannon attacks it back. The red horse
-        // on b6, which the black rook and horse win by their exchange, steps to c8, where it
-        // stands on the horse's leg of a check and pins the black cannon: the cannon can no
-        // longer take back. Back on b6 (the horse on c8 was the rook's), it leaves the cannon
+        // on b6, which the black rook and horse win by their exchange, steps to c8, from where
+        // it would check the king on e9 but for the black cannon on d8, on its leg: the cannon is
+        // pinned and can no longer take back. Back on b6 (the horse on c8 was the rook's), it leaves the cannon
         // free to take, but taking lets the horse mate on d7. The book: "the horse's moves keep
         // the black cannon from leaving its line", a chase on each of them.
         const std::string_view start = "3akab2/3cn1C2/4b2C1/pN6R/1r1n2p2/9/P1p1P1P1P/4B4/9/2BAKA3 w";
@@ -811,9 +811,36 @@ TEST_SUITE("move facts")
         options.saved_participant_holds_target = true;
         // A take-back that is mated counts as one without capture_back_unless_mated.
         options.capture_back_unless_mated = false;
-        const Threat* mutual = threat_on(facts_of(later, "c8b6", options), "d8");
+        const MoveFacts unpinning = facts_of(later, "c8b6", options);
+        const Threat* mutual = threat_on(unpinning, "d8");
         REQUIRE(mutual);
         CHECK(mutual->target_can_capture_back);
+    }
+
+    TEST_CASE("a target that is mated for taking the attacker back cannot take it back")
+    {
+        ClassifierOptions options;
+        options.mate_after_capture_depth = 1;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // The red cannon steps to g8 and attacks the black cannon on d8 over the horse on e8;
+        // the black cannon can take it back the same way, but then the horse on b6 mates on d7.
+        const std::string_view fen = "3akab2/3cn4/4b2C1/pN4C1R/1r4p2/9/P1p1P1P1P/4B4/9/2BAKA3 w";
+        const MoveFacts plain = facts_of(fen, "g6g8", options);
+        const Threat* mutual = threat_on(plain, "d8");
+        REQUIRE(mutual);
+        CHECK(mutual->origin == ThreatOrigin::Direct);
+        CHECK(mutual->target_can_capture_back);
+        options.capture_back_unless_mated = true;
+        const MoveFacts mated_back = facts_of(fen, "g6g8", options);
+        const Threat* one_sided = threat_on(mated_back, "d8");
+        REQUIRE(one_sided);
+        CHECK_FALSE(one_sided->target_can_capture_back);
+        // Without the horse, the take-back costs nothing: the cannons attack each other.
+        const std::string_view no_horse = "3akab2/3cn4/4b2C1/p5C1R/1r4p2/9/P1p1P1P1P/4B4/9/2BAKA3 w";
+        const MoveFacts free_back = facts_of(no_horse, "g6g8", options);
+        const Threat* even = threat_on(free_back, "d8");
+        REQUIRE(even);
+        CHECK(even->target_can_capture_back);
     }
 
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -44,7 +45,8 @@ namespace {
 
     // A checking thread frees the results it made once they are handed over, whichever thread
     // handed them over. Freed by another thread, each block of a result went back to its
-    // maker's malloc arena under that arena's lock: some hundred blocks a batch.
+    // maker's malloc arena under that arena's lock: some hundred blocks a batch. What is handed
+    // over after its maker's last turn is freed at the end, by the calling thread.
     struct Checker {
         std::mutex lock; // guards handed_over
         std::vector<CheckedBatch> handed_over; // to be freed by this thread
@@ -301,7 +303,11 @@ namespace {
             failure = checked.failure;
             Checker& maker = checkers[checked.checker];
             const std::lock_guard lock(maker.lock);
-            maker.handed_over.push_back(std::move(checked));
+            try {
+                maker.handed_over.push_back(std::move(checked));
+            } catch (const std::bad_alloc&) {
+                // No room to give it back: it is freed here, as it was before.
+            }
             return !failure;
         };
         const auto check_turns = [&](std::size_t me) {

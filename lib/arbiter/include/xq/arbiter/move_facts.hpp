@@ -249,8 +249,9 @@ struct ClassifierOptions {
     // before its move is still there to win after it (the chase goes on), and a piece it could
     // win at once before its move is not what checks win.
     bool check_capture_not_new_while_gain_stands = false;
-    // A pawn on its own side of the river is no material at stake in a check-then-capture
-    // threat (a book may give it no material value): under
+    // A pawn on its own side of the river is no material that stands to be won, or that is
+    // lost elsewhere, in a check-then-capture threat (a book may give it no material value;
+    // the line's own capture still counts it at its worth): under
     // check_capture_not_new_while_gain_stands, one the mover could take at once is no material
     // standing to be won (a line still does not end in its capture); under capture_opens_lines,
     // one that the line's capture lays open to the other side is no loss.
