@@ -196,6 +196,33 @@ TEST_SUITE("move facts")
         CHECK(f.check_capture_line.empty());
     }
 
+    TEST_CASE("under capture_cost_counts_kills, a capture that lets the other side mate by a series of checks costs the game")
+    {
+        ClassifierOptions options;
+        options.capture_made_safe = true;
+        options.mate_after_capture_depth = 1;
+        options.kill_depth = 4;
+        options.kill_mates_by_check = true;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA reference figure 18, move 1: with the king on e0, the rook on e8 taking the horse
+        // on g8 lets black mate by checks (b2b0, the rook on c9 blocks on c0, b0c0: the advisor
+        // cannot block on d0, which would open the e-file to the cannon on e9). The king's step
+        // to d0 gives it d1, and the capture is safe: the move makes it.
+        const std::string_view fen = "2R1ckb2/4R1n2/9/9/4P4/9/3c5/1r7/4A4/4K4 w";
+        const auto made_safe = [](const MoveFacts& f) {
+            return std::any_of(f.threats.begin(), f.threats.end(), [](const Threat& t) {
+                return t.target.square == sq("g8") && t.origin == ThreatOrigin::CaptureMadeSafe;
+            });
+        };
+        CHECK_FALSE(made_safe(facts_of(fen, "e0d0", options)));
+        options.capture_cost_counts_kills = true;
+        CHECK(made_safe(facts_of(fen, "e0d0", options)));
+        // A mate within mate_after_capture_depth (two moves) is found so too.
+        options.capture_cost_counts_kills = false;
+        options.mate_after_capture_depth = 2;
+        CHECK(made_safe(facts_of(fen, "e0d0", options)));
+    }
+
     TEST_CASE("an uncrossed pawn is no material at stake in a check-then-capture threat")
     {
         ClassifierOptions options;

@@ -549,6 +549,17 @@ TEST_SUITE("ruleset loader")
                       "mate_after_capture_depth": 1, "capture_back_unless_mated": true})",
                   R"({"attacker": ["chariot"]})")
                   .empty());
+        // A kill as a capture's cost refines capture_made_safe, and needs kills looked for.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"capture_cost_counts_kills": true})",
+                  R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_made_safe": true, "kill_depth": 0, "capture_cost_counts_kills": true})",
+                  R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_made_safe": true, "capture_cost_counts_kills": true})", R"({"attacker": ["chariot"]})")
+                  .empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

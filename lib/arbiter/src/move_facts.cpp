@@ -110,14 +110,31 @@ namespace {
 
     enum class CaptureCost { None, Mate, Material };
 
+    // Whether the side to move in `pos` (the other side) forces mate: within
+    // mate_after_capture_depth, or under capture_cost_counts_kills also by a kill (a check or a
+    // series of checks within kill_depth).
+    bool forces_mate_at_cost(Position& pos, const ClassifierOptions& options)
+    {
+        std::vector<Move> mate;
+        if (options.mate_after_capture_depth > 0 && detail::forces_mate(pos, options.mate_after_capture_depth, mate))
+            return true;
+        return options.capture_cost_counts_kills && options.kill_depth > 0
+            && detail::forces_mate(pos, options.kill_depth, mate, options.kill_mates_by_check);
+    }
+
     // What `capture`, legal for the side to move in `pos`, would cost it: the other side then
-    // forces mate (within mate_after_capture_depth), or wins back by a capture anywhere as much
+    // forces mate (forces_mate_at_cost), or wins back by a capture anywhere as much
     // as was taken (with capture_sequence_depth, by the sequence of captures that follows, in
     // which the capturing side may take again what the first capture lets through).
     CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
     {
-        if (options.mate_after_capture_depth > 0 && detail::mated_after(pos, capture, options.mate_after_capture_depth))
-            return CaptureCost::Mate;
+        {
+            Position taken = pos;
+            UndoInfo undo;
+            taken.do_move(capture, undo);
+            if (forces_mate_at_cost(taken, options))
+                return CaptureCost::Mate;
+        }
         if (options.capture_sequence_depth > 0)
             return detail::capture_sequence_gain(
                        pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), {})
@@ -219,8 +236,7 @@ namespace {
             && m.facts.checkers.empty() && capture_costs(mover_again, Move(a, t), m.options) == CaptureCost::None) {
             const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options);
             Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
-            std::vector<Move> mate;
-            if ((before == CaptureCost::Mate && !detail::forces_mate(enemy_first, m.options.mate_after_capture_depth, mate))
+            if ((before == CaptureCost::Mate && !forces_mate_at_cost(enemy_first, m.options))
                 || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))
                 return ThreatOrigin::CaptureMadeSafe;
             if (before == CaptureCost::Material && m.options.capture_made_safe_by_saved_participant

@@ -288,6 +288,10 @@ struct ClassifierOptions {
     // Under capture_made_safe_by_saved_participant, the other side "could win" the moved piece
     // when a capture of it wins by its complete exchange, not only by itself.
     bool saved_participant_won_by_exchange = false;
+    // Under capture_made_safe, a capture also costs (and was not safe) when the other side then
+    // has a kill: it forces mate by a check or a series of checks within kill_depth (as the
+    // class Kill is found, with kill_mates_by_check), not only within mate_after_capture_depth.
+    bool capture_cost_counts_kills = false;
     // Threat::target_can_capture_back only when the target's side is not mated for taking back
     // (within mate_after_capture_depth): a piece that would be mated for leaving its point
     // attacks nothing back, and offers no exchange.
