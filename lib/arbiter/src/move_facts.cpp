@@ -74,9 +74,7 @@ namespace {
             // still does not end in its capture.
             const auto material = [&](std::vector<PieceAt> won) {
                 if (m.options.check_capture_ignores_uncrossed_soldiers)
-                    std::erase_if(won, [](const PieceAt& p) {
-                        return p.piece.type() == PieceType::Soldier && on_own_side(p.piece.color(), p.square);
-                    });
+                    std::erase_if(won, [](const PieceAt& p) { return is_uncrossed_soldier(p.piece, p.square); });
                 return won;
             };
             std::vector<Move> standing_line;
@@ -153,10 +151,13 @@ namespace {
     bool moved_piece_was_won(const MoveAtHand& m, const Position& enemy_first)
     {
         if (m.options.saved_participant_won_by_exchange) {
+            // A capture that wins by itself wins by its complete exchange too: the exchange
+            // takes back no more than the capturer.
             Position pos = enemy_first;
             for (const Move c : legal_moves(pos))
                 if (c.to() == m.from() && detail::exchange_gain(pos, c, m.options.piece_worth) > 0)
                     return true;
+            return false;
         }
         const std::vector<PieceAt> won = detail::pieces_won_at_once(enemy_first, m.options.piece_worth);
         return std::any_of(won.begin(), won.end(), [&](const PieceAt& p) { return p.square == m.from(); });

@@ -293,8 +293,7 @@ namespace {
     int sequence_worth_of(const Position& pos, Square s, const ClassifierOptions& options)
     {
         const Piece taken = pos.piece_on(s);
-        if (!options.capture_sequence_counts_uncrossed_soldiers && taken.type() == PieceType::Soldier
-            && on_own_side(taken.color(), s))
+        if (!options.capture_sequence_counts_uncrossed_soldiers && is_uncrossed_soldier(taken, s))
             return 0;
         return worth_of(taken, options.piece_worth);
     }
@@ -465,9 +464,7 @@ namespace {
         const Position other_first = with_side_to_move(pos, taken.side_to_move());
         for (const Move c : legal_moves(taken)) {
             if (!is_capture_of_non_king(taken, c) || c.to() == capture.to()
-                || (options.check_capture_ignores_uncrossed_soldiers
-                    && taken.piece_on(c.to()).type() == PieceType::Soldier
-                    && on_own_side(taken.piece_on(c.to()).color(), c.to())))
+                || (options.check_capture_ignores_uncrossed_soldiers && is_uncrossed_soldier(taken.piece_on(c.to()), c.to())))
                 continue;
             Position after = taken;
             if (exchange_gain(after, c, worth) <= margin || !hidden_protection(taken, c, options).empty())

@@ -93,6 +93,13 @@ constexpr bool on_own_side(Color c, Square s)
     return c == Color::Red ? s.rank() <= 4 : s.rank() >= 5;
 }
 
+// A pawn on `s` that has not crossed the river: the rule books that weigh material give it
+// little or no worth.
+constexpr bool is_uncrossed_soldier(Piece p, Square s)
+{
+    return p.type() == PieceType::Soldier && on_own_side(p.color(), s);
+}
+
 constexpr bool in_palace(Color c, Square s)
 {
     const int r = c == Color::Red ? s.rank() : 9 - s.rank();
