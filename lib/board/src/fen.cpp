@@ -17,6 +17,7 @@ namespace {
     std::vector<Field> split_fields(std::string_view fen)
     {
         std::vector<Field> fields;
+        fields.reserve(6); // placement, side, two placeholders, two counters
         std::size_t i = 0;
         while (i < fen.size()) {
             while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t'))
@@ -101,7 +102,9 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
     Position pos;
     // Placement: ranks separated by '/', from ICCS rank 9 down to rank 0.
     const Field placement = fields[0];
+    // Every game's replay starts from a FEN: room is made at once, not grown a field at a time.
     std::vector<Field> ranks;
+    ranks.reserve(rank_count);
     for (std::size_t start = 0;;) {
         const std::size_t slash = placement.text.find('/', start);
         const std::size_t end = slash == std::string_view::npos ? placement.text.size() : slash;
@@ -181,6 +184,7 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
 
     // Anything after: '-' placeholders and up to two counters.
     std::vector<int> counters;
+    counters.reserve(2);
     for (std::size_t i = 2; i < fields.size(); ++i) {
         int value = 0;
         if (fields[i].text == "-")
