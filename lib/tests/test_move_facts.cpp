@@ -1051,6 +1051,33 @@ TEST_SUITE("move facts")
             == std::vector<std::string> { "d6d8", "f8f9", "i8g7", "f9e9", "d8d9" });
     }
 
+    TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first is no kill")
+    {
+        ClassifierOptions options;
+        options.kill_depth = 4;
+        options.kill_mates_by_check = true;
+        options.mate_after_capture_depth = 1;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        const auto kill = [&](std::string_view fen, const char* move) { return facts_of(fen, move, options).kill; };
+        // CXA figure 29: the rook to h3 would mate by taking the rook on h9 (f9 is then covered,
+        // and the advisor cannot block there without opening the e-file to the cannon on e6).
+        // Moving the flank rook (i3h3), the rook on h9 may take first, the rook on e3 retaking:
+        // an even trade, and the mate, every line of which takes that rook (the pawn's check on
+        // e8 too leads to it), is only what the trade forestalls: the book's exchange offer.
+        const std::string_view fen = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
+        CHECK(kill(fen, "i3h3"));
+        options.kill_through_offered_exchange = true;
+        CHECK_FALSE(kill(fen, "i3h3"));
+        CHECK(facts_of(fen, "i3h3", options).has(MoveClass::Exchange));
+        // Moving the central rook (e3h3, the figure's note), the rook on h9 cannot leave its
+        // rank: taking, it is mated by the rook from i3 (i3i9, h3h9, i9h9). The kill stands.
+        CHECK(kill(fen, "e3h3"));
+        // Figure 17: the rook's retreat to b7 would mate by taking the rook on c7 with check;
+        // the rook on c7 may take first, but the other rook retakes with check and wins the
+        // rook on h7 whatever the answer (the book: black then loses both rooks). The kill stands.
+        CHECK(kill("1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7"));
+    }
+
     TEST_CASE("a move with nothing to it has no fact class; escaping check is marked")
     {
         const MoveFacts idle = facts_of("4k4/9/9/9/9/9/9/9/9/3K5 w", "d0d1");

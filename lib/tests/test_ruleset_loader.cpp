@@ -560,6 +560,13 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
                   R"({"capture_made_safe": true, "capture_cost_counts_kills": true})", R"({"attacker": ["chariot"]})")
                   .empty());
+        // A kill that an offered trade forestalls needs kills looked for.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"kill_depth": 0, "kill_through_offered_exchange": true})", R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/kill_through_offered_exchange" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"kill_through_offered_exchange": true})",
+                  R"({"attacker": ["chariot"]})")
+                  .empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

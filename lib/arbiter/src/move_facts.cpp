@@ -38,6 +38,55 @@ namespace {
             [&](const PieceAt& p) { return p.square != m.to(); });
     }
 
+    // Whether the other side, to move in `after`, can make `take_back` (its piece taking one of
+    // the mover's of its kind) and lose nothing by it: the mover then forces no mate (within
+    // mate_after_capture_depth, nor by checks within kill_depth), nor retakes on the point with
+    // a check after which every answer loses material. The trade is even otherwise.
+    bool takes_back_safely(const Position& after, Move take_back, const ClassifierOptions& options)
+    {
+        if (!is_legal(after, take_back))
+            return false;
+        Position taken = after;
+        UndoInfo undo;
+        taken.do_move(take_back, undo);
+        std::vector<Move> line;
+        if ((options.mate_after_capture_depth > 0 && detail::forces_mate(taken, options.mate_after_capture_depth, line))
+            || detail::forces_mate(taken, options.kill_depth, line, options.kill_mates_by_check))
+            return false;
+        for (const Move retake : legal_moves(taken)) {
+            if (retake.to() != take_back.to())
+                continue;
+            Position retaken = taken;
+            UndoInfo retaken_undo;
+            retaken.do_move(retake, retaken_undo);
+            if (retaken.in_check() && has_legal_move(retaken)
+                && detail::every_answer_loses_material(taken, retaken, options, line))
+                return false;
+        }
+        return true;
+    }
+
+    // Whether the kill found goes only through a trade the move offers: every mating line takes
+    // a piece of the other side's that a piece of the mover's kind attacks, and that can take
+    // that piece back without losing by it (kill_through_offered_exchange).
+    bool kill_through_offered_exchange(const MoveAtHand& m, Position& again)
+    {
+        for (int i = 0; i < square_count; ++i) {
+            const Square t(i);
+            const Piece target = m.after.piece_on(t);
+            if (!target || target.color() != m.enemy() || target.type() == PieceType::King)
+                continue;
+            for (const Square a : m.after.attackers_to(t, m.mover())) {
+                if (m.after.piece_on(a).type() != target.type() || !takes_back_safely(m.after, Move(t, a), m.options))
+                    continue;
+                std::vector<Move> line;
+                if (!detail::forces_mate(again, m.options.kill_depth, line, m.options.kill_mates_by_check, t))
+                    return true;
+            }
+        }
+        return false;
+    }
+
     // Kill: only a move that does not check can threaten mate "next".
     void kill_facts(MoveAtHand& m)
     {
@@ -45,6 +94,10 @@ namespace {
             return;
         Position again = detail::with_side_to_move(m.after, m.mover());
         m.facts.kill = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line, m.options.kill_mates_by_check);
+        if (m.facts.kill && m.options.kill_through_offered_exchange && kill_through_offered_exchange(m, again)) {
+            m.facts.kill = false;
+            m.facts.kill_line.clear();
+        }
     }
 
     // Check-then-capture: a threat to win material by checking first, which a move that

@@ -596,7 +596,8 @@ namespace {
                         "like_piece_trades", "check_capture_weighs_following_captures",
                         "capture_made_safe_by_saved_participant", "saved_participant_holds_target",
                         "saved_participant_won_by_exchange", "capture_back_unless_mated",
-                        "check_capture_ignores_uncrossed_soldiers", "capture_cost_counts_kills" })) {
+                        "check_capture_ignores_uncrossed_soldiers", "capture_cost_counts_kills",
+                        "kill_through_offered_exchange" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -607,6 +608,8 @@ namespace {
                     = r.boolean(j, "saved_participant_won_by_exchange", path).value_or(false);
                 c.capture_back_unless_mated = r.boolean(j, "capture_back_unless_mated", path).value_or(false);
                 c.capture_cost_counts_kills = r.boolean(j, "capture_cost_counts_kills", path).value_or(false);
+                c.kill_through_offered_exchange
+                    = r.boolean(j, "kill_through_offered_exchange", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);
@@ -654,6 +657,9 @@ namespace {
                 if (c.capture_cost_counts_kills && (!c.capture_made_safe || c.kill_depth == 0))
                     r.error("ruleset.bad-value", path + "/capture_cost_counts_kills",
                         "needs capture_made_safe: true and kill_depth of 1 or more");
+                if (c.kill_through_offered_exchange && c.kill_depth == 0)
+                    r.error("ruleset.bad-value", path + "/kill_through_offered_exchange",
+                        "needs kill_depth of 1 or more");
                 if (c.capture_back_unless_mated && c.mate_after_capture_depth == 0)
                     r.error("ruleset.bad-value", path + "/capture_back_unless_mated",
                         "needs mate_after_capture_depth of 1 or more");

@@ -14,8 +14,8 @@ namespace xq::detail {
 namespace {
 
     // Whether the side to move loses, whatever it replies (`replies`, its legal moves):
-    // `wins(taken, continuation)` holds after each reply (`taken` the piece the reply captured,
-    // if any) and gives the winner's continuation there. `line` gets one reply and its
+    // `wins(reply, taken, continuation)` holds after each reply (`taken` the piece the reply
+    // captured, if any) and gives the winner's continuation there. `line` gets one reply and its
     // continuation.
     template <typename Wins>
     bool every_reply_loses(Position& pos, const MoveList& replies, const Wins& wins, std::vector<Move>& line)
@@ -25,7 +25,7 @@ namespace {
             UndoInfo undo;
             pos.do_move(reply, undo);
             std::vector<Move> continuation;
-            const bool won = wins(undo.captured, continuation);
+            const bool won = wins(reply, undo.captured, continuation);
             pos.undo_move(reply, undo);
             if (!won)
                 return false;
@@ -260,7 +260,7 @@ namespace {
             std::vector<Move> continuation;
             const bool gains = every_reply_loses(
                 pos, replies,
-                [&](Piece taken_by_reply, std::vector<Move>& sub) {
+                [&](Move, Piece taken_by_reply, std::vector<Move>& sub) {
                     const int after_reply = after_check - worth_of(taken_by_reply, worth);
                     if (const auto capture = new_winning_capture(pos, after_reply, end, options)) {
                         sub = { *capture };
@@ -356,7 +356,7 @@ std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& w
     return won;
 }
 
-bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check)
+bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check, std::optional<Square> spared)
 {
     UndoInfo undo;
     const Color mover = pos.side_to_move();
@@ -369,7 +369,7 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_chec
         // A move that does not check wins only by leaving no legal move at all (and never when
         // the mate must come by check).
         const bool quiet = quiet_known && cannot_check(pos, m, enemy_king);
-        if (quiet && (by_check || standing->one_survives(m)))
+        if ((quiet && (by_check || standing->one_survives(m))) || (spared && m.to() == *spared))
             continue;
         pos.do_move(m, undo);
         // Whether the move checks is asked first (out of check, most moves need no attack
@@ -393,7 +393,12 @@ bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_chec
         const bool mates = follow_up
             && every_reply_loses(
                 pos, replies,
-                [&](Piece, std::vector<Move>& sub) { return forces_mate(pos, depth - 1, sub, by_check); },
+                [&](Move reply, Piece, std::vector<Move>& sub) {
+                    // The spared piece is followed as it moves.
+                    const std::optional<Square> still_spared
+                        = spared && reply.from() == *spared ? std::optional<Square>(reply.to()) : spared;
+                    return forces_mate(pos, depth - 1, sub, by_check, still_spared);
+                },
                 continuation);
         pos.undo_move(m, undo);
         if (mates) {
@@ -524,7 +529,7 @@ bool every_answer_loses_material(
     const LineEnd end = line_end_from(before, options);
     return every_reply_loses(
         checked, legal_moves(checked),
-        [&](Piece taken_by_answer, std::vector<Move>& capture) {
+        [&](Move, Piece taken_by_answer, std::vector<Move>& capture) {
             const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), end, options);
             if (won)
                 capture = { *won };

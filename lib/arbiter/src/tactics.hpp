@@ -11,8 +11,10 @@ namespace xq::detail {
 
 // A mate the side to move can force within `depth` of its own moves, every move before
 // the last a check. Leaving the opponent no legal move is a win whether or not it is check,
-// unless `by_check`: then the last move must check too.
-bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check = false);
+// unless `by_check`: then the last move must check too. The enemy piece on `spared`, if any, is
+// never taken along the line (it is followed as it moves).
+bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check = false,
+    std::optional<Square> spared = std::nullopt);
 
 // Whether `capture`, legal for the side to move in `pos`, lets the other side force mate
 // within `depth` of its moves.
