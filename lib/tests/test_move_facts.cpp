@@ -759,6 +759,39 @@ TEST_SUITE("move facts")
         CHECK(*t->capture_sequence_gain > 0);
     }
 
+    TEST_CASE("figure 8: the king's step makes the rook's capture safe; a pawn takes back, and a standing loss is no cost")
+    {
+        ClassifierOptions options;
+        options.kill_depth = 4;
+        options.kill_mates_by_check = true;
+        options.mate_after_capture_depth = 1;
+        options.capture_made_safe = true;
+        options.capture_cost_counts_kills = true;
+        options.capture_sequence_depth = 4;
+        options.capture_sequence_takers = { false, true, true, true, true, true, false };
+        options.capture_sequence_counts_uncrossed_soldiers = false;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA figure 8, move 2 (the book: a chase): with the king on f8, the black rook on f6
+        // taking the pawn on a6 opens the f-file to the red rook on h3; on f9 it does not. After
+        // the capture, the red rook may take the horse on i3, which the pawn on i4 takes back,
+        // or the pawn on c3, which it could take whether or not the rook takes.
+        const std::string_view fen = "3a5/3Nck3/3ab4/P4r3/9/8p/2p4Rn/C3BA2B/4A4/4K4 b";
+        const auto made_safe = [](const MoveFacts& f) {
+            const Threat* t = threat_on(f, "a6");
+            return t && t->attacker.square == sq("f6") && t->origin == ThreatOrigin::CaptureMadeSafe;
+        };
+        CHECK_FALSE(made_safe(facts_of(fen, "f8f9", options)));
+        // The pawn, no taker of the sequence, takes back on i3: the horse is not won...
+        options.capture_sequence_any_piece_takes_back = true;
+        CHECK_FALSE(made_safe(facts_of(fen, "f8f9", options)));
+        // ...and the pawn on c3, lost before the move and after it, is no cost of the capture.
+        options.capture_cost_leaves_standing_losses = true;
+        CHECK(made_safe(facts_of(fen, "f8f9", options)));
+        // Without the pawn's take-back, the rook's capture of the horse on i3 is its cost.
+        options.capture_sequence_any_piece_takes_back = false;
+        CHECK_FALSE(made_safe(facts_of(fen, "f8f9", options)));
+    }
+
     TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
     {
         ClassifierOptions options;

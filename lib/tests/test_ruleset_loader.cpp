@@ -567,6 +567,27 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"kill_through_offered_exchange": true})",
                   R"({"attacker": ["chariot"]})")
                   .empty());
+        // Any piece's take-back refines a sequence of captures; leaving the standing losses out
+        // of a capture's cost refines capture_made_safe as sequences weigh it.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_sequence_any_piece_takes_back": true})", R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/capture_sequence_any_piece_takes_back" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_sequence_depth": 4, "capture_sequence_any_piece_takes_back": true})",
+                  R"({"attacker": ["chariot"]})")
+                  .empty());
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_made_safe": true, "capture_cost_leaves_standing_losses": true})",
+                  R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_sequence_depth": 4, "capture_cost_leaves_standing_losses": true})",
+                  R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"capture_made_safe": true, "capture_sequence_depth": 4, "capture_cost_leaves_standing_losses": true})",
+                  R"({"attacker": ["chariot"]})")
+                  .empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

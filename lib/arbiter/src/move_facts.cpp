@@ -176,8 +176,10 @@ namespace {
     // What `capture`, legal for the side to move in `pos`, would cost it: the other side then
     // forces mate (forces_mate_at_cost), or wins back by a capture anywhere as much
     // as was taken (with capture_sequence_depth, by the sequence of captures that follows, in
-    // which the capturing side may take again what the first capture lets through).
-    CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options)
+    // which the capturing side may take again what the first capture lets through, and the
+    // other side takes none of `lost_anyway`).
+    CaptureCost capture_costs(
+        Position pos, Move capture, const ClassifierOptions& options, const std::vector<PieceAt>& lost_anyway)
     {
         {
             Position taken = pos;
@@ -188,7 +190,7 @@ namespace {
         }
         if (options.capture_sequence_depth > 0)
             return detail::capture_sequence_gain(
-                       pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), {})
+                       pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), lost_anyway)
                     <= 0
                 ? CaptureCost::Material
                 : CaptureCost::None;
@@ -258,6 +260,23 @@ namespace {
         return m.options.saved_participant_holds_target && holds_target(m, capture);
     }
 
+    // Under capture_cost_leaves_standing_losses, the mover's pieces that the other side could win
+    // at once both before the move and after it: a loss that stands whether or not a capture is
+    // made is no cost of the capture. Before the move it still counts, since a move that ends
+    // such a loss parries a threat rather than makes a capture safe.
+    std::vector<PieceAt> standing_losses(const MoveAtHand& m)
+    {
+        if (!m.options.capture_cost_leaves_standing_losses)
+            return {};
+        std::vector<PieceAt> lost = detail::pieces_won_at_once(m.after, m.options.piece_worth);
+        const std::vector<PieceAt> lost_before
+            = detail::pieces_won_at_once(detail::with_side_to_move(m.before, m.enemy()), m.options.piece_worth);
+        std::erase_if(lost, [&](const PieceAt& p) {
+            return std::find(lost_before.begin(), lost_before.end(), p) == lost_before.end();
+        });
+        return lost;
+    }
+
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
     // that stood before is the move's again only when the move stripped the target's real
     // protection or made the capture legal or safe, or when the moved piece makes it (listed
@@ -287,8 +306,9 @@ namespace {
         // unless the piece it moves takes part in the capture: then the capture could not be
         // made before without losing a piece that it needs.
         if (m.options.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
-            && m.facts.checkers.empty() && capture_costs(mover_again, Move(a, t), m.options) == CaptureCost::None) {
-            const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options);
+            && m.facts.checkers.empty()
+            && capture_costs(mover_again, Move(a, t), m.options, standing_losses(m)) == CaptureCost::None) {
+            const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options, {});
             Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
             if ((before == CaptureCost::Mate && !forces_mate_at_cost(enemy_first, m.options))
                 || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))

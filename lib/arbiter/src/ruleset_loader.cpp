@@ -597,7 +597,8 @@ namespace {
                         "capture_made_safe_by_saved_participant", "saved_participant_holds_target",
                         "saved_participant_won_by_exchange", "capture_back_unless_mated",
                         "check_capture_ignores_uncrossed_soldiers", "capture_cost_counts_kills",
-                        "kill_through_offered_exchange" })) {
+                        "kill_through_offered_exchange", "capture_sequence_any_piece_takes_back",
+                        "capture_cost_leaves_standing_losses" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -610,6 +611,8 @@ namespace {
                 c.capture_cost_counts_kills = r.boolean(j, "capture_cost_counts_kills", path).value_or(false);
                 c.kill_through_offered_exchange
                     = r.boolean(j, "kill_through_offered_exchange", path).value_or(false);
+                c.capture_cost_leaves_standing_losses
+                    = r.boolean(j, "capture_cost_leaves_standing_losses", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);
@@ -617,6 +620,8 @@ namespace {
                 c.capture_sequence_depth = r.integer(j, "capture_sequence_depth", path, 0, 8).value_or(0);
                 c.capture_sequence_counts_uncrossed_soldiers
                     = r.boolean(j, "capture_sequence_counts_uncrossed_soldiers", path).value_or(true);
+                c.capture_sequence_any_piece_takes_back
+                    = r.boolean(j, "capture_sequence_any_piece_takes_back", path).value_or(false);
                 c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
                 c.mate_after_capture_depth
                     = r.integer(j, "mate_after_capture_depth", path, 0, 3).value_or(c.mate_after_capture_depth);
@@ -641,6 +646,9 @@ namespace {
                 if (c.check_capture_weighs_following_captures && c.capture_sequence_depth == 0)
                     r.error("ruleset.bad-value", path + "/check_capture_weighs_following_captures",
                         "needs capture_sequence_depth of 1 or more");
+                if (c.capture_sequence_any_piece_takes_back && c.capture_sequence_depth == 0)
+                    r.error("ruleset.bad-value", path + "/capture_sequence_any_piece_takes_back",
+                        "needs capture_sequence_depth of 1 or more");
                 if (c.check_capture_ignores_uncrossed_soldiers && !c.check_capture_not_new_while_gain_stands
                     && !c.capture_opens_lines)
                     r.error("ruleset.bad-value", path + "/check_capture_ignores_uncrossed_soldiers",
@@ -660,6 +668,9 @@ namespace {
                 if (c.kill_through_offered_exchange && c.kill_depth == 0)
                     r.error("ruleset.bad-value", path + "/kill_through_offered_exchange",
                         "needs kill_depth of 1 or more");
+                if (c.capture_cost_leaves_standing_losses && (!c.capture_made_safe || c.capture_sequence_depth == 0))
+                    r.error("ruleset.bad-value", path + "/capture_cost_leaves_standing_losses",
+                        "needs capture_made_safe: true and capture_sequence_depth of 1 or more");
                 if (c.capture_back_unless_mated && c.mate_after_capture_depth == 0)
                     r.error("ruleset.bad-value", path + "/capture_back_unless_mated",
                         "needs mate_after_capture_depth of 1 or more");

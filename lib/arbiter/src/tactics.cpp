@@ -299,9 +299,11 @@ namespace {
     }
 
     // What the side to move wins at most by the captures of a sequence within `depth` plies, or
-    // 0 by stopping.
-    int best_capture_sequence(
-        Position& pos, int depth, const SequenceExclusions& exclusions, const ClassifierOptions& options)
+    // 0 by stopping, the other side having just taken on `just_taken`. The starter takes off the
+    // first capture's point only with the sequence's takers, unless it takes back on
+    // `just_taken` under capture_sequence_any_piece_takes_back.
+    int best_capture_sequence(Position& pos, int depth, Square just_taken, const SequenceExclusions& exclusions,
+        const ClassifierOptions& options)
     {
         if (depth <= 0)
             return 0;
@@ -311,12 +313,13 @@ namespace {
         for (const Move m : pseudo_legal_moves(pos))
             if (is_capture_of_non_king(pos, m)
                 && (!starters_turn || m.to() == exclusions.point
+                    || (options.capture_sequence_any_piece_takes_back && m.to() == just_taken)
                     || options.capture_sequence_takers[index(pos.piece_on(m.from()).type())])
                 && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end() && pos.is_legal_pseudo(m)) {
                 const int taken = sequence_worth_of(pos, m.to(), options);
                 UndoInfo undo;
                 pos.do_move(m, undo);
-                best = std::max(best, taken - best_capture_sequence(pos, depth - 1, exclusions, options));
+                best = std::max(best, taken - best_capture_sequence(pos, depth - 1, m.to(), exclusions, options));
                 pos.undo_move(m, undo);
             }
         return best;
@@ -334,7 +337,7 @@ namespace {
         Position after = pos;
         UndoInfo undo;
         after.do_move(capture, undo);
-        return taken - best_capture_sequence(after, options.capture_sequence_depth - 1, exclusions, options);
+        return taken - best_capture_sequence(after, options.capture_sequence_depth - 1, capture.to(), exclusions, options);
     }
 
 } // namespace
@@ -440,7 +443,7 @@ int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& 
     const int taken = sequence_worth_of(pos, capture.to(), options);
     UndoInfo undo;
     pos.do_move(capture, undo);
-    const int reply = best_capture_sequence(pos, options.capture_sequence_depth - 1, exclusions, options);
+    const int reply = best_capture_sequence(pos, options.capture_sequence_depth - 1, capture.to(), exclusions, options);
     pos.undo_move(capture, undo);
     return taken - reply;
 }

@@ -299,6 +299,11 @@ struct ClassifierOptions {
     // has a kill: it forces mate by a check or a series of checks within kill_depth (as the
     // class Kill is found, with kill_mates_by_check), not only within mate_after_capture_depth.
     bool capture_cost_counts_kills = false;
+    // Under capture_made_safe, with capture_sequence_depth, what a standing capture costs after
+    // the move leaves out the pieces the other side could win at once both before the move and
+    // after it: the capture neither causes that loss nor saves what it would take, so the loss
+    // is no cost of the capture (before the move it still counts: a move that ends it parries).
+    bool capture_cost_leaves_standing_losses = false;
     // Threat::target_can_capture_back only when the target's side is not mated for taking back
     // (within mate_after_capture_depth): a piece that would be mated for leaving its point
     // attacks nothing back, and offers no exchange.
@@ -331,6 +336,11 @@ struct ClassifierOptions {
     // book may hold that some pieces (the king, the pawns) win material by themselves, so that an
     // exchange that only lets them take elsewhere wins nothing.
     std::array<bool, piece_type_count> capture_sequence_takers = { true, true, true, true, true, true, true };
+    // In such a sequence the capturing side takes back with any piece on the point where the
+    // other side has just taken, not only with capture_sequence_takers: a take-back protects the
+    // piece just taken, as any piece takes back in an exchange. Whom the takers leave out may
+    // not win material by their own attacks, yet they protect.
+    bool capture_sequence_any_piece_takes_back = false;
     // A pawn on its own side of the river counts at its piece worth when taken in such a
     // sequence; off, for nothing (a book may give it no material value).
     bool capture_sequence_counts_uncrossed_soldiers = true;
