@@ -196,6 +196,47 @@ TEST_SUITE("move facts")
         CHECK(f.check_capture_line.empty());
     }
 
+    TEST_CASE("under check_capture_through_standing_capture, a check that takes what stood to be taken starts a line")
+    {
+        ClassifierOptions options;
+        options.check_capture_quiet_checks = true;
+        options.mate_after_capture_depth = 1;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA reference figure 14, move 2: the rook steps from i0, where the horse on g1 attacked
+        // it, to h0. The cannon on g0 could take the advisor on d0 over the king before and can
+        // still (the rook's line keeps the king from taking back); taking it now unmasks the
+        // rook's check, the advisor must step in the way on f0, and the cannon takes the rook on
+        // d4 over the cannon on d3. Before the move the horse took the checking rook.
+        const std::string_view fen = "r1bakab2/9/2n1c4/p3p3p/2p3Pn1/3R5/P1PCP3P/N3C4/4A1N2/R1BAK1c1r b";
+        CHECK_FALSE(facts_of(fen, "i0h0", options).has(MoveClass::CheckThenCapture));
+        options.check_capture_through_standing_capture = true;
+        const MoveFacts f = facts_of(fen, "i0h0", options);
+        CHECK(f.has(MoveClass::CheckThenCapture));
+        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("g0d0"), *parse_iccs("e1f0"), *parse_iccs("d0d4") });
+    }
+
+    TEST_CASE("a crossed pawn given up along a check-then-capture line may cost the line a floating worth")
+    {
+        ClassifierOptions options;
+        options.check_capture_quiet_checks = true;
+        options.check_capture_through_standing_capture = true;
+        options.mate_after_capture_depth = 1;
+        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        // CXA figure 24, move 1: the rook on i9 threatens to give the pawn on c9 with check (the
+        // king must take it on d9) and take the horse on f9, which the king no longer protects.
+        const std::string_view fen = "2P1kn3/4r4/9/9/p3p3R/9/4P4/4B4/9/2BAKA3 w";
+        const MoveFacts pawn_for_horse = facts_of(fen, "i5i9", options);
+        CHECK(pawn_for_horse.has(MoveClass::CheckThenCapture));
+        CHECK(pawn_for_horse.check_capture_line
+            == std::vector<Move> { *parse_iccs("c9d9"), *parse_iccs("e9d9"), *parse_iccs("i9f9") });
+        // Worth a horse, the pawn given wins nothing by the horse.
+        options.check_capture_crossed_soldier_given_worth = 2;
+        CHECK_FALSE(facts_of(fen, "i5i9", options).has(MoveClass::CheckThenCapture));
+        // Move 3: back on i5, the rook can take the pawn on e5 with check, as it could anyway,
+        // and win more after every answer: the line gives no pawn, and is a threat all the same.
+        CHECK(facts_of("2P1kn2R/5r3/9/9/p3p4/9/4P4/4B4/9/2BAKA3 w", "i9i5", options).has(MoveClass::CheckThenCapture));
+    }
+
     TEST_CASE("under capture_cost_counts_kills, a capture that lets the other side mate by a series of checks costs the game")
     {
         ClassifierOptions options;

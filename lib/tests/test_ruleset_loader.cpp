@@ -549,6 +549,18 @@ TEST_SUITE("ruleset loader")
                       "mate_after_capture_depth": 1, "capture_back_unless_mated": true})",
                   R"({"attacker": ["chariot"]})")
                   .empty());
+        // A check through a standing capture refines quiet checks.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_through_standing_capture": true})", R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/check_capture_through_standing_capture" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_quiet_checks": true, "check_capture_through_standing_capture": true})",
+                  R"({"attacker": ["chariot"]})")
+                  .empty());
+        // A crossed pawn's floating worth is a worth.
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_crossed_soldier_given_worth": 101})", R"({"attacker": ["chariot"]})")
+            == std::vector<std::string> { "/classification/check_capture_crossed_soldier_given_worth" });
         // A kill as a capture's cost refines capture_made_safe, and needs kills looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"capture_cost_counts_kills": true})",
                   R"({"attacker": ["chariot"]})")

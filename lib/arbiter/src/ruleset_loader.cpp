@@ -598,7 +598,8 @@ namespace {
                         "saved_participant_won_by_exchange", "capture_back_unless_mated",
                         "check_capture_ignores_uncrossed_soldiers", "capture_cost_counts_kills",
                         "kill_through_offered_exchange", "capture_sequence_any_piece_takes_back",
-                        "capture_cost_leaves_standing_losses" })) {
+                        "capture_cost_leaves_standing_losses", "check_capture_through_standing_capture",
+                        "check_capture_crossed_soldier_given_worth" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -630,6 +631,11 @@ namespace {
                     = r.integer(j, "hidden_protection_depth", path, 0, 5).value_or(c.hidden_protection_depth);
                 c.check_capture_quiet_checks
                     = r.boolean(j, "check_capture_quiet_checks", path).value_or(c.check_capture_quiet_checks);
+                c.check_capture_through_standing_capture
+                    = r.boolean(j, "check_capture_through_standing_capture", path)
+                          .value_or(c.check_capture_through_standing_capture);
+                c.check_capture_crossed_soldier_given_worth
+                    = r.integer(j, "check_capture_crossed_soldier_given_worth", path, 0, 100);
                 c.check_capture_not_new_while_gain_stands
                     = r.boolean(j, "check_capture_not_new_while_gain_stands", path)
                           .value_or(c.check_capture_not_new_while_gain_stands);
@@ -653,6 +659,9 @@ namespace {
                     && !c.capture_opens_lines)
                     r.error("ruleset.bad-value", path + "/check_capture_ignores_uncrossed_soldiers",
                         "needs check_capture_not_new_while_gain_stands or capture_opens_lines: true");
+                if (c.check_capture_through_standing_capture && !c.check_capture_quiet_checks)
+                    r.error("ruleset.bad-value", path + "/check_capture_through_standing_capture",
+                        "needs check_capture_quiet_checks: true");
                 if (c.capture_made_safe_by_saved_participant && !c.capture_made_safe)
                     r.error("ruleset.bad-value", path + "/capture_made_safe_by_saved_participant",
                         "needs capture_made_safe: true");

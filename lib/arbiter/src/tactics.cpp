@@ -163,6 +163,16 @@ namespace {
 
     int worth_of(Piece taken, const PieceWorth& worth) { return taken ? worth[index(taken.type())] : 0; }
 
+    // What a piece the other side takes from the line's side on `s` costs a check-then-capture
+    // line: its worth, or for a pawn across the river its floating worth when the options give one.
+    int given_worth(Piece taken, Square s, const ClassifierOptions& options)
+    {
+        if (options.check_capture_crossed_soldier_given_worth && taken && taken.type() == PieceType::Soldier
+            && !is_uncrossed_soldier(taken, s))
+            return *options.check_capture_crossed_soldier_given_worth;
+        return worth_of(taken, options.piece_worth);
+    }
+
     // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
     // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
     // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open);
@@ -242,7 +252,13 @@ namespace {
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
-            if ((options.check_capture_quiet_checks && is_capture_of_non_king(pos, check)
+            // A check that takes a piece the side could win anyway takes nothing the checks win:
+            // under check_capture_through_standing_capture it is a check of the line all the
+            // same, its capture counted for nothing.
+            const bool takes_standing = options.check_capture_through_standing_capture
+                && is_capture_of_non_king(pos, check)
+                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to())) != end.already_won.end();
+            if ((options.check_capture_quiet_checks && is_capture_of_non_king(pos, check) && !takes_standing
                     && capture_gain(pos, check, worth) >= 0)
                 || (quiet_known && cannot_check(pos, check, enemy_king)))
                 continue;
@@ -256,12 +272,12 @@ namespace {
                 pos.undo_move(check, undo);
                 continue;
             }
-            const int after_check = balance + worth_of(undo.captured, worth);
+            const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
             std::vector<Move> continuation;
             const bool gains = every_reply_loses(
                 pos, replies,
-                [&](Move, Piece taken_by_reply, std::vector<Move>& sub) {
-                    const int after_reply = after_check - worth_of(taken_by_reply, worth);
+                [&](Move reply, Piece taken_by_reply, std::vector<Move>& sub) {
+                    const int after_reply = after_check - given_worth(taken_by_reply, reply.to(), options);
                     if (const auto capture = new_winning_capture(pos, after_reply, end, options)) {
                         sub = { *capture };
                         return true;
@@ -500,6 +516,8 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
     // with what it takes, as a recapture would.
     ClassifierOptions taking_back = options;
     taking_back.check_capture_quiet_checks = false;
+    taking_back.check_capture_through_standing_capture = false;
+    taking_back.check_capture_crossed_soldier_given_worth.reset();
     taking_back.check_capture_takers.fill(true);
     LineEnd end;
     end.enough = 0;
@@ -528,12 +546,12 @@ std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const Classi
 bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
 {
-    const PieceWorth& worth = options.piece_worth;
     const LineEnd end = line_end_from(before, options);
     return every_reply_loses(
         checked, legal_moves(checked),
-        [&](Move, Piece taken_by_answer, std::vector<Move>& capture) {
-            const auto won = new_winning_capture(checked, -worth_of(taken_by_answer, worth), end, options);
+        [&](Move answer, Piece taken_by_answer, std::vector<Move>& capture) {
+            const auto won
+                = new_winning_capture(checked, -given_worth(taken_by_answer, answer.to(), options), end, options);
             if (won)
                 capture = { *won };
             return won.has_value();

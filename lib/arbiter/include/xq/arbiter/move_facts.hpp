@@ -252,6 +252,15 @@ struct ClassifierOptions {
     // wins or trades even by itself is a capture to be weighed as one, not a way to win
     // material through checks; one whose capture loses by itself is a sacrifice that checks.
     bool check_capture_quiet_checks = false;
+    // Under check_capture_quiet_checks, a check that takes a piece the mover could win at once
+    // anyway (before the line) is a check of the line all the same, its capture worth nothing
+    // to the line: taking what stood to be taken wins nothing new, and the check it gives may
+    // still win other material.
+    bool check_capture_through_standing_capture = false;
+    // What a pawn across the river that the other side takes from the mover along a
+    // check-then-capture line costs the line, when not its piece_worth: a book may let a crossed
+    // pawn's worth float, so that giving one up for a piece wins nothing.
+    std::optional<int> check_capture_crossed_soldier_given_worth;
     // A check-then-capture threat is no new threat while material the mover could win at once
     // before its move is still there to win after it (the chase goes on), and a piece it could
     // win at once before its move is not what checks win.
