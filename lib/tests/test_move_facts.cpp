@@ -1142,7 +1142,6 @@ TEST_SUITE("move facts")
         CHECK(kill(fen, "i3h3"));
         options.kill_through_offered_exchange = true;
         CHECK_FALSE(kill(fen, "i3h3"));
-        CHECK(facts_of(fen, "i3h3", options).has(MoveClass::Exchange));
         // Moving the central rook (e3h3, the figure's note), the rook on h9 cannot leave its
         // rank: taking, it is mated by the rook from i3 (i3i9, h3h9, i9h9). The kill stands.
         CHECK(kill(fen, "e3h3"));
@@ -1150,6 +1149,10 @@ TEST_SUITE("move facts")
         // the rook on c7 may take first, but the other rook retakes with check and wins the
         // rook on h7 whatever the answer (the book: black then loses both rooks). The kill stands.
         CHECK(kill("1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7"));
+        // The trade must be the move's offer: with the red rook already on h3 and the flank
+        // rook's move elsewhere, the mutual attack of the rooks on the h-file stood before it.
+        const std::string_view standing = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R2R1/B8/1p7/c3K4 w";
+        CHECK(kill(standing, "e3d3"));
     }
 
     TEST_CASE("a move with nothing to it has no fact class; escaping check is marked")

@@ -561,6 +561,9 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
                   R"({"check_capture_crossed_soldier_given_worth": 101})", R"({"attacker": ["chariot"]})")
             == std::vector<std::string> { "/classification/check_capture_crossed_soldier_given_worth" });
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                  R"({"check_capture_crossed_soldier_given_worth": 2})", R"({"attacker": ["chariot"]})")
+                  .empty());
         // A kill as a capture's cost refines capture_made_safe, and needs kills looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"capture_cost_counts_kills": true})",
                   R"({"attacker": ["chariot"]})")

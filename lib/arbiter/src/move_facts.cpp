@@ -66,23 +66,33 @@ namespace {
         return true;
     }
 
+    // Whether the move offers a trade of like pieces on `t`: a piece of the mover's, of the kind
+    // on `t`, attacks it since the move (a mutual attack that stood before is no offer of this
+    // move's), and the piece on `t` can take it first without losing by it.
+    bool offers_trade_on(const MoveAtHand& m, Square t)
+    {
+        const SquareList attackers_before = m.before.attackers_to(t, m.mover());
+        for (const Square a : m.after.attackers_to(t, m.mover())) {
+            const bool stood = std::find(attackers_before.begin(), attackers_before.end(), a) != attackers_before.end();
+            if (!stood && m.after.piece_on(a).type() == m.after.piece_on(t).type()
+                && takes_back_safely(m.after, Move(t, a), m.options))
+                return true;
+        }
+        return false;
+    }
+
     // Whether the kill found goes only through a trade the move offers: every mating line takes
-    // a piece of the other side's that a piece of the mover's kind attacks, and that can take
-    // that piece back without losing by it (kill_through_offered_exchange).
+    // a piece of the other side's on which the move offers a trade (kill_through_offered_exchange).
     bool kill_through_offered_exchange(const MoveAtHand& m, Position& again)
     {
         for (int i = 0; i < square_count; ++i) {
             const Square t(i);
             const Piece target = m.after.piece_on(t);
-            if (!target || target.color() != m.enemy() || target.type() == PieceType::King)
+            if (!target || target.color() != m.enemy() || target.type() == PieceType::King || !offers_trade_on(m, t))
                 continue;
-            for (const Square a : m.after.attackers_to(t, m.mover())) {
-                if (m.after.piece_on(a).type() != target.type() || !takes_back_safely(m.after, Move(t, a), m.options))
-                    continue;
-                std::vector<Move> line;
-                if (!detail::forces_mate(again, m.options.kill_depth, line, m.options.kill_mates_by_check, t))
-                    return true;
-            }
+            std::vector<Move> line;
+            if (!detail::forces_mate(again, m.options.kill_depth, line, m.options.kill_mates_by_check, t))
+                return true;
         }
         return false;
     }

@@ -31,9 +31,10 @@ int exchange_gain(Position& pos, Move capture, const PieceWorth& worth, std::opt
 // side in turn takes what wins it most or stops, whatever its captures lay open or let through.
 // After its first capture the side to move takes off that capture's point only with
 // options.capture_sequence_takers (under options.capture_sequence_any_piece_takes_back, any
-// piece takes back where the other side has just taken), and none of `won_anyway`: what it could win at once anyway
-// is not the capture's gain; nor does the other side take any of `lost_anyway`, what it could
-// win at once anyway being no cost of the capture. In piece worth (a pawn on its own side of the river worth nothing unless
+// piece takes back where the other side has just taken), and none of `won_anyway`: what it
+// could win at once anyway is not the capture's gain; nor does the other side take any of
+// `lost_anyway`, what it could win at once anyway being no cost of the capture. In piece worth
+// (a pawn on its own side of the river worth nothing unless
 // options.capture_sequence_counts_uncrossed_soldiers); checks aside.
 int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
     const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway);

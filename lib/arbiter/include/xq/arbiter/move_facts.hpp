@@ -236,8 +236,8 @@ struct ClassifierOptions {
     // the opponent without a legal move whether in check or not.
     bool kill_mates_by_check = false;
     // A kill that takes, on every mating line, a piece of the other side's which the move leaves
-    // attacked by a piece of its own kind, and which can take that piece back at once without
-    // losing by it, is no kill: the move offers that trade of like pieces, and the mate is what
+    // attacked by a piece of the mover's of the same kind (an attack that did not stand before
+    // the move), and which can take that piece back at once without losing by it, is no kill: the move offers that trade of like pieces, and the mate is what
     // the capture the trade forestalls would bring. Losing by the take-back: the mover then
     // forces mate (within mate_after_capture_depth, or by checks within kill_depth), or retakes
     // on the point with a check after which every answer loses material.
