@@ -74,6 +74,7 @@ namespace {
         { "cycle.notation", "notation" },
         { "cycle.piece_worth", "chariot horse cannon advisor elephant soldier" },
         { "cycle.piece_worth_uncrossed_pawns", "" },
+        { "cycle.piece_worth_crossed_pawn_given", "worth" },
         { "notation.wxf", "" },
         { "notation.chinese", "" },
         { "notation.iccs", "" },
