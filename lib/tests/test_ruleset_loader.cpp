@@ -518,91 +518,63 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });
-        // A key that refines another needs it set.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_weighs_following_captures": true, "capture_made_safe_by_saved_participant": true})",
-                  R"({"attacker": ["chariot"]})")
+        // A key that refines another needs it set. Each case is a classification's own
+        // problems, under limits and a condition that are fine.
+        const auto classification_paths = [&](const std::string& classification) {
+            return paths_of(
+                R"({"natural_limit_plies": 120, "rule": "R1"})", classification, R"({"attacker": ["chariot"]})");
+        };
+        CHECK(classification_paths(R"({"check_capture_weighs_following_captures": true,
+                "capture_made_safe_by_saved_participant": true})")
             == std::vector<std::string> { "/classification/check_capture_weighs_following_captures",
                 "/classification/capture_made_safe_by_saved_participant" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_weighs_following_captures": "yes", "capture_made_safe_by_saved_participant": 1})",
-                  R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"check_capture_weighs_following_captures": "yes",
+                "capture_made_safe_by_saved_participant": 1})")
             == std::vector<std::string> { "/classification/capture_made_safe_by_saved_participant",
                 "/classification/check_capture_weighs_following_captures" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_ignores_uncrossed_soldiers": true})", R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"check_capture_ignores_uncrossed_soldiers": true})")
             == std::vector<std::string> { "/classification/check_capture_ignores_uncrossed_soldiers" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_not_new_while_gain_stands": true,
-                      "check_capture_ignores_uncrossed_soldiers": true})",
-                  R"({"attacker": ["chariot"]})")
-                  .empty());
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_safe": true, "saved_participant_holds_target": true,
-                      "saved_participant_won_by_exchange": true, "capture_back_unless_mated": true})",
-                  R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"check_capture_not_new_while_gain_stands": true,
+                "check_capture_ignores_uncrossed_soldiers": true})").empty());
+        CHECK(classification_paths(R"({"capture_made_safe": true, "saved_participant_holds_target": true,
+                "saved_participant_won_by_exchange": true, "capture_back_unless_mated": true})")
             == std::vector<std::string> { "/classification/saved_participant_holds_target",
                 "/classification/saved_participant_won_by_exchange", "/classification/capture_back_unless_mated" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
-                      "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
-                      "mate_after_capture_depth": 1, "capture_back_unless_mated": true})",
-                  R"({"attacker": ["chariot"]})")
-                  .empty());
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
+                "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
+                "mate_after_capture_depth": 1, "capture_back_unless_mated": true})").empty());
         // A check through a standing capture refines quiet checks.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_through_standing_capture": true})", R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"check_capture_through_standing_capture": true})")
             == std::vector<std::string> { "/classification/check_capture_through_standing_capture" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_quiet_checks": true, "check_capture_through_standing_capture": true})",
-                  R"({"attacker": ["chariot"]})")
-                  .empty());
+        CHECK(classification_paths(R"({"check_capture_quiet_checks": true,
+                "check_capture_through_standing_capture": true})").empty());
         // A crossed pawn's floating worth is a worth.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_crossed_soldier_given_worth": 101})", R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"check_capture_crossed_soldier_given_worth": 101})")
             == std::vector<std::string> { "/classification/check_capture_crossed_soldier_given_worth" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"check_capture_crossed_soldier_given_worth": 2})", R"({"attacker": ["chariot"]})")
-                  .empty());
+        CHECK(classification_paths(R"({"check_capture_crossed_soldier_given_worth": 2})").empty());
         // A kill as a capture's cost refines capture_made_safe, and needs kills looked for.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"capture_cost_counts_kills": true})",
-                  R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"capture_cost_counts_kills": true})")
             == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_safe": true, "kill_depth": 0, "capture_cost_counts_kills": true})",
-                  R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"capture_made_safe": true, "kill_depth": 0,
+                "capture_cost_counts_kills": true})")
             == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_safe": true, "capture_cost_counts_kills": true})", R"({"attacker": ["chariot"]})")
-                  .empty());
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_kills": true})").empty());
         // A kill that an offered trade forestalls needs kills looked for.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"kill_depth": 0, "kill_through_offered_exchange": true})", R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"kill_depth": 0, "kill_through_offered_exchange": true})")
             == std::vector<std::string> { "/classification/kill_through_offered_exchange" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"kill_through_offered_exchange": true})",
-                  R"({"attacker": ["chariot"]})")
-                  .empty());
+        CHECK(classification_paths(R"({"kill_through_offered_exchange": true})").empty());
         // Any piece's take-back refines a sequence of captures; leaving the standing losses out
         // of a capture's cost refines capture_made_safe as sequences weigh it.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_sequence_any_piece_takes_back": true})", R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"capture_sequence_any_piece_takes_back": true})")
             == std::vector<std::string> { "/classification/capture_sequence_any_piece_takes_back" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_sequence_depth": 4, "capture_sequence_any_piece_takes_back": true})",
-                  R"({"attacker": ["chariot"]})")
-                  .empty());
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_safe": true, "capture_cost_leaves_standing_losses": true})",
-                  R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"capture_sequence_depth": 4,
+                "capture_sequence_any_piece_takes_back": true})").empty());
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_leaves_standing_losses": true})")
             == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_sequence_depth": 4, "capture_cost_leaves_standing_losses": true})",
-                  R"({"attacker": ["chariot"]})")
+        CHECK(classification_paths(R"({"capture_sequence_depth": 4, "capture_cost_leaves_standing_losses": true})")
             == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_safe": true, "capture_sequence_depth": 4, "capture_cost_leaves_standing_losses": true})",
-                  R"({"attacker": ["chariot"]})")
-                  .empty());
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
+                "capture_cost_leaves_standing_losses": true})").empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")
