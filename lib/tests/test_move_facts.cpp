@@ -16,7 +16,8 @@ using test::sq;
 
 namespace {
 
-
+// The piece worth of rulesets/cxa.json, on which the CXA figures below are weighed.
+constexpr PieceWorth cxa_piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
 
 MoveFacts facts_of(std::string_view fen, const char* move, const ClassifierOptions& options = {})
 {
@@ -201,7 +202,7 @@ TEST_SUITE("move facts")
         ClassifierOptions options;
         options.check_capture_quiet_checks = true;
         options.mate_after_capture_depth = 1;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA reference figure 14, move 2: the rook steps from i0, where the horse on g1 attacked
         // it, to h0. The cannon on g0 could take the advisor on d0 over the king before and can
         // still (the rook's line keeps the king from taking back); taking it now unmasks the
@@ -221,7 +222,7 @@ TEST_SUITE("move facts")
         options.check_capture_quiet_checks = true;
         options.check_capture_through_standing_capture = true;
         options.mate_after_capture_depth = 1;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA figure 24, move 1: the rook on i9 threatens to give the pawn on c9 with check (the
         // king must take it on d9) and take the horse on f9, which the king no longer protects.
         const std::string_view fen = "2P1kn3/4r4/9/9/p3p3R/9/4P4/4B4/9/2BAKA3 w";
@@ -244,7 +245,7 @@ TEST_SUITE("move facts")
         options.mate_after_capture_depth = 1;
         options.kill_depth = 4;
         options.kill_mates_by_check = true;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA reference figure 18, move 1: with the king on e0, the rook on e8 taking the horse
         // on g8 lets black mate by checks (b2b0, the rook on c9 blocks on c0, b0c0: the advisor
         // cannot block on d0, which would open the e-file to the cannon on e9). The king's step
@@ -272,7 +273,7 @@ TEST_SUITE("move facts")
         options.check_capture_new_by_target = true;
         options.capture_opens_lines = true;
         options.mate_after_capture_depth = 1;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA reference figure 2, move 4: the rook's step back from g0 to g1 frees rank 0 for the
         // cannon's check on i0; when the advisor on f0 steps up to break it, the cannon takes
         // the elephant on c0 over the king. The rook could take the uncrossed pawn on g3 before
@@ -303,7 +304,7 @@ TEST_SUITE("move facts")
         ClassifierOptions options;
         options.check_capture_quiet_checks = true;
         options.check_capture_not_new_while_gain_stands = true;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA figure 26, move 4: the cannon back on h4 lets the cannon on e4 take the elephant on
         // e2 with check (the elephant on g0 retakes it) and so unmask the cannon on h4 against
         // the rook on d4.
@@ -379,7 +380,7 @@ TEST_SUITE("move facts")
         // CXA book, where the black pawn's capture of the advisor on f2 is an even trade.)
         ClassifierOptions options;
         options.capture_made_safe = true;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         const MoveFacts f = facts_of("4k4/9/3ab4/4PR3/4r4/9/5p3/4BA3/9/2B1K4 w", "e6d6", options);
         const Threat* t = threat_on(f, "f3");
         REQUIRE(t);
@@ -565,7 +566,7 @@ TEST_SUITE("move facts")
     {
         ClassifierOptions options;
         options.best_exchange = true;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA figure 26, move 3: the rook back on d4 attacks the cannon on e4, which the horse
         // on g3 protects and the horse on d2 attacks too. Taking first, the rook wins nothing;
         // the horse taking first wins the cannon.
@@ -687,7 +688,7 @@ TEST_SUITE("move facts")
         ClassifierOptions options;
         options.capture_sequence_depth = 4;
         options.capture_sequence_takers = { false, true, true, true, true, true, false };
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA figure 4, move 3: the horse back on f6 unmasks the cannon on i5 against the horse
         // on c5 (the elephant on g5 its screen), which the elephant on e7 protects: an even trade
         // on c5, but the elephant's recapture takes the horse that protected the pawn on e4,
@@ -744,7 +745,7 @@ TEST_SUITE("move facts")
         options.check_capture_depth = 3;
         options.check_capture_quiet_checks = true;
         options.check_capture_takers = { false, true, true, true, true, true, false };
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA reference figure 42, move 1: before it, the advisor to f2 screens the cannon on f1
         // for a check that only the horse on f4 blocks, and the cannon takes it; after the
         // advisor's step to d0, the rook to f6 checks a king that may not step onto the open
@@ -762,7 +763,7 @@ TEST_SUITE("move facts")
     {
         ClassifierOptions options;
         options.capture_sequence_depth = 4;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // Reference figure 8 of the CXA book: the black cannon back on i3 threatens to check from
         // i0. The king steps up and the rook takes the elephant on g0, the elephant moves off and
         // the rook takes it on i2, but the red rook blocking on h0 pins the elephant on g0 to the
@@ -785,7 +786,7 @@ TEST_SUITE("move facts")
         options.capture_sequence_depth = 4;
         options.capture_sequence_takers = { false, true, true, true, true, true, false };
         options.capture_made_safe = true;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // A game of the corpus: the black pawn to d4 backs the rook on b3 against the cannon on
         // d3, which the rook on h3 protects: the rook's capture, lost before, is safe now, since
         // the pawn takes back what retakes on d3.
@@ -811,7 +812,7 @@ TEST_SUITE("move facts")
         options.capture_sequence_depth = 4;
         options.capture_sequence_takers = { false, true, true, true, true, true, false };
         options.capture_sequence_counts_uncrossed_soldiers = false;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // CXA figure 8, move 2 (the book: a chase): with the king on f8, the black rook on f6
         // taking the pawn on a6 opens the f-file to the red rook on h3; on f9 it does not. After
         // the capture, the red rook may take the horse on i3, which the pawn on i4 takes back,
@@ -837,7 +838,7 @@ TEST_SUITE("move facts")
     {
         ClassifierOptions options;
         options.capture_made_safe = true;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // Figure 27 of the CXA book: the black rook on a1 takes the horse on a0 and the cannon
         // behind the elephant on a7 takes back on a0 after the red rook, but the red horse on c8
         // would take the cannon on a9 first. The cannon steps to a8, out of the horse's reach and
@@ -871,7 +872,7 @@ TEST_SUITE("move facts")
         options.capture_made_safe = true;
         options.capture_made_safe_by_saved_participant = true;
         options.capture_sequence_depth = 4;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // Reference figure 50 of the CXA book: the red cannon on g8 attacks the black cannon on
         // d8 over the horse on e8 all along, and the black cannon attacks it back. The red horse
         // on b6, which the black rook and horse win by their exchange, steps to c8, from where
@@ -922,7 +923,7 @@ TEST_SUITE("move facts")
     {
         ClassifierOptions options;
         options.mate_after_capture_depth = 1;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         // The red cannon steps to g8 and attacks the black cannon on d8 over the horse on e8;
         // the black cannon can take it back the same way, but then the horse on b6 mates on d7.
         const std::string_view fen = "3akab2/3cn4/4b2C1/pN4C1R/1r4p2/9/P1p1P1P1P/4B4/9/2BAKA3 w";
@@ -1131,7 +1132,7 @@ TEST_SUITE("move facts")
         options.kill_depth = 4;
         options.kill_mates_by_check = true;
         options.mate_after_capture_depth = 1;
-        options.piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
+        options.piece_worth = cxa_piece_worth;
         const auto kill = [&](std::string_view fen, const char* move) { return facts_of(fen, move, options).kill; };
         // CXA figure 29: the rook to h3 would mate by taking the rook on h9 (f9 is then covered,
         // and the advisor cannot block there without opening the e-file to the cannon on e6).
