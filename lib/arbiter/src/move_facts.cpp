@@ -38,6 +38,18 @@ namespace {
             [&](const PieceAt& p) { return p.square != m.to(); });
     }
 
+    // Whether the side to move in `pos` forces mate after a capture: within
+    // mate_after_capture_depth, or, `by_kills`, by a kill (a check or a series of checks within
+    // kill_depth).
+    bool forces_mate_after_capture(Position& pos, const ClassifierOptions& options, bool by_kills)
+    {
+        std::vector<Move> mate;
+        if (options.mate_after_capture_depth > 0 && detail::forces_mate(pos, options.mate_after_capture_depth, mate))
+            return true;
+        return by_kills && options.kill_depth > 0
+            && detail::forces_mate(pos, options.kill_depth, mate, options.kill_mates_by_check);
+    }
+
     // Whether the other side, to move in `after`, can make `take_back` (its piece taking one of
     // the mover's of its kind) and lose nothing by it: the mover then forces no mate (within
     // mate_after_capture_depth, nor by checks within kill_depth), nor retakes on the point with
@@ -49,10 +61,9 @@ namespace {
         Position taken = after;
         UndoInfo undo;
         taken.do_move(take_back, undo);
-        std::vector<Move> line;
-        if ((options.mate_after_capture_depth > 0 && detail::forces_mate(taken, options.mate_after_capture_depth, line))
-            || detail::forces_mate(taken, options.kill_depth, line, options.kill_mates_by_check))
+        if (forces_mate_after_capture(taken, options, true))
             return false;
+        std::vector<Move> line;
         for (const Move retake : legal_moves(taken)) {
             if (retake.to() != take_back.to())
                 continue;
@@ -172,15 +183,10 @@ namespace {
     enum class CaptureCost { None, Mate, Material };
 
     // Whether the side to move in `pos` (the other side) forces mate: within
-    // mate_after_capture_depth, or under capture_cost_counts_kills also by a kill (a check or a
-    // series of checks within kill_depth).
+    // mate_after_capture_depth, or under capture_cost_counts_kills also by a kill.
     bool forces_mate_at_cost(Position& pos, const ClassifierOptions& options)
     {
-        std::vector<Move> mate;
-        if (options.mate_after_capture_depth > 0 && detail::forces_mate(pos, options.mate_after_capture_depth, mate))
-            return true;
-        return options.capture_cost_counts_kills && options.kill_depth > 0
-            && detail::forces_mate(pos, options.kill_depth, mate, options.kill_mates_by_check);
+        return forces_mate_after_capture(pos, options, options.capture_cost_counts_kills);
     }
 
     // What `capture`, legal for the side to move in `pos`, would cost it: the other side then

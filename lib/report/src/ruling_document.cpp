@@ -551,7 +551,8 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
             && !rules.classification.capture_sequence_counts_uncrossed_soldiers)
             notation.push_back(messages.format("cycle.piece_worth_uncrossed_pawns"));
         if (const std::optional<int> given = rules.classification.check_capture_crossed_soldier_given_worth)
-            notation.push_back(messages.format("cycle.piece_worth_crossed_pawn_given", { { "worth", std::to_string(*given) } }));
+            notation.push_back(
+                messages.format("cycle.piece_worth_crossed_pawn_given", { { "worth", std::to_string(*given) } }));
     }
     document.notation_sentence = messages.paragraph(notation);
     document.title = messages.format("document.title");
