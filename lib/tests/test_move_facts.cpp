@@ -1156,6 +1156,29 @@ TEST_SUITE("move facts")
         CHECK(kill(standing, "e3d3"));
     }
 
+    TEST_CASE("under kill_through_offered_exchange, the piece that may take back is followed as it moves along a mating line")
+    {
+        ClassifierOptions options;
+        options.kill_depth = 4;
+        options.kill_mates_by_check = true;
+        options.mate_after_capture_depth = 1;
+        options.piece_worth = cxa_piece_worth;
+        // The rook's step to a1 attacks the black rook on a5, which may take it first: the rook
+        // on i1 cannot then mate on the e-file, the black rook on a1 taking the checker. Every
+        // mate takes the black rook after it has blocked a check on the e-file, on e5: where it
+        // stands when taken, not where it stood. (The horse on b9 keeps the a-file rook, once
+        // the a-file is open, from mating on the back rank.)
+        const std::string_view fen = "1n2k4/5P3/9/8p/r8/9/9/9/1R6R/3K5 w";
+        const MoveFacts kill = facts_of(fen, "b1a1", options);
+        CHECK(kill.kill);
+        std::vector<std::string> line;
+        for (const Move m : kill.kill_line)
+            line.push_back(to_iccs(m));
+        CHECK(line == std::vector<std::string> { "a1e1", "a5e5", "e1e5" });
+        options.kill_through_offered_exchange = true;
+        CHECK_FALSE(facts_of(fen, "b1a1", options).kill);
+    }
+
     TEST_CASE("a move with nothing to it has no fact class; escaping check is marked")
     {
         const MoveFacts idle = facts_of("4k4/9/9/9/9/9/9/9/9/3K5 w", "d0d1");
