@@ -255,11 +255,10 @@ namespace {
             // A check that takes a piece the side could win anyway takes nothing the checks win:
             // under check_capture_through_standing_capture it is a check of the line all the
             // same, its capture counted for nothing.
-            const bool takes_standing = options.check_capture_through_standing_capture
-                && is_capture_of_non_king(pos, check)
+            const bool captures = is_capture_of_non_king(pos, check);
+            const bool takes_standing = options.check_capture_through_standing_capture && captures
                 && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to())) != end.already_won.end();
-            if ((options.check_capture_quiet_checks && is_capture_of_non_king(pos, check) && !takes_standing
-                    && capture_gain(pos, check, worth) >= 0)
+            if ((options.check_capture_quiet_checks && captures && !takes_standing && capture_gain(pos, check, worth) >= 0)
                 || (quiet_known && cannot_check(pos, check, enemy_king)))
                 continue;
             pos.do_move(check, undo);
