@@ -35,6 +35,14 @@ const Threat* threat_on(const MoveFacts& facts, std::string_view target)
     return nullptr;
 }
 
+const Threat* threat_on(const MoveFacts& facts, std::string_view target, std::string_view attacker)
+{
+    for (const Threat& t : facts.threats)
+        if (t.target.square == sq(target) && t.attacker.square == sq(attacker))
+            return &t;
+    return nullptr;
+}
+
 } // namespace
 
 TEST_SUITE("move facts")
@@ -943,6 +951,42 @@ TEST_SUITE("move facts")
         const Threat* even = threat_on(free_back, "d8");
         REQUIRE(even);
         CHECK(even->target_can_capture_back);
+    }
+
+    TEST_CASE("a protector whose recapture is mated protects nothing under protection_unless_mated")
+    {
+        // Reference figure 25, move 3: the red cannon back on e2 stands behind the rook on e4. If
+        // the rook takes the cannon on e7 and an elephant takes it back, the cannon on e2 pins the
+        // advisor on e8 over the elephant, and the rook on d3 mates on d9. Before the move (the
+        // cannon on f2) the elephants took back safely.
+        ClassifierOptions options;
+        options.mate_after_capture_depth = 1;
+        options.piece_worth = cxa_piece_worth;
+        const std::string_view fen = "2bak1b2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N2CN2/4A4/2BK1AB2 w";
+        // Without the key the elephants protect the cannon, and the rook's attack stood before.
+        CHECK_FALSE(threat_on(facts_of(fen, "f2e2", options), "e7", "e4"));
+
+        options.protection_unless_mated = true;
+        const MoveFacts f = facts_of(fen, "f2e2", options);
+        const Threat* t = threat_on(f, "e7", "e4");
+        REQUIRE(t);
+        CHECK(t->origin == ThreatOrigin::ProtectionRemoved);
+        CHECK(t->protected_now());
+        CHECK(t->real_protectors.empty());
+        CHECK(t->fake_protectors.size() == 2);
+        CHECK(t->capture_gain == 2);
+        // The cannon's own capture checks over the advisor; an elephant takes it back and is
+        // not mated for it: a real protection.
+        const Threat* by_cannon = threat_on(f, "e7", "e2");
+        REQUIRE(by_cannon);
+        CHECK(by_cannon->real_protectors.size() == 2);
+
+        // After a check the defender answers it first: a recapture that only the standing check
+        // would have mated still protects. The black cannon checks from a0 over the advisor on
+        // d0; the rooks on c2 and h2 still protect the elephant on e2 against the rook on e5, so
+        // the move takes no protection away and the rook's attack stays the standing one.
+        const MoveFacts check = facts_of("3akr3/4a4/9/4P4/4r4/P5P2/9/c1R1B2RB/4Ap3/3AK4 b", "a2a0", options);
+        CHECK_FALSE(threat_on(check, "e2", "e5"));
     }
 
     TEST_CASE("a move that parries a mate threat makes no standing capture safe")

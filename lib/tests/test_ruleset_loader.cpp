@@ -543,6 +543,10 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
                 "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
                 "mate_after_capture_depth": 1, "capture_back_unless_mated": true})").empty());
+        // A protection judged by mates after the recapture needs the depth of that search.
+        CHECK(classification_paths(R"({"protection_unless_mated": true})")
+            == std::vector<std::string> { "/classification/protection_unless_mated" });
+        CHECK(classification_paths(R"({"mate_after_capture_depth": 1, "protection_unless_mated": true})").empty());
         // A check through a standing capture refines quiet checks.
         CHECK(classification_paths(R"({"check_capture_through_standing_capture": true})")
             == std::vector<std::string> { "/classification/check_capture_through_standing_capture" });

@@ -180,6 +180,13 @@ namespace {
         return best;
     }
 
+    // How far protection_of looks for a mate after a recapture: a protector whose recapture is
+    // mated is no real one under protection_unless_mated.
+    int protection_mated_within(const ClassifierOptions& options)
+    {
+        return options.protection_unless_mated ? options.mate_after_capture_depth : 0;
+    }
+
     enum class CaptureCost { None, Mate, Material };
 
     // Whether the side to move in `pos` (the other side) forces mate: within
@@ -308,7 +315,7 @@ namespace {
                 : ThreatOrigin::Discovered;
         }
         const Square a_before = a == m.to() ? m.from() : a;
-        const detail::Cover was = detail::protection_of(m.before, a_before, t);
+        const detail::Cover was = detail::protection_of(m.before, a_before, t, {}, protection_mated_within(m.options));
         if (!was.real.empty() && now.real.empty())
             return ThreatOrigin::ProtectionRemoved;
         if (was.real.empty() && now.real.empty() && was.capture_legal && now.capture_legal
@@ -492,8 +499,8 @@ namespace {
         std::optional<detail::Restrictions> own_restrictions;
         std::vector<Threat> prior;
         for (const Square a : m.before.attackers_to(t, m.mover()))
-            prior.push_back(threat_of(before, m.before, a, t, ThreatOrigin::Direct, detail::protection_of(m.before, a, t),
-                own_restrictions));
+            prior.push_back(threat_of(before, m.before, a, t, ThreatOrigin::Direct,
+                detail::protection_of(m.before, a, t, {}, protection_mated_within(m.options)), own_restrictions));
         return prior;
     }
 
@@ -512,7 +519,8 @@ namespace {
             for (const Square a : m.before.attackers_to(t, m.mover()))
                 attackers_before.push_back(a == m.from() ? m.to() : a);
             for (const Square a : m.after.attackers_to(t, m.mover())) {
-                const detail::Cover cover = detail::protection_of(mover_again, a, t, m.facts.checkers);
+                const detail::Cover cover
+                    = detail::protection_of(mover_again, a, t, m.facts.checkers, protection_mated_within(m.options));
                 if (const auto origin = origin_of(m, mover_again, a, t, attackers_before, cover)) {
                     m.facts.threats.push_back(threat_of(m, mover_again, a, t, *origin, cover, own_restrictions));
                     if (m.options.prior_attacks)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tactics.hpp"
 #include "xq/board/movegen.hpp"
 
 namespace xq::detail {
@@ -41,7 +42,7 @@ bool between(Square a, Square b, Square s)
 }
 
 Cover protection_of(const Position& attacker_to_move, Square attacker, Square target,
-    const std::vector<PieceAt>& checkers)
+    const std::vector<PieceAt>& checkers, int mated_within)
 {
     Cover p;
     const Color defender = ~attacker_to_move.side_to_move();
@@ -58,7 +59,10 @@ Cover protection_of(const Position& attacker_to_move, Square attacker, Square ta
         recaptured.do_move(Move(s, target), recapture_undo);
         const bool legal = after.is_legal_pseudo(Move(s, target))
             || (!checkers.empty() && only_checked_by(recaptured, defender, checkers));
-        (legal ? p.real : p.fake).push_back(at(after, s));
+        // After a check the defender answers it first: what a recapture would then cost is not known.
+        const bool mated
+            = legal && checkers.empty() && mated_within > 0 && mated_after(after, Move(s, target), mated_within);
+        (legal && !mated ? p.real : p.fake).push_back(at(after, s));
         p.fake_by_flying_general = p.fake_by_flying_general || (!legal && recaptured.kings_facing());
     }
     return p;

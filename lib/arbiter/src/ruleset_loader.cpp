@@ -599,7 +599,7 @@ namespace {
                         "check_capture_ignores_uncrossed_soldiers", "capture_cost_counts_kills",
                         "kill_through_offered_exchange", "capture_sequence_any_piece_takes_back",
                         "capture_cost_leaves_standing_losses", "check_capture_through_standing_capture",
-                        "check_capture_crossed_soldier_given_worth" })) {
+                        "check_capture_crossed_soldier_given_worth", "protection_unless_mated" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -609,6 +609,7 @@ namespace {
                 c.saved_participant_won_by_exchange
                     = r.boolean(j, "saved_participant_won_by_exchange", path).value_or(false);
                 c.capture_back_unless_mated = r.boolean(j, "capture_back_unless_mated", path).value_or(false);
+                c.protection_unless_mated = r.boolean(j, "protection_unless_mated", path).value_or(false);
                 c.capture_cost_counts_kills = r.boolean(j, "capture_cost_counts_kills", path).value_or(false);
                 c.kill_through_offered_exchange
                     = r.boolean(j, "kill_through_offered_exchange", path).value_or(false);
@@ -682,6 +683,9 @@ namespace {
                         "needs capture_made_safe: true and capture_sequence_depth of 1 or more");
                 if (c.capture_back_unless_mated && c.mate_after_capture_depth == 0)
                     r.error("ruleset.bad-value", path + "/capture_back_unless_mated",
+                        "needs mate_after_capture_depth of 1 or more");
+                if (c.protection_unless_mated && c.mate_after_capture_depth == 0)
+                    r.error("ruleset.bad-value", path + "/protection_unless_mated",
                         "needs mate_after_capture_depth of 1 or more");
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);

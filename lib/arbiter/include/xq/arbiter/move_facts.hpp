@@ -317,6 +317,11 @@ struct ClassifierOptions {
     // (within mate_after_capture_depth): a piece that would be mated for leaving its point
     // attacks nothing back, and offers no exchange.
     bool capture_back_unless_mated = false;
+    // A protector whose recapture would let the attacker's side force mate (within
+    // mate_after_capture_depth) protects nothing: it is a fake protector
+    // (Threat::fake_protectors), as one that cannot legally take back. Taking back would cost
+    // the game, so the attacker's capture wins the piece.
+    bool protection_unless_mated = false;
     // Moves of the target's side in a line of checks that takes back on the point what a
     // capture took (Threat::hidden_protection), the capture ending it included: 2 finds one check and a
     // capture; 0 or 1 turns the search off. An attack that stood before the move on a piece
