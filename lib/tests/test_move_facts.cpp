@@ -842,6 +842,50 @@ TEST_SUITE("move facts")
         CHECK_FALSE(made_safe(facts_of(fen, "f8f9", options)));
     }
 
+    TEST_CASE("a move that parries a loss and protects a piece a standing capture needs makes the capture a threat")
+    {
+        ClassifierOptions options;
+        options.capture_made_safe = true;
+        options.capture_sequence_depth = 4;
+        options.piece_worth = cxa_piece_worth;
+        const auto made_safe = [](const MoveFacts& f, std::string_view attacker, std::string_view target) {
+            return std::any_of(f.threats.begin(), f.threats.end(), [&](const Threat& t) {
+                return t.attacker.square == sq(attacker) && t.target.square == sq(target)
+                    && t.origin == ThreatOrigin::CaptureMadeSafe;
+            });
+        };
+        // CXA reference figure 15, move 2 (the book: a chase): the black cannon on g5 attacks the
+        // horse on g2 over the horse on g3, which the cannon on g7 protects over the cannon on g5.
+        // Taking on g2 takes that protection away, and the red rook on f3 takes the horse on g3:
+        // an even trade. The rook on h1, attacked by the cannon on d1, steps to h3, out of reach
+        // and beside the horse on g3: the capture on g2 now wins a horse.
+        const std::string_view fen = "1r2kab2/4a4/2n1b1c2/p1p1p3p/6c2/4R4/P1P1PRn1P/N4CN2/3CA2r1/2BAK1B2 b";
+        // The rook was lost anyway: its step only parries.
+        CHECK_FALSE(made_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
+        // It protects the cannon's screen, and the capture lost that screen even with the rook
+        // left out of its cost.
+        options.capture_made_safe_by_protected_participant = true;
+        CHECK(made_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
+        // A step out of reach that leaves the horse on g3 unprotected makes the capture no safer.
+        CHECK_FALSE(made_safe(facts_of(fen, "h1h0", options), "g5", "g2"));
+        // Reference figure 21, move 4 (the book: idle): the black rook on g3 attacks the horse on
+        // g2 all along; the rook on d4, attacked by the horse on c2, steps back to d3. It protects
+        // nothing the capture needs, which cost nothing but that rook: the step only parries.
+        CHECK_FALSE(threat_on(
+            facts_of("3k1ab2/4a4/9/p2c3Rp/2b3p2/3r5/P3P1r1P/C1NA2N2/4A4/2B1K1B2 b", "d4d3", options), "g2"));
+        // Figure 26, move 4: the cannon's step to h4 protects the cannon on e4, which the red rook
+        // and horse attack; that cannon takes on e2 and leaves its point: the attacker is no
+        // piece the move protects for the capture.
+        CHECK_FALSE(made_safe(
+            facts_of("2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b", "h7h4", options), "e4", "e2"));
+        // A piece that shields the king takes part in no capture: the cannon on e3 protects the
+        // pawn on e6, without which the red cannon on e4 would check, so that the black rook on
+        // c3 could take nothing (a national championships game, ply 42).
+        CHECK_FALSE(made_safe(
+            facts_of("3akab2/9/2n1b1nr1/p1N1p1R1p/6p2/P1P1C4/2rc2P2/2C1B4/3RA4/2B1KA3 b", "d3e3", options), "c3",
+            "c2"));
+    }
+
     TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
     {
         ClassifierOptions options;

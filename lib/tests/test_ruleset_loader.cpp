@@ -579,6 +579,14 @@ TEST_SUITE("ruleset loader")
             == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
                 "capture_cost_leaves_standing_losses": true})").empty());
+        // Taking the parried losses out of what a capture cost before the move refines
+        // capture_made_safe as sequences weigh it.
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_protected_participant": true})")
+            == std::vector<std::string> { "/classification/capture_made_safe_by_protected_participant" });
+        CHECK(classification_paths(R"({"capture_sequence_depth": 4, "capture_made_safe_by_protected_participant": true})")
+            == std::vector<std::string> { "/classification/capture_made_safe_by_protected_participant" });
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
+                "capture_made_safe_by_protected_participant": true})").empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

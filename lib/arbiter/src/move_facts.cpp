@@ -187,6 +187,17 @@ namespace {
         return options.protection_unless_mated ? options.mate_after_capture_depth : 0;
     }
 
+    // The pieces the side to move could win at once: by a capture whose complete exchange wins
+    // (what best_capture_gain weighs).
+    std::vector<PieceAt> pieces_won_by_exchange(Position pos, const PieceWorth& worth)
+    {
+        std::vector<PieceAt> won;
+        for (const Move capture : legal_moves(pos))
+            if (pos.piece_on(capture.to()) && detail::exchange_gain(pos, capture, worth) > 0)
+                won.push_back(at(pos, capture.to()));
+        return won;
+    }
+
     enum class CaptureCost { None, Mate, Material };
 
     // Whether the side to move in `pos` (the other side) forces mate: within
@@ -283,6 +294,37 @@ namespace {
         return m.options.saved_participant_holds_target && holds_target(m, capture);
     }
 
+    // Whether the moved piece protects a piece of the mover's that it did not protect before the
+    // move, other than the attacker of `capture` (legal in `mover_again`), without which on the
+    // board the capture would be illegal or its exchange would win less: a cannon's screen, a
+    // piece that takes back. What the capture lays open of such a piece, the move protects.
+    bool moved_piece_protects_participant(const MoveAtHand& m, const Position& mover_again, Move capture)
+    {
+        const PieceWorth& worth = m.options.piece_worth;
+        Position pos = mover_again;
+        const int with_all = detail::exchange_gain(pos, capture, worth);
+        for (int i = 0; i < square_count; ++i) {
+            const Square s(i);
+            const Piece p = m.after.piece_on(s);
+            if (!p || p.color() != m.mover() || s == m.to() || s == capture.from())
+                continue;
+            const SquareList now = m.after.attackers_to(s, m.mover());
+            const SquareList was = m.before.attackers_to(s, m.mover());
+            if (std::find(now.begin(), now.end(), m.to()) == now.end()
+                || std::find(was.begin(), was.end(), m.from()) != was.end())
+                continue;
+            // A piece without which the mover would be in check shields its king: it takes part
+            // in no capture, though none can be made without it.
+            Position without = mover_again;
+            without.remove_piece(s);
+            if (without.in_check())
+                continue;
+            if (!is_legal(without, capture) || detail::exchange_gain(without, capture, worth) < with_all)
+                return true;
+        }
+        return false;
+    }
+
     // Under capture_cost_leaves_standing_losses, the mover's pieces that the other side could win
     // at once both before the move and after it: a loss that stands whether or not a capture is
     // made is no cost of the capture. Before the move it still counts, since a move that ends
@@ -327,7 +369,11 @@ namespace {
         // After a check the other side answers first, so what a capture would cost is not known;
         // a mover in check, or to be mated or to lose material anyway, merely parries a threat,
         // unless the piece it moves takes part in the capture: then the capture could not be
-        // made before without losing a piece that it needs.
+        // made before without losing a piece that it needs. Under
+        // capture_made_safe_by_protected_participant, nor when the moved piece newly protects
+        // another piece the capture needs and the capture lost material before the move even
+        // with what the mover was losing anyway left out: the move that parries also took away
+        // what the capture itself cost.
         if (m.options.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
             && m.facts.checkers.empty()
             && capture_costs(mover_again, Move(a, t), m.options, standing_losses(m)) == CaptureCost::None) {
@@ -339,6 +385,12 @@ namespace {
             if (before == CaptureCost::Material && m.options.capture_made_safe_by_saved_participant
                 && moved_piece_was_won(m, enemy_first) && moved_piece_takes_part(m, mover_again, Move(a, t)))
                 return ThreatOrigin::ParticipantSaved;
+            if (before == CaptureCost::Material && m.options.capture_made_safe_by_protected_participant
+                && moved_piece_protects_participant(m, mover_again, Move(a, t))
+                && capture_costs(m.before, Move(a_before, t), m.options,
+                       pieces_won_by_exchange(enemy_first, m.options.piece_worth))
+                    == CaptureCost::Material)
+                return ThreatOrigin::CaptureMadeSafe;
         }
         if (a == m.to())
             return ThreatOrigin::Standing;

@@ -599,7 +599,8 @@ namespace {
                         "check_capture_ignores_uncrossed_soldiers", "capture_cost_counts_kills",
                         "kill_through_offered_exchange", "capture_sequence_any_piece_takes_back",
                         "capture_cost_leaves_standing_losses", "check_capture_through_standing_capture",
-                        "check_capture_crossed_soldier_given_worth", "protection_unless_mated" })) {
+                        "check_capture_crossed_soldier_given_worth", "protection_unless_mated",
+                        "capture_made_safe_by_protected_participant" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -615,6 +616,8 @@ namespace {
                     = r.boolean(j, "kill_through_offered_exchange", path).value_or(false);
                 c.capture_cost_leaves_standing_losses
                     = r.boolean(j, "capture_cost_leaves_standing_losses", path).value_or(false);
+                c.capture_made_safe_by_protected_participant
+                    = r.boolean(j, "capture_made_safe_by_protected_participant", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);
@@ -680,6 +683,9 @@ namespace {
                         "needs kill_depth of 1 or more");
                 if (c.capture_cost_leaves_standing_losses && (!c.capture_made_safe || c.capture_sequence_depth == 0))
                     r.error("ruleset.bad-value", path + "/capture_cost_leaves_standing_losses",
+                        "needs capture_made_safe: true and capture_sequence_depth of 1 or more");
+                if (c.capture_made_safe_by_protected_participant && (!c.capture_made_safe || c.capture_sequence_depth == 0))
+                    r.error("ruleset.bad-value", path + "/capture_made_safe_by_protected_participant",
                         "needs capture_made_safe: true and capture_sequence_depth of 1 or more");
                 if (c.capture_back_unless_mated && c.mate_after_capture_depth == 0)
                     r.error("ruleset.bad-value", path + "/capture_back_unless_mated",

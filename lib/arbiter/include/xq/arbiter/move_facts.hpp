@@ -313,6 +313,14 @@ struct ClassifierOptions {
     // after it: the capture neither causes that loss nor saves what it would take, so the loss
     // is no cost of the capture (before the move it still counts: a move that ends it parries).
     bool capture_cost_leaves_standing_losses = false;
+    // Under capture_made_safe, with capture_sequence_depth, a mover that was to lose material
+    // anyway still makes a standing capture safe when the moved piece newly protects another
+    // piece of its side that takes part in the capture (without it the capture would be illegal
+    // or win less, as without a cannon's screen; the attacker, which leaves its point, and a
+    // piece that shields the king aside), and the capture lost material before the move even
+    // with the pieces the other side could win at once then left out: the move protects what
+    // the capture itself laid open, whatever else it parries.
+    bool capture_made_safe_by_protected_participant = false;
     // Threat::target_can_capture_back only when the target's side is not mated for taking back
     // (within mate_after_capture_depth): a piece that would be mated for leaving its point
     // attacks nothing back, and offers no exchange.
