@@ -1045,6 +1045,39 @@ TEST_SUITE("move facts")
         CHECK_FALSE(threat_on(f, "c5"));
     }
 
+    TEST_CASE("a parry of a mate threat makes safe a capture that came with the threat")
+    {
+        // Reference figure 20, move 4. The red king answered the rook's check on c0 by stepping
+        // back to e1, which threatens mate (the horse leaves c9, the rook on a9 checks, takes the
+        // blocking rook on c9) and screens the black cannon on h1's capture of the rook on a1:
+        // taking at once is mated. The rook back on c8 parries the threat; the capture, which
+        // came with the threat (the king on e0 screened nothing), is then safe.
+        ClassifierOptions options;
+        options.kill_depth = 4;
+        options.kill_mates_by_check = true;
+        options.mate_after_capture_depth = 1;
+        options.capture_made_safe = true;
+        options.capture_cost_counts_kills = true;
+        options.piece_worth = cxa_piece_worth;
+        const Position before_check_answered = from_fen("R1Nk1ab2/3Ca4/8n/p8/8p/P3Pp3/8P/5A3/R6c1/2r1KnB2 w");
+        const Position before = from_fen("R1Nk1ab2/3Ca4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/2r2nB2 b");
+        const Move parry = *parse_iccs("c0c8");
+        // Without the key, or without the position before the threat, the parry only parries.
+        CHECK_FALSE(threat_on(classify_move(before, parry, options, &before_check_answered), "a1"));
+        options.capture_made_safe_by_parry_of_new_capture = true;
+        CHECK_FALSE(threat_on(classify_move(before, parry, options), "a1"));
+
+        const MoveFacts f = classify_move(before, parry, options, &before_check_answered);
+        const Threat* t = threat_on(f, "a1", "h1");
+        REQUIRE(t);
+        CHECK(t->origin == ThreatOrigin::CaptureMadeSafe);
+        CHECK(t->capture_gain == 4);
+        // A capture that stood safe before the threat was made is only restored by the parry:
+        // with the black rook still on c8 and the red king on e1, the cannon took safely.
+        const Position capture_stood = from_fen("R1Nk1ab2/2rCa4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/5nB2 w");
+        CHECK_FALSE(threat_on(classify_move(before, parry, options, &capture_stood), "a1"));
+    }
+
     TEST_CASE("a pinned protector is a fake protection")
     {
         // The black rook on e8 protects the horse on d8, but recapturing would open the

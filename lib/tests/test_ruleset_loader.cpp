@@ -543,6 +543,11 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
                 "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
                 "mate_after_capture_depth": 1, "capture_back_unless_mated": true})").empty());
+        // A parry's new capture refines captures made safe.
+        CHECK(classification_paths(R"({"capture_made_safe_by_parry_of_new_capture": true})")
+            == std::vector<std::string> { "/classification/capture_made_safe_by_parry_of_new_capture" });
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_parry_of_new_capture": true})")
+            .empty());
         // A protection judged by mates after the recapture needs the depth of that search.
         CHECK(classification_paths(R"({"protection_unless_mated": true})")
             == std::vector<std::string> { "/classification/protection_unless_mated" });

@@ -22,6 +22,7 @@ namespace {
         Position after;
         const ClassifierOptions& options;
         MoveFacts& facts;
+        const Position* before_last = nullptr; // before the other side's last move, when known
         Color mover() const { return facts.mover; }
         Color enemy() const { return ~facts.mover; }
         Square from() const { return facts.move.from(); }
@@ -342,6 +343,23 @@ namespace {
         return lost;
     }
 
+    // Under capture_made_safe_by_parry_of_new_capture, whether the capture from `a` (where the
+    // attacker stood before the move) on `t` could not be made before the other side's last move
+    // without being mated: the mover's pieces stood as before the move, the target may not have.
+    // What else it cost then is no matter here: the parry answers a mate.
+    bool capture_new_since_threat(const MoveAtHand& m, Square a, Square t)
+    {
+        if (!m.options.capture_made_safe_by_parry_of_new_capture || !m.before_last)
+            return false;
+        Position earlier = detail::with_side_to_move(*m.before_last, m.mover());
+        const Move capture(a, t);
+        if (earlier.piece_on(t) != m.before.piece_on(t) || !is_legal(earlier, capture))
+            return true;
+        UndoInfo undo;
+        earlier.do_move(capture, undo);
+        return forces_mate_at_cost(earlier, m.options);
+    }
+
     // How the attack of `a` on `t` came about, or nothing when it is not the move's: an attack
     // that stood before is the move's again only when the move stripped the target's real
     // protection or made the capture legal or safe, or when the moved piece makes it (listed
@@ -379,7 +397,8 @@ namespace {
             && capture_costs(mover_again, Move(a, t), m.options, standing_losses(m)) == CaptureCost::None) {
             const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options, {});
             Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
-            if ((before == CaptureCost::Mate && !forces_mate_at_cost(enemy_first, m.options))
+            if ((before == CaptureCost::Mate
+                    && (!forces_mate_at_cost(enemy_first, m.options) || capture_new_since_threat(m, a_before, t)))
                 || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))
                 return ThreatOrigin::CaptureMadeSafe;
             if (before == CaptureCost::Material && m.options.capture_made_safe_by_saved_participant
@@ -735,13 +754,13 @@ bool MoveFacts::has_new_threat() const
     return std::any_of(threats.begin(), threats.end(), [](const Threat& t) { return t.is_new(); });
 }
 
-MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options)
+MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options, const Position* before_last)
 {
     MoveFacts facts;
     facts.move = m;
     facts.mover = before.side_to_move();
     facts.moved = at(before, m.from());
-    MoveAtHand move { before, before, options, facts };
+    MoveAtHand move { before, before, options, facts, before_last };
     UndoInfo undo;
     move.after.do_move(m, undo);
     facts.captured = undo.captured;
@@ -769,11 +788,11 @@ CycleClassifier::CycleClassifier(const ReplayedGame& game, const ClassifierOptio
 {
 }
 
-const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m) const
+const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m, const Position& before_last) const
 {
-    const auto [entry, added] = known_.try_emplace({ before.key(), m.bits() });
+    const auto [entry, added] = known_.try_emplace({ before.key(), before_last.key(), m.bits() });
     if (added)
-        entry->second = classify_move(before, m, options_);
+        entry->second = classify_move(before, m, options_, &before_last);
     return entry->second;
 }
 
@@ -795,9 +814,13 @@ CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
     };
     std::array<Tally, 2> tally;
 
+    // The position before each ply's previous move: the cycle repeats, so the move before its
+    // first ply is its last one.
+    Position before_last = game_.position_at(cycle.last_ply - 1);
     for (int ply = cycle.first_ply; ply <= cycle.last_ply; ++ply) {
         const Move m = game_.ply(ply).move;
-        MoveFacts facts = facts_of(pos, m);
+        MoveFacts facts = facts_of(pos, m, before_last);
+        before_last = pos;
         facts.ply = ply;
         UndoInfo undo;
         pos.do_move(m, undo);

@@ -600,7 +600,7 @@ namespace {
                         "kill_through_offered_exchange", "capture_sequence_any_piece_takes_back",
                         "capture_cost_leaves_standing_losses", "check_capture_through_standing_capture",
                         "check_capture_crossed_soldier_given_worth", "protection_unless_mated",
-                        "capture_made_safe_by_protected_participant" })) {
+                        "capture_made_safe_by_protected_participant", "capture_made_safe_by_parry_of_new_capture" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -611,6 +611,8 @@ namespace {
                     = r.boolean(j, "saved_participant_won_by_exchange", path).value_or(false);
                 c.capture_back_unless_mated = r.boolean(j, "capture_back_unless_mated", path).value_or(false);
                 c.protection_unless_mated = r.boolean(j, "protection_unless_mated", path).value_or(false);
+                c.capture_made_safe_by_parry_of_new_capture
+                    = r.boolean(j, "capture_made_safe_by_parry_of_new_capture", path).value_or(false);
                 c.capture_cost_counts_kills = r.boolean(j, "capture_cost_counts_kills", path).value_or(false);
                 c.kill_through_offered_exchange
                     = r.boolean(j, "kill_through_offered_exchange", path).value_or(false);
@@ -690,6 +692,9 @@ namespace {
                 if (c.capture_back_unless_mated && c.mate_after_capture_depth == 0)
                     r.error("ruleset.bad-value", path + "/capture_back_unless_mated",
                         "needs mate_after_capture_depth of 1 or more");
+                if (c.capture_made_safe_by_parry_of_new_capture && !c.capture_made_safe)
+                    r.error("ruleset.bad-value", path + "/capture_made_safe_by_parry_of_new_capture",
+                        "needs capture_made_safe: true");
                 if (c.protection_unless_mated && c.mate_after_capture_depth == 0)
                     r.error("ruleset.bad-value", path + "/protection_unless_mated",
                         "needs mate_after_capture_depth of 1 or more");

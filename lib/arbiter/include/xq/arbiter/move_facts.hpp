@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "xq/arbiter/repetition.hpp"
@@ -308,6 +309,13 @@ struct ClassifierOptions {
     // has a kill: it forces mate by a check or a series of checks within kill_depth (as the
     // class Kill is found, with kill_mates_by_check), not only within mate_after_capture_depth.
     bool capture_cost_counts_kills = false;
+    // Under capture_made_safe, a move that parries the other side's mate makes a standing capture
+    // safe all the same when that capture is new since the mate threat: before the other side's
+    // last move (the one that made the threat) it could not be made without being mated (or
+    // was illegal, or the target not there). A parry that restores a capture the threat had stopped
+    // makes nothing new; one that makes safe a capture which came with the threat does. Only
+    // where that earlier position is known (classify_move's `before_last`).
+    bool capture_made_safe_by_parry_of_new_capture = false;
     // Under capture_made_safe, with capture_sequence_depth, what a standing capture costs after
     // the move leaves out the pieces the other side could win at once both before the move and
     // after it: the capture neither causes that loss nor saves what it would take, so the loss
@@ -375,8 +383,10 @@ struct ClassifierOptions {
     bool prior_attacks = false;
 };
 
-// The facts of move m in `before` (m must be legal there).
-MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options = {});
+// The facts of move m in `before` (m must be legal there). `before_last`, when known, is the
+// position before the other side's last move (which led to `before`).
+MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options = {},
+    const Position* before_last = nullptr);
 
 // What one side's moves amount to over a cycle. Pieces are followed as they move, and
 // named by where they stood at the start of the cycle.
@@ -424,12 +434,13 @@ public:
     CycleFacts classify(const RepetitionCycle& cycle) const;
 
 private:
-    const MoveFacts& facts_of(const Position& before, Move m) const;
+    const MoveFacts& facts_of(const Position& before, Move m, const Position& before_last) const;
 
     const ReplayedGame& game_;
     const ClassifierOptions& options_;
-    // By the key of the position the move is played from, and the move.
-    mutable std::map<std::pair<Key, std::uint16_t>, MoveFacts> known_;
+    // By the keys of the position the move is played from and of the one before the other
+    // side's last move, and the move.
+    mutable std::map<std::tuple<Key, Key, std::uint16_t>, MoveFacts> known_;
 };
 
 } // namespace xq
