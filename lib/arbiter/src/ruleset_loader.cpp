@@ -600,7 +600,8 @@ namespace {
                         "kill_through_offered_exchange", "capture_sequence_any_piece_takes_back",
                         "capture_cost_leaves_standing_losses", "check_capture_through_standing_capture",
                         "check_capture_crossed_soldier_given_worth", "protection_unless_mated",
-                        "capture_made_safe_by_protected_participant", "capture_made_safe_by_parry_of_new_capture" })) {
+                        "capture_made_safe_by_protected_participant",
+                        "capture_made_safe_by_parry_of_new_capture" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
