@@ -1,6 +1,7 @@
 #include "xq/batch/archive_validation.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <fstream>
 #include <memory>
@@ -241,31 +242,37 @@ namespace {
     }
 
     // Tells the processor that this thread waits in a loop, so that it yields what the core
-    // shares and saves power; no system call.
+    // shares and saves power, with no system call; where no such instruction is known, the
+    // thread yields to the scheduler instead.
     void pause_processor()
     {
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
 #elif defined(__aarch64__)
         asm volatile("yield");
+#else
+        std::this_thread::yield();
 #endif
     }
 
-    // Locks the reader, first waiting for it a while without sleeping. A turn at the reader is
-    // short (some 0.3 ms for a batch), and a thread that sleeps until it is woken loses more
-    // than the wait itself, the more so on a virtual machine: over the corpus with `--jobs 2`,
-    // each thread waited 0.03 s of its 0.64 when it slept at once, 0.01 s when it spun first.
-    // The spin is bounded (19,200 pauses, about 0.5 ms here), so that a longer turn, such as
-    // one that opens a file, is still waited for asleep.
-    std::unique_lock<std::mutex> lock_reader(std::mutex& reader)
+    // Locks the reader, first waiting for it a while without sleeping when every checking thread
+    // has a core of its own (else the spin would take the core of the thread that holds the
+    // reader). A turn at the reader is short (some 0.3 ms for a batch), and a thread that
+    // sleeps until it is woken loses more than the wait itself, the more so on a virtual
+    // machine: over the corpus with `--jobs 2`, each thread waited 0.03 s of its 0.64 when it
+    // slept at once, 0.01 s in all when it spun first. The spin is bounded in time, so that a
+    // longer turn, such as one that opens a file, is still waited for asleep.
+    std::unique_lock<std::mutex> lock_reader(std::mutex& reader, bool may_spin)
     {
-        constexpr int attempts = 300;
+        constexpr auto spin_for = std::chrono::microseconds(500);
         constexpr int pauses_between_attempts = 64; // each attempt writes the lock's cache line
         std::unique_lock lock(reader, std::try_to_lock);
-        for (int attempt = 0; attempt < attempts && !lock.owns_lock(); ++attempt) {
-            for (int pause = 0; pause < pauses_between_attempts; ++pause)
-                pause_processor();
-            lock.try_lock();
+        if (!lock.owns_lock() && may_spin) {
+            const auto until = std::chrono::steady_clock::now() + spin_for;
+            do {
+                for (int pause = 0; pause < pauses_between_attempts; ++pause)
+                    pause_processor();
+            } while (!lock.try_lock() && std::chrono::steady_clock::now() < until);
         }
         if (!lock.owns_lock())
             lock.lock();
@@ -292,12 +299,13 @@ namespace {
         std::vector<Checker> checkers(options.jobs);
         ArchiveReader reader(files, options);
         std::mutex reading; // guards the reader and the two below
+        const bool spin_for_reader = options.jobs <= std::thread::hardware_concurrency();
         std::size_t batches = 0; // numbered so far
         bool all_read = false;
         // The next turn at the reader; nothing once all is read. A reading failure is a batch
         // of its own, after the games read before it, so that it stops the run in its place.
         const auto take_turn = [&]() -> std::optional<ReadTurn> {
-            const std::unique_lock lock = lock_reader(reading);
+            const std::unique_lock lock = lock_reader(reading, spin_for_reader);
             if (all_read)
                 return std::nullopt;
             ReadTurn turn;
