@@ -343,17 +343,36 @@ namespace {
         return lost;
     }
 
+    // Under capture_made_safe_by_protected_participant, whether `capture`, safe in
+    // `mover_again`, would cost again without the moved piece on the board: it is then the moved
+    // piece's protection that makes the capture safe, not its leaving its point or a line it
+    // opened. Not known, and so not, where the moved piece shields its king.
+    bool costs_without_moved_piece(const MoveAtHand& m, const Position& mover_again, Move capture)
+    {
+        Position without = mover_again;
+        without.remove_piece(m.to());
+        return !without.in_check() && is_legal(without, capture)
+            && capture_costs(without, capture, m.options, standing_losses(m)) != CaptureCost::None;
+    }
+
     // Under capture_made_safe_by_parry_of_new_capture, whether the capture from `a` (where the
-    // attacker stood before the move) on `t` could not be made before the other side's last move
-    // without being mated: the mover's pieces stood as before the move, the target may not have.
-    // What else it cost then is no matter here: the parry answers a mate.
+    // attacker stood before the move) on `t` came with the mate threat the move parries: the
+    // other side's last move made that threat (before it, the other side forced no mate), and
+    // before it the capture could not be made, or not without being mated. What else it cost
+    // then is no matter here: the parry answers a mate. A target that was not there before
+    // that move walked into the attack itself, which makes no threat of the mover's new.
     bool capture_new_since_threat(const MoveAtHand& m, Square a, Square t)
     {
         if (!m.options.capture_made_safe_by_parry_of_new_capture || !m.before_last)
             return false;
+        Position threat_to_come = *m.before_last;
+        if (forces_mate_at_cost(threat_to_come, m.options))
+            return false;
         Position earlier = detail::with_side_to_move(*m.before_last, m.mover());
         const Move capture(a, t);
-        if (earlier.piece_on(t) != m.before.piece_on(t) || !is_legal(earlier, capture))
+        if (earlier.piece_on(t) != m.before.piece_on(t))
+            return false;
+        if (!is_legal(earlier, capture))
             return true;
         UndoInfo undo;
         earlier.do_move(capture, undo);
@@ -375,7 +394,10 @@ namespace {
                 : ThreatOrigin::Discovered;
         }
         const Square a_before = a == m.to() ? m.from() : a;
-        const detail::Cover was = detail::protection_of(m.before, a_before, t, {}, protection_mated_within(m.options));
+        // Whether a protector that was real before is mated for taking back matters only where
+        // none is real now: the mate searches are saved elsewhere.
+        const detail::Cover was
+            = detail::protection_of(m.before, a_before, t, {}, now.real.empty() ? protection_mated_within(m.options) : 0);
         if (!was.real.empty() && now.real.empty())
             return ThreatOrigin::ProtectionRemoved;
         if (was.real.empty() && now.real.empty() && was.capture_legal && now.capture_legal
@@ -406,6 +428,7 @@ namespace {
                 return ThreatOrigin::ParticipantSaved;
             if (before == CaptureCost::Material && m.options.capture_made_safe_by_protected_participant
                 && moved_piece_protects_participant(m, mover_again, Move(a, t))
+                && costs_without_moved_piece(m, mover_again, Move(a, t))
                 && capture_costs(m.before, Move(a_before, t), m.options,
                        pieces_won_by_exchange(enemy_first, m.options.piece_worth))
                     == CaptureCost::Material)
@@ -788,11 +811,11 @@ CycleClassifier::CycleClassifier(const ReplayedGame& game, const ClassifierOptio
 {
 }
 
-const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m, const Position& before_last) const
+const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m, const Position* before_last) const
 {
-    const auto [entry, added] = known_.try_emplace({ before.key(), before_last.key(), m.bits() });
+    const auto [entry, added] = known_.try_emplace({ before.key(), before_last ? before_last->key() : Key {}, m.bits() });
     if (added)
-        entry->second = classify_move(before, m, options_, &before_last);
+        entry->second = classify_move(before, m, options_, before_last);
     return entry->second;
 }
 
@@ -814,13 +837,17 @@ CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
     };
     std::array<Tally, 2> tally;
 
-    // The position before each ply's previous move: the cycle repeats, so the move before its
-    // first ply is its last one.
-    Position before_last = game_.position_at(cycle.last_ply - 1);
+    // Only capture_made_safe_by_parry_of_new_capture asks for the position before each ply's
+    // previous move; otherwise a ply has the same facts in every cycle it is part of. The cycle
+    // repeats, so the move before its first ply is its last one.
+    std::optional<Position> before_last;
+    if (options_.capture_made_safe_by_parry_of_new_capture)
+        before_last = game_.position_at(cycle.last_ply - 1);
     for (int ply = cycle.first_ply; ply <= cycle.last_ply; ++ply) {
         const Move m = game_.ply(ply).move;
-        MoveFacts facts = facts_of(pos, m, before_last);
-        before_last = pos;
+        MoveFacts facts = facts_of(pos, m, before_last ? &*before_last : nullptr);
+        if (before_last)
+            before_last = pos;
         facts.ply = ply;
         UndoInfo undo;
         pos.do_move(m, undo);

@@ -434,12 +434,12 @@ public:
     CycleFacts classify(const RepetitionCycle& cycle) const;
 
 private:
-    const MoveFacts& facts_of(const Position& before, Move m, const Position& before_last) const;
+    const MoveFacts& facts_of(const Position& before, Move m, const Position* before_last) const;
 
     const ReplayedGame& game_;
     const ClassifierOptions& options_;
     // By the keys of the position the move is played from and of the one before the other
-    // side's last move, and the move.
+    // side's last move (0 when not asked for), and the move.
     mutable std::map<std::tuple<Key, Key, std::uint16_t>, MoveFacts> known_;
 };
 
