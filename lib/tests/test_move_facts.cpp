@@ -886,6 +886,34 @@ TEST_SUITE("move facts")
             "c2"));
     }
 
+    TEST_CASE("a pawn on its own side of the river that the other side could take does not make a move merely parry")
+    {
+        ClassifierOptions options;
+        options.capture_made_safe = true;
+        options.capture_sequence_depth = 4;
+        options.capture_sequence_counts_uncrossed_soldiers = false;
+        options.piece_worth = cxa_piece_worth;
+        const auto made_safe = [](const MoveFacts& f) {
+            return std::any_of(f.threats.begin(), f.threats.end(), [](const Threat& t) {
+                return t.attacker.square == sq("c3") && t.target.square == sq("c2")
+                    && t.origin == ThreatOrigin::CaptureMadeSafe;
+            });
+        };
+        // A national championships game (1984), ply 42: the black rook on c3 protects the cannon
+        // on d3, which the red rook on d1 attacks, so that taking the cannon on c2 loses the
+        // cannon on d3. The cannon steps to e3, and the capture on c2 wins a cannon. Only the
+        // red rook on g6 could take anything before the move: the pawn on g5, on its own side of
+        // the river.
+        const std::string_view fen = "3akab2/9/2n1b1nr1/p1N1p1R1p/6p2/P1P1C4/2rc2P2/2C1B4/3RA4/2B1KA3 b";
+        CHECK_FALSE(made_safe(facts_of(fen, "d3e3", options)));
+        options.capture_made_safe_ignores_uncrossed_soldiers = true;
+        CHECK(made_safe(facts_of(fen, "d3e3", options)));
+        // A pawn across the river is material: with the pawn on g4, which the rook and the pawn
+        // on g3 could take, the cannon's step only parries a loss.
+        CHECK_FALSE(made_safe(
+            facts_of("3akab2/9/2n1b1nr1/p1N1p1R1p/9/P1P1C1p2/2rc2P2/2C1B4/3RA4/2B1KA3 b", "d3e3", options)));
+    }
+
     TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
     {
         ClassifierOptions options;

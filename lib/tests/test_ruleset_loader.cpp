@@ -592,6 +592,12 @@ TEST_SUITE("ruleset loader")
             == std::vector<std::string> { "/classification/capture_made_safe_by_protected_participant" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
                 "capture_made_safe_by_protected_participant": true})").empty());
+        // Leaving uncrossed pawns out of what the mover was losing anyway refines captures made
+        // safe.
+        CHECK(classification_paths(R"({"capture_made_safe_ignores_uncrossed_soldiers": true})")
+            == std::vector<std::string> { "/classification/capture_made_safe_ignores_uncrossed_soldiers" });
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_ignores_uncrossed_soldiers": true})")
+                  .empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")

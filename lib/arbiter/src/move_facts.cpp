@@ -199,6 +199,22 @@ namespace {
         return won;
     }
 
+    // Whether the other side, to move in `enemy_first` (the position before the move), could win
+    // material at once: by a capture whose complete exchange wins (what best_capture_gain
+    // weighs). Under capture_made_safe_ignores_uncrossed_soldiers, a pawn on its own side of the
+    // river that it could take is no material: the mover was losing nothing by it.
+    bool loses_material_anyway(const MoveAtHand& m, Position enemy_first)
+    {
+        for (const Move capture : legal_moves(enemy_first)) {
+            const Piece taken = enemy_first.piece_on(capture.to());
+            if (taken
+                && !(m.options.capture_made_safe_ignores_uncrossed_soldiers && is_uncrossed_soldier(taken, capture.to()))
+                && detail::exchange_gain(enemy_first, capture, m.options.piece_worth) > 0)
+                return true;
+        }
+        return false;
+    }
+
     enum class CaptureCost { None, Mate, Material };
 
     // Whether the side to move in `pos` (the other side) forces mate: within
@@ -421,7 +437,7 @@ namespace {
             Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
             if ((before == CaptureCost::Mate
                     && (!forces_mate_at_cost(enemy_first, m.options) || capture_new_since_threat(m, a_before, t)))
-                || (before == CaptureCost::Material && best_capture_gain(enemy_first, m.options.piece_worth) == 0))
+                || (before == CaptureCost::Material && !loses_material_anyway(m, enemy_first)))
                 return ThreatOrigin::CaptureMadeSafe;
             if (before == CaptureCost::Material && m.options.capture_made_safe_by_saved_participant
                 && moved_piece_was_won(m, enemy_first) && moved_piece_takes_part(m, mover_again, Move(a, t)))

@@ -601,7 +601,8 @@ namespace {
                         "capture_cost_leaves_standing_losses", "check_capture_through_standing_capture",
                         "check_capture_crossed_soldier_given_worth", "protection_unless_mated",
                         "capture_made_safe_by_protected_participant",
-                        "capture_made_safe_by_parry_of_new_capture" })) {
+                        "capture_made_safe_by_parry_of_new_capture",
+                        "capture_made_safe_ignores_uncrossed_soldiers" })) {
                 c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
                 c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
                 c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
@@ -621,6 +622,8 @@ namespace {
                     = r.boolean(j, "capture_cost_leaves_standing_losses", path).value_or(false);
                 c.capture_made_safe_by_protected_participant
                     = r.boolean(j, "capture_made_safe_by_protected_participant", path).value_or(false);
+                c.capture_made_safe_ignores_uncrossed_soldiers
+                    = r.boolean(j, "capture_made_safe_ignores_uncrossed_soldiers", path).value_or(false);
                 c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
                 c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
                 c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);
@@ -695,6 +698,9 @@ namespace {
                         "needs mate_after_capture_depth of 1 or more");
                 if (c.capture_made_safe_by_parry_of_new_capture && !c.capture_made_safe)
                     r.error("ruleset.bad-value", path + "/capture_made_safe_by_parry_of_new_capture",
+                        "needs capture_made_safe: true");
+                if (c.capture_made_safe_ignores_uncrossed_soldiers && !c.capture_made_safe)
+                    r.error("ruleset.bad-value", path + "/capture_made_safe_ignores_uncrossed_soldiers",
                         "needs capture_made_safe: true");
                 if (c.protection_unless_mated && c.mate_after_capture_depth == 0)
                     r.error("ruleset.bad-value", path + "/protection_unless_mated",

@@ -329,6 +329,10 @@ struct ClassifierOptions {
     // with the pieces the other side could win at once then left out: the move protects what
     // the capture itself laid open, whatever else it parries.
     bool capture_made_safe_by_protected_participant = false;
+    // Under capture_made_safe, a pawn on its own side of the river that the other side could take
+    // at once is no material the mover was losing anyway: a move that makes a standing capture
+    // safe while only such pawns hang does not merely parry a threat.
+    bool capture_made_safe_ignores_uncrossed_soldiers = false;
     // Threat::target_can_capture_back only when the target's side is not mated for taking back
     // (within mate_after_capture_depth): a piece that would be mated for leaving its point
     // attacks nothing back, and offers no exchange.
