@@ -200,19 +200,15 @@ namespace {
     }
 
     // Whether the other side, to move in `enemy_first` (the position before the move), could win
-    // material at once: by a capture whose complete exchange wins (what best_capture_gain
-    // weighs). Under capture_made_safe_ignores_uncrossed_soldiers, a pawn on its own side of the
-    // river that it could take is no material: the mover was losing nothing by it.
-    bool loses_material_anyway(const MoveAtHand& m, Position enemy_first)
+    // material at once (pieces_won_by_exchange). Under
+    // capture_made_safe_ignores_uncrossed_soldiers, a pawn on its own side of the river that it
+    // could take is no material: the mover was losing nothing by it.
+    bool loses_material_anyway(const MoveAtHand& m, const Position& enemy_first)
     {
-        for (const Move capture : legal_moves(enemy_first)) {
-            const Piece taken = enemy_first.piece_on(capture.to());
-            if (taken
-                && !(m.options.capture_made_safe_ignores_uncrossed_soldiers && is_uncrossed_soldier(taken, capture.to()))
-                && detail::exchange_gain(enemy_first, capture, m.options.piece_worth) > 0)
-                return true;
-        }
-        return false;
+        const std::vector<PieceAt> won = pieces_won_by_exchange(enemy_first, m.options.piece_worth);
+        return std::any_of(won.begin(), won.end(), [&](const PieceAt& p) {
+            return !m.options.capture_made_safe_ignores_uncrossed_soldiers || !is_uncrossed_soldier(p.piece, p.square);
+        });
     }
 
     enum class CaptureCost { None, Mate, Material };
@@ -411,7 +407,7 @@ namespace {
         }
         const Square a_before = a == m.to() ? m.from() : a;
         // Whether a protector that was real before is mated for taking back matters only where
-        // none is real now: the mate searches are saved elsewhere.
+        // none is real now: elsewhere its mate search is spared.
         const detail::Cover was
             = detail::protection_of(m.before, a_before, t, {}, now.real.empty() ? protection_mated_within(m.options) : 0);
         if (!was.real.empty() && now.real.empty())

@@ -298,8 +298,8 @@ namespace {
         InOrderBuffer<CheckedBatch> results(options.checked_batches);
         std::vector<Checker> checkers(options.jobs);
         ArchiveReader reader(files, options);
-        std::mutex reading; // guards the reader and the two below
         const bool spin_for_reader = options.jobs <= std::thread::hardware_concurrency();
+        std::mutex reading; // guards the reader and the two below
         std::size_t batches = 0; // numbered so far
         bool all_read = false;
         // The next turn at the reader; nothing once all is read. A reading failure is a batch
