@@ -853,8 +853,12 @@ CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
     // previous move; otherwise a ply has the same facts in every cycle it is part of. The cycle
     // repeats, so the move before its first ply is its last one.
     std::optional<Position> before_last;
-    if (options_.capture_made_safe_by_parry_of_new_capture)
-        before_last = game_.position_at(cycle.last_ply - 1);
+    if (options_.capture_made_safe_by_parry_of_new_capture) {
+        before_last = out.start;
+        UndoInfo undo;
+        for (int ply = cycle.first_ply; ply < cycle.last_ply; ++ply)
+            before_last->do_move(game_.ply(ply).move, undo);
+    }
     for (int ply = cycle.first_ply; ply <= cycle.last_ply; ++ply) {
         const Move m = game_.ply(ply).move;
         MoveFacts facts = facts_of(pos, m, before_last ? &*before_last : nullptr);
