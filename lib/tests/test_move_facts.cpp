@@ -19,6 +19,18 @@ namespace {
 // The piece worth of rulesets/cxa.json, on which the CXA figures below are weighed.
 constexpr PieceWorth cxa_piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
 
+// The kill search of rulesets/cxa.json with its piece worth: mates by checks within four
+// moves, and a capture that is mated at once costs.
+ClassifierOptions cxa_kill_options()
+{
+    ClassifierOptions options;
+    options.kill_depth = 4;
+    options.kill_mates_by_check = true;
+    options.mate_after_capture_depth = 1;
+    options.piece_worth = cxa_piece_worth;
+    return options;
+}
+
 MoveFacts facts_of(std::string_view fen, const char* move, const ClassifierOptions& options = {})
 {
     const Position pos = from_fen(fen);
@@ -811,16 +823,12 @@ TEST_SUITE("move facts")
 
     TEST_CASE("figure 8: the king's step makes the rook's capture safe; a pawn takes back, and a standing loss is no cost")
     {
-        ClassifierOptions options;
-        options.kill_depth = 4;
-        options.kill_mates_by_check = true;
-        options.mate_after_capture_depth = 1;
+        ClassifierOptions options = cxa_kill_options();
         options.capture_made_safe = true;
         options.capture_cost_counts_kills = true;
         options.capture_sequence_depth = 4;
         options.capture_sequence_takers = { false, true, true, true, true, true, false };
         options.capture_sequence_counts_uncrossed_soldiers = false;
-        options.piece_worth = cxa_piece_worth;
         // CXA figure 8, move 2 (the book: a chase): with the king on f8, the black rook on f6
         // taking the pawn on a6 opens the f-file to the red rook on h3; on f9 it does not. After
         // the capture, the red rook may take the horse on i3, which the pawn on i4 takes back,
@@ -1080,13 +1088,9 @@ TEST_SUITE("move facts")
         // blocking rook on c9) and screens the black cannon on h1's capture of the rook on a1:
         // taking at once is mated. The rook back on c8 parries the threat; the capture, which
         // came with the threat (the king on e0 screened nothing), is then safe.
-        ClassifierOptions options;
-        options.kill_depth = 4;
-        options.kill_mates_by_check = true;
-        options.mate_after_capture_depth = 1;
+        ClassifierOptions options = cxa_kill_options();
         options.capture_made_safe = true;
         options.capture_cost_counts_kills = true;
-        options.piece_worth = cxa_piece_worth;
         const Position before_check_answered = from_fen("R1Nk1ab2/3Ca4/8n/p8/8p/P3Pp3/8P/5A3/R6c1/2r1KnB2 w");
         const Position before = from_fen("R1Nk1ab2/3Ca4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/2r2nB2 b");
         const Move parry = *parse_iccs("c0c8");
@@ -1277,11 +1281,7 @@ TEST_SUITE("move facts")
 
     TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first is no kill")
     {
-        ClassifierOptions options;
-        options.kill_depth = 4;
-        options.kill_mates_by_check = true;
-        options.mate_after_capture_depth = 1;
-        options.piece_worth = cxa_piece_worth;
+        ClassifierOptions options = cxa_kill_options();
         const auto kill = [&](std::string_view fen, const char* move) { return facts_of(fen, move, options).kill; };
         // CXA figure 29: the rook to h3 would mate by taking the rook on h9 (f9 is then covered,
         // and the advisor cannot block there without opening the e-file to the cannon on e6).
@@ -1307,11 +1307,7 @@ TEST_SUITE("move facts")
 
     TEST_CASE("under kill_through_offered_exchange, the piece that may take back is followed as it moves along a mating line")
     {
-        ClassifierOptions options;
-        options.kill_depth = 4;
-        options.kill_mates_by_check = true;
-        options.mate_after_capture_depth = 1;
-        options.piece_worth = cxa_piece_worth;
+        ClassifierOptions options = cxa_kill_options();
         // The rook's step to a1 attacks the black rook on a5, which may take it first: the rook
         // on i1 cannot then mate on the e-file, the black rook on a1 taking the checker. Every
         // mate takes the black rook after it has blocked a check on the e-file, on e5: where it
