@@ -33,7 +33,7 @@ struct ArchiveValidationOptions {
     // the batch next in input order hands it to the sink.
     unsigned jobs = 1;
     // With more than one job, a thread reads and checks this many games at a time (0 counts
-    // as 1).
+    // as 1), or from a quarter of them on when another thread waits to read.
     std::size_t games_per_batch = 32;
     // Batches checked but not yet handed over (waiting for an earlier, slower one), at most.
     // So at most (checked_batches + jobs) * games_per_batch games are held: the window and the
