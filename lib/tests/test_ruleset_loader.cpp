@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -526,8 +529,8 @@ TEST_SUITE("ruleset loader")
         };
         CHECK(classification_paths(R"({"check_capture_weighs_following_captures": true,
                 "capture_made_safe_by_saved_participant": true})")
-            == std::vector<std::string> { "/classification/check_capture_weighs_following_captures",
-                "/classification/capture_made_safe_by_saved_participant" });
+            == std::vector<std::string> { "/classification/capture_made_safe_by_saved_participant",
+                "/classification/check_capture_weighs_following_captures" });
         CHECK(classification_paths(R"({"check_capture_weighs_following_captures": "yes",
                 "capture_made_safe_by_saved_participant": 1})")
             == std::vector<std::string> { "/classification/capture_made_safe_by_saved_participant",
@@ -538,8 +541,8 @@ TEST_SUITE("ruleset loader")
                 "check_capture_ignores_uncrossed_soldiers": true})").empty());
         CHECK(classification_paths(R"({"capture_made_safe": true, "saved_participant_holds_target": true,
                 "saved_participant_won_by_exchange": true, "capture_back_unless_mated": true})")
-            == std::vector<std::string> { "/classification/saved_participant_holds_target",
-                "/classification/saved_participant_won_by_exchange", "/classification/capture_back_unless_mated" });
+            == std::vector<std::string> { "/classification/capture_back_unless_mated",
+                "/classification/saved_participant_holds_target", "/classification/saved_participant_won_by_exchange" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
                 "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
                 "mate_after_capture_depth": 1, "capture_back_unless_mated": true})").empty());
@@ -669,5 +672,56 @@ TEST_SUITE("ruleset loader")
         }
         for (const auto& [key, type] : documented)
             FAIL_CHECK("the README lists ", key, ", which the loader does not read");
+    }
+
+    TEST_CASE("the README's table of classification keys gives every number and switch the loader reads, with its type and default, and names what it needs")
+    {
+        const std::string readme = read_readme();
+        REQUIRE(readme.find("## `classification`") != std::string::npos);
+        const auto rows = table_after(readme, "## `classification`");
+        REQUIRE(rows.size() > 2);
+        CHECK(rows[0] == std::vector<std::string> { "key", "type", "default", "meaning" });
+        std::map<std::string, std::vector<std::string>> documented; // key -> type, default, meaning
+        for (std::size_t i = 2; i < rows.size(); ++i) {
+            REQUIRE(rows[i].size() == 4);
+            const std::string& key = rows[i][0];
+            REQUIRE(key.size() > 2);
+            CHECK_MESSAGE(documented.emplace(key.substr(1, key.size() - 2), std::vector(rows[i].begin() + 1, rows[i].end())).second,
+                key, " twice");
+        }
+        const ClassifierOptions defaults;
+        std::set<std::string_view> names;
+        for (const ClassificationKey& key : classification_keys()) {
+            names.insert(key.name);
+            const auto entry = documented.find(std::string(key.name));
+            if (entry == documented.end()) {
+                FAIL_CHECK("the README does not list ", key.name);
+                continue;
+            }
+            const auto& [type, default_value, meaning] = std::tie(entry->second[0], entry->second[1], entry->second[2]);
+            if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field)) {
+                CHECK_MESSAGE(type == "boolean", key.name);
+                CHECK_MESSAGE(default_value == (defaults.**flag ? "true" : "false"), key.name);
+            } else {
+                CHECK_MESSAGE(type == "integer " + std::to_string(key.low) + "-" + std::to_string(key.high), key.name);
+                if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
+                    CHECK_MESSAGE(default_value == std::to_string(defaults.**number), key.name);
+                else
+                    CHECK_MESSAGE(default_value.rfind("none", 0) == 0, key.name);
+            }
+            for (const auto& group : key.needs)
+                for (std::string_view needed : group)
+                    CHECK_MESSAGE(meaning.find("`" + std::string(needed) + "`") != std::string::npos, key.name,
+                        " needs ", needed, ", which its meaning does not name");
+            documented.erase(entry);
+        }
+        // What a key needs is a key of the table.
+        for (const ClassificationKey& key : classification_keys())
+            for (const auto& group : key.needs)
+                for (std::string_view needed : group)
+                    CHECK_MESSAGE(names.count(needed) == 1, key.name, " needs ", needed);
+        for (const auto& [key, cells] : documented)
+            CHECK_MESSAGE((key == "check_capture_takers" || key == "capture_sequence_takers" || key == "piece_worth"),
+                "the README lists ", key, ", which the loader does not read");
     }
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -580,6 +581,41 @@ namespace {
         }
     }
 
+    const ClassificationKey& classification_key(std::string_view name)
+    {
+        const auto& keys = classification_keys();
+        const auto key = std::find_if(keys.begin(), keys.end(), [&](const ClassificationKey& k) { return k.name == name; });
+        if (key == keys.end())
+            throw std::logic_error("no classification key " + std::string(name));
+        return *key;
+    }
+
+    bool is_switch(const ClassificationKey& key) { return std::holds_alternative<bool ClassifierOptions::*>(key.field); }
+
+    // Whether the key is set as a key that needs it asks: a switch true, a number 1 or more.
+    bool is_set(const ClassifierOptions& c, std::string_view name)
+    {
+        const ClassificationKey& key = classification_key(name);
+        if (is_switch(key))
+            return c.*std::get<bool ClassifierOptions::*>(key.field);
+        return c.*std::get<int ClassifierOptions::*>(key.field) >= 1;
+    }
+
+    // As "capture_made_safe: true and kill_depth of 1 or more"; the keys of a group are all
+    // switches or all numbers.
+    std::string describe_needs(const std::vector<std::vector<std::string_view>>& needs)
+    {
+        std::string text;
+        for (const auto& group : needs) {
+            if (!text.empty())
+                text += " and ";
+            for (std::size_t i = 0; i < group.size(); ++i)
+                text += (i == 0 ? "" : " or ") + std::string(group[i]);
+            text += is_switch(classification_key(group.front())) ? ": true" : " of 1 or more";
+        }
+        return text;
+    }
+
     // The parameters of the move facts.
     void read_classification(Reader& r, const Json& root, RuleSet& rs)
     {
@@ -587,124 +623,29 @@ namespace {
             const Json& j = root["classification"];
             const std::string path = "/classification";
             ClassifierOptions& c = rs.classification;
-            if (r.object(j, path,
-                    { "kill_depth", "kill_mates_by_check", "mate_after_capture_depth", "check_capture_depth",
-                        "check_capture_quiet_checks", "check_capture_not_new_while_gain_stands", "check_capture_new_by_target",
-                        "check_capture_takers", "piece_worth", "capture_made_legal", "capture_made_safe",
-                        "capture_opens_lines", "best_exchange", "capture_sequence_depth", "capture_sequence_takers",
-                        "capture_sequence_counts_uncrossed_soldiers", "prior_attacks", "hidden_protection_depth",
-                        "like_piece_trades", "check_capture_weighs_following_captures",
-                        "capture_made_safe_by_saved_participant", "saved_participant_holds_target",
-                        "saved_participant_won_by_exchange", "capture_back_unless_mated",
-                        "check_capture_ignores_uncrossed_soldiers", "capture_cost_counts_kills",
-                        "kill_through_offered_exchange", "capture_sequence_any_piece_takes_back",
-                        "capture_cost_leaves_standing_losses", "check_capture_through_standing_capture",
-                        "check_capture_crossed_soldier_given_worth", "protection_unless_mated",
-                        "capture_made_safe_by_protected_participant",
-                        "capture_made_safe_by_parry_of_new_capture",
-                        "capture_made_safe_ignores_uncrossed_soldiers" })) {
-                c.kill_depth = r.integer(j, "kill_depth", path, 0, 5).value_or(c.kill_depth);
-                c.capture_made_legal = r.boolean(j, "capture_made_legal", path).value_or(false);
-                c.capture_made_safe = r.boolean(j, "capture_made_safe", path).value_or(false);
-                c.capture_made_safe_by_saved_participant
-                    = r.boolean(j, "capture_made_safe_by_saved_participant", path).value_or(false);
-                c.saved_participant_holds_target = r.boolean(j, "saved_participant_holds_target", path).value_or(false);
-                c.saved_participant_won_by_exchange
-                    = r.boolean(j, "saved_participant_won_by_exchange", path).value_or(false);
-                c.capture_back_unless_mated = r.boolean(j, "capture_back_unless_mated", path).value_or(false);
-                c.protection_unless_mated = r.boolean(j, "protection_unless_mated", path).value_or(false);
-                c.capture_made_safe_by_parry_of_new_capture
-                    = r.boolean(j, "capture_made_safe_by_parry_of_new_capture", path).value_or(false);
-                c.capture_cost_counts_kills = r.boolean(j, "capture_cost_counts_kills", path).value_or(false);
-                c.kill_through_offered_exchange
-                    = r.boolean(j, "kill_through_offered_exchange", path).value_or(false);
-                c.capture_cost_leaves_standing_losses
-                    = r.boolean(j, "capture_cost_leaves_standing_losses", path).value_or(false);
-                c.capture_made_safe_by_protected_participant
-                    = r.boolean(j, "capture_made_safe_by_protected_participant", path).value_or(false);
-                c.capture_made_safe_ignores_uncrossed_soldiers
-                    = r.boolean(j, "capture_made_safe_ignores_uncrossed_soldiers", path).value_or(false);
-                c.capture_opens_lines = r.boolean(j, "capture_opens_lines", path).value_or(false);
-                c.best_exchange = r.boolean(j, "best_exchange", path).value_or(false);
-                c.like_piece_trades = r.boolean(j, "like_piece_trades", path).value_or(false);
-                c.prior_attacks = r.boolean(j, "prior_attacks", path).value_or(false);
-                c.capture_sequence_depth = r.integer(j, "capture_sequence_depth", path, 0, 8).value_or(0);
-                c.capture_sequence_counts_uncrossed_soldiers
-                    = r.boolean(j, "capture_sequence_counts_uncrossed_soldiers", path).value_or(true);
-                c.capture_sequence_any_piece_takes_back
-                    = r.boolean(j, "capture_sequence_any_piece_takes_back", path).value_or(false);
-                c.kill_mates_by_check = r.boolean(j, "kill_mates_by_check", path).value_or(c.kill_mates_by_check);
-                c.mate_after_capture_depth
-                    = r.integer(j, "mate_after_capture_depth", path, 0, 3).value_or(c.mate_after_capture_depth);
-                c.check_capture_depth = r.integer(j, "check_capture_depth", path, 0, 5).value_or(c.check_capture_depth);
-                c.hidden_protection_depth
-                    = r.integer(j, "hidden_protection_depth", path, 0, 5).value_or(c.hidden_protection_depth);
-                c.check_capture_quiet_checks
-                    = r.boolean(j, "check_capture_quiet_checks", path).value_or(c.check_capture_quiet_checks);
-                c.check_capture_through_standing_capture
-                    = r.boolean(j, "check_capture_through_standing_capture", path)
-                          .value_or(c.check_capture_through_standing_capture);
-                c.check_capture_crossed_soldier_given_worth
-                    = r.integer(j, "check_capture_crossed_soldier_given_worth", path, 0, 100);
-                c.check_capture_not_new_while_gain_stands
-                    = r.boolean(j, "check_capture_not_new_while_gain_stands", path)
-                          .value_or(c.check_capture_not_new_while_gain_stands);
-                c.check_capture_ignores_uncrossed_soldiers
-                    = r.boolean(j, "check_capture_ignores_uncrossed_soldiers", path)
-                          .value_or(c.check_capture_ignores_uncrossed_soldiers);
-                c.check_capture_new_by_target
-                    = r.boolean(j, "check_capture_new_by_target", path).value_or(c.check_capture_new_by_target);
-                c.check_capture_weighs_following_captures
-                    = r.boolean(j, "check_capture_weighs_following_captures", path)
-                          .value_or(c.check_capture_weighs_following_captures);
-                // Keys that refine another key mean nothing without it: a ruleset that sets one
-                // alone would silently judge as if it had not.
-                if (c.check_capture_weighs_following_captures && c.capture_sequence_depth == 0)
-                    r.error("ruleset.bad-value", path + "/check_capture_weighs_following_captures",
-                        "needs capture_sequence_depth of 1 or more");
-                if (c.capture_sequence_any_piece_takes_back && c.capture_sequence_depth == 0)
-                    r.error("ruleset.bad-value", path + "/capture_sequence_any_piece_takes_back",
-                        "needs capture_sequence_depth of 1 or more");
-                if (c.check_capture_ignores_uncrossed_soldiers && !c.check_capture_not_new_while_gain_stands
-                    && !c.capture_opens_lines)
-                    r.error("ruleset.bad-value", path + "/check_capture_ignores_uncrossed_soldiers",
-                        "needs check_capture_not_new_while_gain_stands or capture_opens_lines: true");
-                if (c.check_capture_through_standing_capture && !c.check_capture_quiet_checks)
-                    r.error("ruleset.bad-value", path + "/check_capture_through_standing_capture",
-                        "needs check_capture_quiet_checks: true");
-                if (c.capture_made_safe_by_saved_participant && !c.capture_made_safe)
-                    r.error("ruleset.bad-value", path + "/capture_made_safe_by_saved_participant",
-                        "needs capture_made_safe: true");
-                if (c.saved_participant_holds_target && !c.capture_made_safe_by_saved_participant)
-                    r.error("ruleset.bad-value", path + "/saved_participant_holds_target",
-                        "needs capture_made_safe_by_saved_participant: true");
-                if (c.saved_participant_won_by_exchange && !c.capture_made_safe_by_saved_participant)
-                    r.error("ruleset.bad-value", path + "/saved_participant_won_by_exchange",
-                        "needs capture_made_safe_by_saved_participant: true");
-                if (c.capture_cost_counts_kills && (!c.capture_made_safe || c.kill_depth == 0))
-                    r.error("ruleset.bad-value", path + "/capture_cost_counts_kills",
-                        "needs capture_made_safe: true and kill_depth of 1 or more");
-                if (c.kill_through_offered_exchange && c.kill_depth == 0)
-                    r.error("ruleset.bad-value", path + "/kill_through_offered_exchange",
-                        "needs kill_depth of 1 or more");
-                if (c.capture_cost_leaves_standing_losses && (!c.capture_made_safe || c.capture_sequence_depth == 0))
-                    r.error("ruleset.bad-value", path + "/capture_cost_leaves_standing_losses",
-                        "needs capture_made_safe: true and capture_sequence_depth of 1 or more");
-                if (c.capture_made_safe_by_protected_participant && (!c.capture_made_safe || c.capture_sequence_depth == 0))
-                    r.error("ruleset.bad-value", path + "/capture_made_safe_by_protected_participant",
-                        "needs capture_made_safe: true and capture_sequence_depth of 1 or more");
-                if (c.capture_back_unless_mated && c.mate_after_capture_depth == 0)
-                    r.error("ruleset.bad-value", path + "/capture_back_unless_mated",
-                        "needs mate_after_capture_depth of 1 or more");
-                if (c.capture_made_safe_by_parry_of_new_capture && !c.capture_made_safe)
-                    r.error("ruleset.bad-value", path + "/capture_made_safe_by_parry_of_new_capture",
-                        "needs capture_made_safe: true");
-                if (c.capture_made_safe_ignores_uncrossed_soldiers && !c.capture_made_safe)
-                    r.error("ruleset.bad-value", path + "/capture_made_safe_ignores_uncrossed_soldiers",
-                        "needs capture_made_safe: true");
-                if (c.protection_unless_mated && c.mate_after_capture_depth == 0)
-                    r.error("ruleset.bad-value", path + "/protection_unless_mated",
-                        "needs mate_after_capture_depth of 1 or more");
+            std::vector<std::string_view> names { "check_capture_takers", "capture_sequence_takers", "piece_worth" };
+            for (const ClassificationKey& key : classification_keys())
+                names.push_back(key.name);
+            if (r.object(j, path, names)) {
+                for (const ClassificationKey& key : classification_keys()) {
+                    if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field))
+                        c.**flag = r.boolean(j, key.name, path).value_or(c.**flag);
+                    else if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
+                        c.**number = r.integer(j, key.name, path, key.low, key.high).value_or(c.**number);
+                    else
+                        c.*std::get<std::optional<int> ClassifierOptions::*>(key.field)
+                            = r.integer(j, key.name, path, key.low, key.high);
+                }
+                for (const ClassificationKey& key : classification_keys()) {
+                    if (key.needs.empty())
+                        continue;
+                    const bool needs_met = std::all_of(key.needs.begin(), key.needs.end(), [&](const auto& group) {
+                        return std::any_of(group.begin(), group.end(), [&](std::string_view name) { return is_set(c, name); });
+                    });
+                    if (!needs_met && is_set(c, key.name))
+                        r.error("ruleset.bad-value", path + "/" + std::string(key.name),
+                            "needs " + describe_needs(key.needs));
+                }
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)
@@ -1045,6 +986,60 @@ std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diag
         return std::nullopt;
     }
     return parse_ruleset(text, shown_name, diagnostics);
+}
+
+
+const std::vector<ClassificationKey>& classification_keys()
+{
+    using C = ClassifierOptions;
+    // A new key is one row here (besides its field, its use and its row in the README).
+    static const std::vector<ClassificationKey> keys = {
+        { "kill_depth", &C::kill_depth, 0, 5 },
+        { "kill_mates_by_check", &C::kill_mates_by_check },
+        { "kill_through_offered_exchange", &C::kill_through_offered_exchange, 0, 0, { { "kill_depth" } } },
+        { "mate_after_capture_depth", &C::mate_after_capture_depth, 0, 3 },
+        { "capture_back_unless_mated", &C::capture_back_unless_mated, 0, 0, { { "mate_after_capture_depth" } } },
+        { "protection_unless_mated", &C::protection_unless_mated, 0, 0, { { "mate_after_capture_depth" } } },
+        { "capture_made_legal", &C::capture_made_legal },
+        { "capture_made_safe", &C::capture_made_safe },
+        { "capture_made_safe_by_saved_participant", &C::capture_made_safe_by_saved_participant, 0, 0,
+            { { "capture_made_safe" } } },
+        { "saved_participant_holds_target", &C::saved_participant_holds_target, 0, 0,
+            { { "capture_made_safe_by_saved_participant" } } },
+        { "saved_participant_won_by_exchange", &C::saved_participant_won_by_exchange, 0, 0,
+            { { "capture_made_safe_by_saved_participant" } } },
+        { "capture_cost_counts_kills", &C::capture_cost_counts_kills, 0, 0,
+            { { "capture_made_safe" }, { "kill_depth" } } },
+        { "capture_cost_leaves_standing_losses", &C::capture_cost_leaves_standing_losses, 0, 0,
+            { { "capture_made_safe" }, { "capture_sequence_depth" } } },
+        { "capture_made_safe_by_protected_participant", &C::capture_made_safe_by_protected_participant, 0, 0,
+            { { "capture_made_safe" }, { "capture_sequence_depth" } } },
+        { "capture_made_safe_by_parry_of_new_capture", &C::capture_made_safe_by_parry_of_new_capture, 0, 0,
+            { { "capture_made_safe" } } },
+        { "capture_made_safe_ignores_uncrossed_soldiers", &C::capture_made_safe_ignores_uncrossed_soldiers, 0, 0,
+            { { "capture_made_safe" } } },
+        { "capture_opens_lines", &C::capture_opens_lines },
+        { "best_exchange", &C::best_exchange },
+        { "like_piece_trades", &C::like_piece_trades },
+        { "prior_attacks", &C::prior_attacks },
+        { "capture_sequence_depth", &C::capture_sequence_depth, 0, 8 },
+        { "capture_sequence_counts_uncrossed_soldiers", &C::capture_sequence_counts_uncrossed_soldiers },
+        { "capture_sequence_any_piece_takes_back", &C::capture_sequence_any_piece_takes_back, 0, 0,
+            { { "capture_sequence_depth" } } },
+        { "hidden_protection_depth", &C::hidden_protection_depth, 0, 5 },
+        { "check_capture_depth", &C::check_capture_depth, 0, 5 },
+        { "check_capture_quiet_checks", &C::check_capture_quiet_checks },
+        { "check_capture_through_standing_capture", &C::check_capture_through_standing_capture, 0, 0,
+            { { "check_capture_quiet_checks" } } },
+        { "check_capture_crossed_soldier_given_worth", &C::check_capture_crossed_soldier_given_worth, 0, 100 },
+        { "check_capture_not_new_while_gain_stands", &C::check_capture_not_new_while_gain_stands },
+        { "check_capture_ignores_uncrossed_soldiers", &C::check_capture_ignores_uncrossed_soldiers, 0, 0,
+            { { "check_capture_not_new_while_gain_stands", "capture_opens_lines" } } },
+        { "check_capture_new_by_target", &C::check_capture_new_by_target },
+        { "check_capture_weighs_following_captures", &C::check_capture_weighs_following_captures, 0, 0,
+            { { "capture_sequence_depth" } } },
+    };
+    return keys;
 }
 
 } // namespace xq

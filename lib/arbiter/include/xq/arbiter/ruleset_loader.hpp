@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 #include "xq/arbiter/ruleset.hpp"
 #include "xq/base/diagnostic.hpp"
@@ -17,6 +19,24 @@ namespace xq {
 // `ruleset.syntax` with line:col, or with the path for a number out of range). Every problem
 // is reported, not only the first; nothing is returned then. Never throws on bad input.
 std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source, Diagnostics& diagnostics);
+
+// A number or switch of a ruleset's `classification`: its key, the field it sets and, for a
+// number, its range. A key absent from a ruleset leaves the field's default. A key that refines
+// another means nothing without it, and a ruleset that sets it alone would silently judge as if
+// it had not: so it needs what `needs` names set (each group of it, any key of a group; a
+// switch true, a number 1 or more), else the ruleset is refused (`ruleset.bad-value`).
+struct ClassificationKey {
+    std::string_view name;
+    std::variant<bool ClassifierOptions::*, int ClassifierOptions::*, std::optional<int> ClassifierOptions::*> field;
+    int low = 0;
+    int high = 0;
+    std::vector<std::vector<std::string_view>> needs = {};
+};
+
+// Every such key, in the order the loader reads them and reports their problems. The lists and
+// objects of `classification` (`check_capture_takers`, `capture_sequence_takers`,
+// `piece_worth`) are read apart.
+const std::vector<ClassificationKey>& classification_keys();
 
 // parse_ruleset on a file, which must not be larger than 4 MiB (`ruleset.too-large`).
 std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diagnostics& diagnostics);
