@@ -550,7 +550,14 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"capture_made_safe_by_parry_of_new_capture": true})")
             == std::vector<std::string> { "/classification/capture_made_safe_by_parry_of_new_capture" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_parry_of_new_capture": true})")
-            .empty());
+            == std::vector<std::string> { "/classification/capture_made_safe_by_parry_of_new_capture" });
+        // It needs a mate search for what a capture costs: either will do.
+        CHECK(classification_paths(R"({"capture_made_safe": true, "mate_after_capture_depth": 1,
+                "capture_made_safe_by_parry_of_new_capture": true})")
+                  .empty());
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_kills": true,
+                "capture_made_safe_by_parry_of_new_capture": true})")
+                  .empty());
         // A protection judged by mates after the recapture needs the depth of that search.
         CHECK(classification_paths(R"({"protection_unless_mated": true})")
             == std::vector<std::string> { "/classification/protection_unless_mated" });

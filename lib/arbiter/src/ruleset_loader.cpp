@@ -601,17 +601,26 @@ namespace {
         return c.*std::get<int ClassifierOptions::*>(key.field) >= 1;
     }
 
-    // As "capture_made_safe: true and kill_depth of 1 or more"; the keys of a group are all
-    // switches or all numbers.
+    // As "capture_made_safe: true and kill_depth of 1 or more", "a or b: true", or "a of 1 or
+    // more or b: true".
     std::string describe_needs(const std::vector<std::vector<std::string_view>>& needs)
     {
+        const auto wants = [](std::string_view name) {
+            return is_switch(classification_key(name)) ? std::string(": true") : std::string(" of 1 or more");
+        };
         std::string text;
         for (const auto& group : needs) {
             if (!text.empty())
                 text += " and ";
-            for (std::size_t i = 0; i < group.size(); ++i)
+            const bool all_switches = std::all_of(
+                group.begin(), group.end(), [](std::string_view name) { return is_switch(classification_key(name)); });
+            for (std::size_t i = 0; i < group.size(); ++i) {
                 text += (i == 0 ? "" : " or ") + std::string(group[i]);
-            text += is_switch(classification_key(group.front())) ? ": true" : " of 1 or more";
+                if (!all_switches)
+                    text += wants(group[i]);
+            }
+            if (all_switches)
+                text += wants(group.front());
         }
         return text;
     }
@@ -1015,7 +1024,7 @@ const std::vector<ClassificationKey>& classification_keys()
         { "capture_made_safe_by_protected_participant", &C::capture_made_safe_by_protected_participant, 0, 0,
             { { "capture_made_safe" }, { "capture_sequence_depth" } } },
         { "capture_made_safe_by_parry_of_new_capture", &C::capture_made_safe_by_parry_of_new_capture, 0, 0,
-            { { "capture_made_safe" } } },
+            { { "capture_made_safe" }, { "mate_after_capture_depth", "capture_cost_counts_kills" } } },
         { "capture_made_safe_ignores_uncrossed_soldiers", &C::capture_made_safe_ignores_uncrossed_soldiers, 0, 0,
             { { "capture_made_safe" } } },
         { "capture_opens_lines", &C::capture_opens_lines },
