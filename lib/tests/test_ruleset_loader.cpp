@@ -562,6 +562,25 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"protection_unless_mated": true})")
             == std::vector<std::string> { "/classification/protection_unless_mated" });
         CHECK(classification_paths(R"({"mate_after_capture_depth": 1, "protection_unless_mated": true})").empty());
+        // The keys that refine the check-then-capture search need it on, and kills' mates by
+        // check need kills looked for.
+        CHECK(classification_paths(R"({"check_capture_depth": 1, "check_capture_quiet_checks": true,
+                "check_capture_crossed_soldier_given_worth": 2, "check_capture_not_new_while_gain_stands": true,
+                "check_capture_new_by_target": true})")
+            == std::vector<std::string> { "/classification/check_capture_quiet_checks",
+                "/classification/check_capture_crossed_soldier_given_worth",
+                "/classification/check_capture_not_new_while_gain_stands",
+                "/classification/check_capture_new_by_target" });
+        CHECK(classification_paths(R"({"check_capture_depth": 2, "check_capture_quiet_checks": true,
+                "check_capture_crossed_soldier_given_worth": 2, "check_capture_not_new_while_gain_stands": true,
+                "check_capture_new_by_target": true})")
+                  .empty());
+        CHECK(classification_paths(R"({"check_capture_depth": 0, "capture_sequence_depth": 4,
+                "check_capture_weighs_following_captures": true})")
+            == std::vector<std::string> { "/classification/check_capture_weighs_following_captures" });
+        CHECK(classification_paths(R"({"kill_depth": 0, "kill_mates_by_check": true})")
+            == std::vector<std::string> { "/classification/kill_mates_by_check" });
+        CHECK(classification_paths(R"({"kill_mates_by_check": true})").empty());
         // A check through a standing capture refines quiet checks.
         CHECK(classification_paths(R"({"check_capture_through_standing_capture": true})")
             == std::vector<std::string> { "/classification/check_capture_through_standing_capture" });

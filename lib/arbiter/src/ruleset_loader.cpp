@@ -592,21 +592,25 @@ namespace {
 
     bool is_switch(const ClassificationKey& key) { return std::holds_alternative<bool ClassifierOptions::*>(key.field); }
 
-    // Whether the key is set as a key that needs it asks: a switch true, a number 1 or more.
-    bool is_set(const ClassifierOptions& c, std::string_view name)
+    // Whether the key is on: a switch true, a number given and at least its `on_from`.
+    bool is_on(const ClassifierOptions& c, std::string_view name)
     {
         const ClassificationKey& key = classification_key(name);
-        if (is_switch(key))
-            return c.*std::get<bool ClassifierOptions::*>(key.field);
-        return c.*std::get<int ClassifierOptions::*>(key.field) >= 1;
+        if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field))
+            return c.**flag;
+        if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
+            return c.**number >= key.on_from;
+        const std::optional<int>& given = c.*std::get<std::optional<int> ClassifierOptions::*>(key.field);
+        return given && *given >= key.on_from;
     }
 
-    // As "capture_made_safe: true and kill_depth of 1 or more", "a or b: true", or "a of 1 or
+    // As "capture_made_safe: true and kill_depth of 1 or more", "a or b: true", or "a of 2 or
     // more or b: true".
     std::string describe_needs(const std::vector<std::vector<std::string_view>>& needs)
     {
         const auto wants = [](std::string_view name) {
-            return is_switch(classification_key(name)) ? std::string(": true") : std::string(" of 1 or more");
+            const ClassificationKey& key = classification_key(name);
+            return is_switch(key) ? std::string(": true") : " of " + std::to_string(key.on_from) + " or more";
         };
         std::string text;
         for (const auto& group : needs) {
@@ -649,9 +653,9 @@ namespace {
                     if (key.needs.empty())
                         continue;
                     const bool needs_met = std::all_of(key.needs.begin(), key.needs.end(), [&](const auto& group) {
-                        return std::any_of(group.begin(), group.end(), [&](std::string_view name) { return is_set(c, name); });
+                        return std::any_of(group.begin(), group.end(), [&](std::string_view name) { return is_on(c, name); });
                     });
-                    if (!needs_met && is_set(c, key.name))
+                    if (!needs_met && is_on(c, key.name))
                         r.error("ruleset.bad-value", path + "/" + std::string(key.name),
                             "needs " + describe_needs(key.needs));
                 }
@@ -1004,28 +1008,28 @@ const std::vector<ClassificationKey>& classification_keys()
     // A new key is one row here (besides its field, its use and its row in the README).
     static const std::vector<ClassificationKey> keys = {
         { "kill_depth", &C::kill_depth, 0, 5 },
-        { "kill_mates_by_check", &C::kill_mates_by_check },
-        { "kill_through_offered_exchange", &C::kill_through_offered_exchange, 0, 0, { { "kill_depth" } } },
+        { "kill_mates_by_check", &C::kill_mates_by_check, 0, 0, 1, { { "kill_depth" } } },
+        { "kill_through_offered_exchange", &C::kill_through_offered_exchange, 0, 0, 1, { { "kill_depth" } } },
         { "mate_after_capture_depth", &C::mate_after_capture_depth, 0, 3 },
-        { "capture_back_unless_mated", &C::capture_back_unless_mated, 0, 0, { { "mate_after_capture_depth" } } },
-        { "protection_unless_mated", &C::protection_unless_mated, 0, 0, { { "mate_after_capture_depth" } } },
+        { "capture_back_unless_mated", &C::capture_back_unless_mated, 0, 0, 1, { { "mate_after_capture_depth" } } },
+        { "protection_unless_mated", &C::protection_unless_mated, 0, 0, 1, { { "mate_after_capture_depth" } } },
         { "capture_made_legal", &C::capture_made_legal },
         { "capture_made_safe", &C::capture_made_safe },
-        { "capture_made_safe_by_saved_participant", &C::capture_made_safe_by_saved_participant, 0, 0,
+        { "capture_made_safe_by_saved_participant", &C::capture_made_safe_by_saved_participant, 0, 0, 1,
             { { "capture_made_safe" } } },
-        { "saved_participant_holds_target", &C::saved_participant_holds_target, 0, 0,
+        { "saved_participant_holds_target", &C::saved_participant_holds_target, 0, 0, 1,
             { { "capture_made_safe_by_saved_participant" } } },
-        { "saved_participant_won_by_exchange", &C::saved_participant_won_by_exchange, 0, 0,
+        { "saved_participant_won_by_exchange", &C::saved_participant_won_by_exchange, 0, 0, 1,
             { { "capture_made_safe_by_saved_participant" } } },
-        { "capture_cost_counts_kills", &C::capture_cost_counts_kills, 0, 0,
+        { "capture_cost_counts_kills", &C::capture_cost_counts_kills, 0, 0, 1,
             { { "capture_made_safe" }, { "kill_depth" } } },
-        { "capture_cost_leaves_standing_losses", &C::capture_cost_leaves_standing_losses, 0, 0,
+        { "capture_cost_leaves_standing_losses", &C::capture_cost_leaves_standing_losses, 0, 0, 1,
             { { "capture_made_safe" }, { "capture_sequence_depth" } } },
-        { "capture_made_safe_by_protected_participant", &C::capture_made_safe_by_protected_participant, 0, 0,
+        { "capture_made_safe_by_protected_participant", &C::capture_made_safe_by_protected_participant, 0, 0, 1,
             { { "capture_made_safe" }, { "capture_sequence_depth" } } },
-        { "capture_made_safe_by_parry_of_new_capture", &C::capture_made_safe_by_parry_of_new_capture, 0, 0,
+        { "capture_made_safe_by_parry_of_new_capture", &C::capture_made_safe_by_parry_of_new_capture, 0, 0, 1,
             { { "capture_made_safe" }, { "mate_after_capture_depth", "capture_cost_counts_kills" } } },
-        { "capture_made_safe_ignores_uncrossed_soldiers", &C::capture_made_safe_ignores_uncrossed_soldiers, 0, 0,
+        { "capture_made_safe_ignores_uncrossed_soldiers", &C::capture_made_safe_ignores_uncrossed_soldiers, 0, 0, 1,
             { { "capture_made_safe" } } },
         { "capture_opens_lines", &C::capture_opens_lines },
         { "best_exchange", &C::best_exchange },
@@ -1033,20 +1037,22 @@ const std::vector<ClassificationKey>& classification_keys()
         { "prior_attacks", &C::prior_attacks },
         { "capture_sequence_depth", &C::capture_sequence_depth, 0, 8 },
         { "capture_sequence_counts_uncrossed_soldiers", &C::capture_sequence_counts_uncrossed_soldiers },
-        { "capture_sequence_any_piece_takes_back", &C::capture_sequence_any_piece_takes_back, 0, 0,
+        { "capture_sequence_any_piece_takes_back", &C::capture_sequence_any_piece_takes_back, 0, 0, 1,
             { { "capture_sequence_depth" } } },
         { "hidden_protection_depth", &C::hidden_protection_depth, 0, 5 },
-        { "check_capture_depth", &C::check_capture_depth, 0, 5 },
-        { "check_capture_quiet_checks", &C::check_capture_quiet_checks },
-        { "check_capture_through_standing_capture", &C::check_capture_through_standing_capture, 0, 0,
+        { "check_capture_depth", &C::check_capture_depth, 0, 5, 2 },
+        { "check_capture_quiet_checks", &C::check_capture_quiet_checks, 0, 0, 1, { { "check_capture_depth" } } },
+        { "check_capture_through_standing_capture", &C::check_capture_through_standing_capture, 0, 0, 1,
             { { "check_capture_quiet_checks" } } },
-        { "check_capture_crossed_soldier_given_worth", &C::check_capture_crossed_soldier_given_worth, 0, 100 },
-        { "check_capture_not_new_while_gain_stands", &C::check_capture_not_new_while_gain_stands },
-        { "check_capture_ignores_uncrossed_soldiers", &C::check_capture_ignores_uncrossed_soldiers, 0, 0,
+        { "check_capture_crossed_soldier_given_worth", &C::check_capture_crossed_soldier_given_worth, 0, 100, 0,
+            { { "check_capture_depth" } } },
+        { "check_capture_not_new_while_gain_stands", &C::check_capture_not_new_while_gain_stands, 0, 0, 1,
+            { { "check_capture_depth" } } },
+        { "check_capture_ignores_uncrossed_soldiers", &C::check_capture_ignores_uncrossed_soldiers, 0, 0, 1,
             { { "check_capture_not_new_while_gain_stands", "capture_opens_lines" } } },
-        { "check_capture_new_by_target", &C::check_capture_new_by_target },
-        { "check_capture_weighs_following_captures", &C::check_capture_weighs_following_captures, 0, 0,
-            { { "capture_sequence_depth" } } },
+        { "check_capture_new_by_target", &C::check_capture_new_by_target, 0, 0, 1, { { "check_capture_depth" } } },
+        { "check_capture_weighs_following_captures", &C::check_capture_weighs_following_captures, 0, 0, 1,
+            { { "check_capture_depth" }, { "capture_sequence_depth" } } },
     };
     return keys;
 }

@@ -21,15 +21,17 @@ namespace xq {
 std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source, Diagnostics& diagnostics);
 
 // A number or switch of a ruleset's `classification`: its key, the field it sets and, for a
-// number, its range. A key absent from a ruleset leaves the field's default. A key that refines
-// another means nothing without it, and a ruleset that sets it alone would silently judge as if
-// it had not: so it needs what `needs` names set (each group of it, any key of a group; a
-// switch true, a number 1 or more), else the ruleset is refused (`ruleset.bad-value`).
+// number, its range and the least value that turns on what it counts (a depth of 1 may search
+// nothing). A key absent from a ruleset leaves the field's default. A key that refines another
+// means nothing without it, and a ruleset that sets it alone would silently judge as if it had
+// not: so it needs what `needs` names on (each group of it, any key of a group), else the
+// ruleset is refused (`ruleset.bad-value`).
 struct ClassificationKey {
     std::string_view name;
     std::variant<bool ClassifierOptions::*, int ClassifierOptions::*, std::optional<int> ClassifierOptions::*> field;
     int low = 0;
     int high = 0;
+    int on_from = 1;
     std::vector<std::vector<std::string_view>> needs = {};
 };
 
