@@ -5,6 +5,7 @@
 #include <bitset>
 #include <cstdlib>
 #include <optional>
+#include <unordered_map>
 
 #include "protection.hpp"
 #include "xq/board/movegen.hpp"
@@ -374,58 +375,104 @@ std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& w
     return won;
 }
 
+namespace {
+
+    // The positions (with the spared piece's point) a mate search has found no mate from, with
+    // the most moves it looked through there. Lines of checks reach one position by many orders
+    // of their moves (a rook checking from either side of a king that steps back and forth), and
+    // the search from it would find the same again: none within those moves, nor fewer.
+    class MatelessPositions {
+    public:
+        bool known(const Position& pos, std::optional<Square> spared, int depth) const
+        {
+            const auto found = depths_.find(key_of(pos, spared));
+            return found != depths_.end() && found->second >= depth;
+        }
+
+        void add(const Position& pos, std::optional<Square> spared, int depth)
+        {
+            int& known_depth = depths_[key_of(pos, spared)];
+            known_depth = std::max(known_depth, depth);
+        }
+
+    private:
+        // The position's key with the spared point mixed in as the other side's king standing
+        // there: the spared piece stands there, never that king, so no position reaches the key.
+        static Key key_of(const Position& pos, std::optional<Square> spared)
+        {
+            return spared ? pos.key() ^ zobrist::piece_square(Piece(~pos.side_to_move(), PieceType::King), *spared)
+                          : pos.key();
+        }
+
+        std::unordered_map<Key, int> depths_;
+    };
+
+    // forces_mate, skipping the positions `mateless` already knows and adding those it finds.
+    bool forces_mate_within(Position& pos, int depth, std::vector<Move>& line, bool by_check,
+        std::optional<Square> spared, MatelessPositions& mateless)
+    {
+        if (mateless.known(pos, spared, depth))
+            return false;
+
+        UndoInfo undo;
+        const Color mover = pos.side_to_move();
+        const LegalityTest legal(pos);
+        const bool quiet_known = enemy_out_of_check(pos);
+        const Square enemy_king = pos.king_square(~mover);
+        const std::optional<StandingReplies> standing
+            = quiet_known ? std::optional<StandingReplies>(pos) : std::nullopt;
+        for (const Move m : pseudo_legal_moves(pos)) {
+            // A move that does not check wins only by leaving no legal move at all (and never when
+            // the mate must come by check).
+            const bool quiet = quiet_known && cannot_check(pos, m, enemy_king);
+            if ((quiet && (by_check || standing->one_survives(m))) || (spared && m.to() == *spared))
+                continue;
+            pos.do_move(m, undo);
+            // Whether the move checks is asked first (out of check, most moves need no attack
+            // scan), and whether it was legal only of a move that can still win: most are neither.
+            const bool checks = !quiet && (quiet_known ? pos.in_check_after(m) : pos.in_check());
+            if ((!checks && (by_check || (standing && standing->one_survives(m))))
+                || !(legal.legal_without_scan(m) || !pos.in_check(mover))) {
+                pos.undo_move(m, undo);
+                continue;
+            }
+            // A check that is to be followed up wants all the replies.
+            const LegalityTest replying(pos, checks);
+            const bool follow_up = depth > 1 && replying.in_check();
+            const MoveList replies = follow_up ? legal_moves(pos, replying) : MoveList();
+            if (follow_up ? replies.empty() : !has_legal_move(pos, replying)) {
+                pos.undo_move(m, undo);
+                line = { m };
+                return true;
+            }
+            std::vector<Move> continuation;
+            const bool mates = follow_up
+                && every_reply_loses(
+                    pos, replies,
+                    [&](Move reply, Piece, std::vector<Move>& sub) {
+                        // The spared piece is followed as it moves.
+                        const std::optional<Square> still_spared
+                            = spared && reply.from() == *spared ? std::optional<Square>(reply.to()) : spared;
+                        return forces_mate_within(pos, depth - 1, sub, by_check, still_spared, mateless);
+                    },
+                    continuation);
+            pos.undo_move(m, undo);
+            if (mates) {
+                line = { m };
+                line.insert(line.end(), continuation.begin(), continuation.end());
+                return true;
+            }
+        }
+        mateless.add(pos, spared, depth);
+        return false;
+    }
+
+} // namespace
+
 bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check, std::optional<Square> spared)
 {
-    UndoInfo undo;
-    const Color mover = pos.side_to_move();
-    const LegalityTest legal(pos);
-    const bool quiet_known = enemy_out_of_check(pos);
-    const Square enemy_king = pos.king_square(~mover);
-    const std::optional<StandingReplies> standing
-        = quiet_known ? std::optional<StandingReplies>(pos) : std::nullopt;
-    for (const Move m : pseudo_legal_moves(pos)) {
-        // A move that does not check wins only by leaving no legal move at all (and never when
-        // the mate must come by check).
-        const bool quiet = quiet_known && cannot_check(pos, m, enemy_king);
-        if ((quiet && (by_check || standing->one_survives(m))) || (spared && m.to() == *spared))
-            continue;
-        pos.do_move(m, undo);
-        // Whether the move checks is asked first (out of check, most moves need no attack
-        // scan), and whether it was legal only of a move that can still win: most are neither.
-        const bool checks = !quiet && (quiet_known ? pos.in_check_after(m) : pos.in_check());
-        if ((!checks && (by_check || (standing && standing->one_survives(m))))
-            || !(legal.legal_without_scan(m) || !pos.in_check(mover))) {
-            pos.undo_move(m, undo);
-            continue;
-        }
-        // A check that is to be followed up wants all the replies.
-        const LegalityTest replying(pos, checks);
-        const bool follow_up = depth > 1 && replying.in_check();
-        const MoveList replies = follow_up ? legal_moves(pos, replying) : MoveList();
-        if (follow_up ? replies.empty() : !has_legal_move(pos, replying)) {
-            pos.undo_move(m, undo);
-            line = { m };
-            return true;
-        }
-        std::vector<Move> continuation;
-        const bool mates = follow_up
-            && every_reply_loses(
-                pos, replies,
-                [&](Move reply, Piece, std::vector<Move>& sub) {
-                    // The spared piece is followed as it moves.
-                    const std::optional<Square> still_spared
-                        = spared && reply.from() == *spared ? std::optional<Square>(reply.to()) : spared;
-                    return forces_mate(pos, depth - 1, sub, by_check, still_spared);
-                },
-                continuation);
-        pos.undo_move(m, undo);
-        if (mates) {
-            line = { m };
-            line.insert(line.end(), continuation.begin(), continuation.end());
-            return true;
-        }
-    }
-    return false;
+    MatelessPositions mateless;
+    return forces_mate_within(pos, depth, line, by_check, spared, mateless);
 }
 
 int exchange_gain(Position& pos, Move capture, const PieceWorth& worth, std::optional<Square> sitting_out)
