@@ -22,7 +22,7 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
         "Ruleset whose classification parameters --classify uses (name in the rulesets folder, or a JSON file)");
     replay->add_option("--kill-depth", options.kill_depth,
                "Moves of a mating line looked for as a mate threat (default: the ruleset's)")
-        ->check(CLI::Range(0, 5));
+        ->check(CLI::Range(0, 7));
     replay->add_option("--check-capture-depth", options.check_capture_depth,
                "Moves of a check-then-capture line (checks, then the capture) looked for as a threat (default: the ruleset's)")
         ->check(CLI::Range(0, 5));

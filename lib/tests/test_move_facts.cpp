@@ -19,12 +19,12 @@ namespace {
 // The piece worth of rulesets/cxa.json, on which the CXA figures below are weighed.
 constexpr PieceWorth cxa_piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
 
-// The kill search of rulesets/cxa.json with its piece worth: mates by checks within four
+// The kill search of rulesets/cxa.json with its piece worth: mates by checks within seven
 // moves, and a capture that is mated at once costs.
 ClassifierOptions cxa_kill_options()
 {
     ClassifierOptions options;
-    options.kill_depth = 4;
+    options.kill_depth = 7;
     options.kill_mates_by_check = true;
     options.mate_after_capture_depth = 1;
     options.piece_worth = cxa_piece_worth;
@@ -1277,6 +1277,26 @@ TEST_SUITE("move facts")
             == std::vector<std::string> { "c1e2", "d0d1", "e2c3" });
         CHECK(line_of(facts_of("9/5k3/4b4/3R3N1/2b6/9/5r3/8B/4A4/2BK5 w", "h6i8", by_check))
             == std::vector<std::string> { "d6d8", "f8f9", "i8g7", "f9e9", "d8d9" });
+    }
+
+    TEST_CASE("a kill by seven checks: figure 17's king steps back and frees a rook to check")
+    {
+        // Figure 17, move 4: on d7 the black king stood behind the rook on c7, which the red rook
+        // on b7 pinned; back on d8 it frees the rook. Moving again, black mates by checks with
+        // its two rooks, and by no fewer than seven: the rook on c7 to c0, the rook on h7 to h1
+        // and h2 driving the king up and down, c0c1, h2e2, the advisor on d2 taken, and d2d0.
+        const std::string_view fen = "1R3a3/4a4/bRrk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 b";
+        ClassifierOptions options = cxa_kill_options();
+        options.kill_depth = 6;
+        CHECK_FALSE(facts_of(fen, "d7d8", options).kill);
+        options.kill_depth = 7;
+        const MoveFacts f = facts_of(fen, "d7d8", options);
+        CHECK(f.kill);
+        std::vector<std::string> line;
+        for (const Move m : f.kill_line)
+            line.push_back(to_iccs(m));
+        CHECK(line == std::vector<std::string> { "c7c0", "e0e1", "h7h1", "e1e2", "h1h2", "e2e1", "c0c1", "e1e0", "h2e2",
+                  "e0d0", "e2d2", "d0e0", "d2d0" });
     }
 
     TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first is no kill")

@@ -230,7 +230,7 @@ TEST_SUITE("ruleset loader")
             "id": "tiny", "title": "t", "edition": "e",
             "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 2, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "forever"},
             "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
-            "classification": {"kill_depth": 7, "check_capture_depth": -1, "check_capture_takers": ["queen"],
+            "classification": {"kill_depth": 8, "check_capture_depth": -1, "check_capture_takers": ["queen"],
                 "piece_worth": {"advisor": 2, "elephant": 2, "horse": 4, "chariot": 9, "cannon": 4.5, "soldier": 1}},
             "chase_rules": [{"rule": "R1", "counts": true, "if": {"origin": ["sideways"]}},
                 {"rule": "R1", "counts": false, "if": {"origin": ["standing"], "target_restricts": ["queen"], "attacked_by_several": "yes"}}],

@@ -1007,7 +1007,7 @@ const std::vector<ClassificationKey>& classification_keys()
     using C = ClassifierOptions;
     // A new key is one row here (besides its field, its use and its row in the README).
     static const std::vector<ClassificationKey> keys = {
-        { "kill_depth", &C::kill_depth, 0, 5 },
+        { "kill_depth", &C::kill_depth, 0, 7 },
         { "kill_mates_by_check", &C::kill_mates_by_check, 0, 0, 1, { { "kill_depth" } } },
         { "kill_through_offered_exchange", &C::kill_through_offered_exchange, 0, 0, 1, { { "kill_depth" } } },
         { "mate_after_capture_depth", &C::mate_after_capture_depth, 0, 3 },
