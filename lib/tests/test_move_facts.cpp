@@ -1267,12 +1267,12 @@ TEST_SUITE("move facts")
         CHECK(line_of(three) == std::vector<std::string> { "d6d8", "f8f9", "i8g7", "f9e9", "d8d9" });
 
         // Where a mate must come by check (kill_mates_by_check), the pawn's quiet step that
-        // leaves no legal move is passed over for the rook's check and the pawn's mate; the
-        // checks' mates stay as they were.
+        // leaves no legal move is passed over for the rook's mate on e7 (the red king on d1
+        // keeps the black one off the d-file); the checks' mates stay as they were.
         ClassifierOptions by_check;
         by_check.kill_mates_by_check = true;
         CHECK(line_of(facts_of("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "d0d1", by_check))
-            == std::vector<std::string> { "d7d9", "e9e8", "e6e7" });
+            == std::vector<std::string> { "d7e7" });
         CHECK(line_of(facts_of("3ak3C/4a3N/9/4p4/9/8P/2n6/4B4/2n1A4/3K1AB2 b", "c3b1", by_check))
             == std::vector<std::string> { "c1e2", "d0d1", "e2c3" });
         CHECK(line_of(facts_of("9/5k3/4b4/3R3N1/2b6/9/5r3/8B/4A4/2BK5 w", "h6i8", by_check))
@@ -1297,6 +1297,20 @@ TEST_SUITE("move facts")
             line.push_back(to_iccs(m));
         CHECK(line == std::vector<std::string> { "c7c0", "e0e1", "h7h1", "e1e2", "h1h2", "e2e1", "c0c1", "e1e0", "h2e2",
                   "e0d0", "e2d2", "d0e0", "d2d0" });
+    }
+
+    TEST_CASE("the kill line shown is a shortest one")
+    {
+        // Figure 17, move 3: the rook back on b7 mates by three checks (taking the rook on c7,
+        // c7c8, and the other rook to b7). Searched through seven moves, the first line found
+        // checks back and forth on c7 and c8 before it mates; the one shown takes no more moves
+        // than the mate needs.
+        const MoveFacts f = facts_of("1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7", cxa_kill_options());
+        CHECK(f.kill);
+        std::vector<std::string> line;
+        for (const Move m : f.kill_line)
+            line.push_back(to_iccs(m));
+        CHECK(line == std::vector<std::string> { "b7c7", "d7d8", "c7c8", "d8d7", "b9b7" });
     }
 
     TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first is no kill")

@@ -116,6 +116,12 @@ namespace {
             return;
         Position again = detail::with_side_to_move(m.after, m.mover());
         m.facts.kill = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line, m.options.kill_mates_by_check);
+        // The line shown is a shortest one: a search through more moves than the mate needs may
+        // find one that wastes them (a rook checking back and forth).
+        std::vector<Move> shorter;
+        for (int depth = (static_cast<int>(m.facts.kill_line.size()) + 1) / 2 - 1;
+             m.facts.kill && depth > 0 && detail::forces_mate(again, depth, shorter, m.options.kill_mates_by_check); --depth)
+            m.facts.kill_line = shorter;
         if (m.facts.kill && m.options.kill_through_offered_exchange && kill_through_offered_exchange(m, again)) {
             m.facts.kill = false;
             m.facts.kill_line.clear();
