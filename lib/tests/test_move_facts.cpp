@@ -1279,6 +1279,30 @@ TEST_SUITE("move facts")
             == std::vector<std::string> { "d6d8", "f8f9", "i8g7", "f9e9", "d8d9" });
     }
 
+    TEST_CASE("under capture_back_unless_losing, a target that loses material by taking back cannot take back")
+    {
+        // Figure 17, move 3: the red rook back on b7 attacks the black rook on c7, which the king
+        // on d7 cannot reach. The rook on c7 may take the rook on b7, but the rook on b9 then
+        // retakes with check and wins the rook on h7 whatever the answer.
+        const std::string_view fen = "1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w";
+        ClassifierOptions options = cxa_kill_options();
+        const Threat* mutual = threat_on(facts_of(fen, "b8b7", options), "c7", "b7");
+        REQUIRE(mutual);
+        CHECK(mutual->target_can_capture_back);
+        CHECK(mutual->capture_gain == 4);
+
+        options.capture_back_unless_losing = true;
+        const Threat* chased = threat_on(facts_of(fen, "b8b7", options), "c7", "b7");
+        REQUIRE(chased);
+        CHECK_FALSE(chased->target_can_capture_back);
+        CHECK(chased->capture_gain == 4);
+        // Without the rook on h7 and the elephant on a7 the retake with check wins nothing
+        // more: an even trade.
+        const Threat* even = threat_on(facts_of("1R3a3/1R2a4/2rk5/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7", options), "c7", "b7");
+        REQUIRE(even);
+        CHECK(even->target_can_capture_back);
+    }
+
     TEST_CASE("a kill by seven checks: figure 17's king steps back and frees a rook to check")
     {
         // Figure 17, move 4: on d7 the black king stood behind the rook on c7, which the red rook

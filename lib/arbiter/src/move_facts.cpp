@@ -51,6 +51,24 @@ namespace {
             && detail::forces_mate(pos, options.kill_depth, mate, options.kill_mates_by_check);
     }
 
+    // Whether the side to move in `taken`, whose piece on `point` the other side has just taken,
+    // retakes there with a check after which every answer loses material.
+    bool retakes_with_winning_check(const Position& taken, Square point, const ClassifierOptions& options)
+    {
+        std::vector<Move> line;
+        for (const Move retake : legal_moves(taken)) {
+            if (retake.to() != point)
+                continue;
+            Position retaken = taken;
+            UndoInfo undo;
+            retaken.do_move(retake, undo);
+            if (retaken.in_check() && has_legal_move(retaken)
+                && detail::every_answer_loses_material(taken, retaken, options, line))
+                return true;
+        }
+        return false;
+    }
+
     // Whether the other side, to move in `after`, can make `take_back` (its piece taking one of
     // the mover's of its kind) and lose nothing by it: the mover then forces no mate (within
     // mate_after_capture_depth, nor by checks within kill_depth), nor retakes on the point with
@@ -62,20 +80,7 @@ namespace {
         Position taken = after;
         UndoInfo undo;
         taken.do_move(take_back, undo);
-        if (forces_mate_after_capture(taken, options, true))
-            return false;
-        std::vector<Move> line;
-        for (const Move retake : legal_moves(taken)) {
-            if (retake.to() != take_back.to())
-                continue;
-            Position retaken = taken;
-            UndoInfo retaken_undo;
-            retaken.do_move(retake, retaken_undo);
-            if (retaken.in_check() && has_legal_move(retaken)
-                && detail::every_answer_loses_material(taken, retaken, options, line))
-                return false;
-        }
-        return true;
+        return !forces_mate_after_capture(taken, options, true) && !retakes_with_winning_check(taken, take_back.to(), options);
     }
 
     // Whether the move offers a trade of like pieces on `t`: a piece of the mover's, of the kind
@@ -280,6 +285,23 @@ namespace {
             return false;
         return options.mate_after_capture_depth <= 0
             || !detail::mated_after(pos, back, options.mate_after_capture_depth);
+    }
+
+    // Threat::target_can_capture_back: the target of `capture` can legally take the attacker
+    // back, the other side to move in `pos`; under capture_back_unless_mated, and not be mated
+    // for it; under capture_back_unless_losing, and not lose material for it by the mover's
+    // retaking with a check.
+    bool target_can_capture_back(const Position& pos, Move capture, const ClassifierOptions& options)
+    {
+        const Move back(capture.to(), capture.from());
+        if (!(options.capture_back_unless_mated ? target_takes_back(pos, capture, options) : is_legal(pos, back)))
+            return false;
+        if (!options.capture_back_unless_losing)
+            return true;
+        Position taken = pos;
+        UndoInfo undo;
+        taken.do_move(back, undo);
+        return !retakes_with_winning_check(taken, capture.from(), options);
     }
 
     // Whether the moved piece holds the target of `capture`: after the move the target cannot
@@ -582,9 +604,7 @@ namespace {
         threat.fake_by_flying_general = cover.fake_by_flying_general;
         threat.target_crossed_river = !on_own_side(m.enemy(), t);
         threat.sole_attacking_piece = is_attacking_piece(m.after, a) && attacking_pieces(m.after, m.mover()) == 1;
-        threat.target_can_capture_back = m.options.capture_back_unless_mated
-            ? target_takes_back(m.after, Move(a, t), m.options)
-            : is_legal(m.after, Move(t, a));
+        threat.target_can_capture_back = target_can_capture_back(m.after, Move(a, t), m.options);
         for (const Square other : m.after.attackers_to(t, m.mover()))
             if (other != a)
                 threat.fellow_attackers.push_back(at(m.after, other));

@@ -1012,6 +1012,7 @@ const std::vector<ClassificationKey>& classification_keys()
         { "kill_through_offered_exchange", &C::kill_through_offered_exchange, 0, 0, 1, { { "kill_depth" } } },
         { "mate_after_capture_depth", &C::mate_after_capture_depth, 0, 3 },
         { "capture_back_unless_mated", &C::capture_back_unless_mated, 0, 0, 1, { { "mate_after_capture_depth" } } },
+        { "capture_back_unless_losing", &C::capture_back_unless_losing },
         { "protection_unless_mated", &C::protection_unless_mated, 0, 0, 1, { { "mate_after_capture_depth" } } },
         { "capture_made_legal", &C::capture_made_legal },
         { "capture_made_safe", &C::capture_made_safe },

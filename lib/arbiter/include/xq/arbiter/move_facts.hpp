@@ -337,6 +337,10 @@ struct ClassifierOptions {
     // (within mate_after_capture_depth): a piece that would be mated for leaving its point
     // attacks nothing back, and offers no exchange.
     bool capture_back_unless_mated = false;
+    // Threat::target_can_capture_back only when the target's side, taking back, loses no
+    // material by it: the attacker's side cannot retake on the point with a check after which
+    // every answer loses material. A piece that takes back at such a cost offers no exchange.
+    bool capture_back_unless_losing = false;
     // A protector whose recapture would let the attacker's side force mate (within
     // mate_after_capture_depth) protects nothing: it is a fake protector
     // (Threat::fake_protectors), as one that cannot legally take back. Taking back would cost
