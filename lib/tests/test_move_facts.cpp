@@ -285,6 +285,31 @@ TEST_SUITE("move facts")
         CHECK(made_safe(facts_of(fen, "e0d0", options)));
     }
 
+    TEST_CASE("under capture_cost_counts_check_captures, a capture that lays a piece open to checks that win it costs")
+    {
+        ClassifierOptions options = cxa_kill_options();
+        options.capture_made_safe = true;
+        options.check_capture_depth = 3;
+        const auto made_safe = [](const MoveFacts& f) {
+            return std::any_of(f.threats.begin(), f.threats.end(), [](const Threat& t) {
+                return t.attacker.square == sq("g0") && t.target.square == sq("i2")
+                    && t.origin == ThreatOrigin::CaptureMadeSafe;
+            });
+        };
+        // CXA reference figure 34, move 3: the elephant on g0 closes rank 0, on which the red
+        // rook stands on h0; its capture of the cannon on i2 opens it, and the black rook checks
+        // on d1 and d0 (the king cannot take it, the kings would face each other) and takes the
+        // rook. Back on h6, the rook is out of reach, and the capture is safe: the checks then
+        // take only the cannon on c1 (d4d1, e1e0, d1c1), which they took before the move too,
+        // capture or none.
+        const std::string_view fen = "3k1ab2/4a4/4b4/2p6/6p2/3r5/6P1P/4BA2c/2C1K4/6BR1 w";
+        CHECK_FALSE(made_safe(facts_of(fen, "h0h6", options)));
+        options.capture_cost_counts_check_captures = true;
+        CHECK(made_safe(facts_of(fen, "h0h6", options)));
+        // A move that leaves the rook on h0 makes nothing safe.
+        CHECK_FALSE(made_safe(facts_of(fen, "i3i4", options)));
+    }
+
     TEST_CASE("an uncrossed pawn is no material at stake in a check-then-capture threat")
     {
         ClassifierOptions options;

@@ -597,6 +597,15 @@ TEST_SUITE("ruleset loader")
                 "capture_cost_counts_kills": true})")
             == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_kills": true})").empty());
+        // A loss through checks as a capture's cost refines capture_made_safe, and needs lines of
+        // checks looked for.
+        CHECK(classification_paths(R"({"capture_cost_counts_check_captures": true})")
+            == std::vector<std::string> { "/classification/capture_cost_counts_check_captures" });
+        CHECK(classification_paths(R"({"capture_made_safe": true, "check_capture_depth": 0,
+                "capture_cost_counts_check_captures": true})")
+            == std::vector<std::string> { "/classification/capture_cost_counts_check_captures" });
+        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_check_captures": true})")
+                  .empty());
         // A kill that an offered trade forestalls needs kills looked for.
         CHECK(classification_paths(R"({"kill_depth": 0, "kill_through_offered_exchange": true})")
             == std::vector<std::string> { "/classification/kill_through_offered_exchange" });

@@ -235,7 +235,8 @@ namespace {
     // forces mate (forces_mate_at_cost), or wins back by a capture anywhere as much
     // as was taken (with capture_sequence_depth, by the sequence of captures that follows, in
     // which the capturing side may take again what the first capture lets through, and the
-    // other side takes none of `lost_anyway`).
+    // other side takes none of `lost_anyway`); under capture_cost_counts_check_captures, also
+    // when the capture lays a piece open to a line of checks that wins back as much.
     CaptureCost capture_costs(
         Position pos, Move capture, const ClassifierOptions& options, const std::vector<PieceAt>& lost_anyway)
     {
@@ -246,16 +247,23 @@ namespace {
             if (forces_mate_at_cost(taken, options))
                 return CaptureCost::Mate;
         }
-        if (options.capture_sequence_depth > 0)
-            return detail::capture_sequence_gain(
-                       pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), lost_anyway)
-                    <= 0
-                ? CaptureCost::Material
-                : CaptureCost::None;
-        const int taken = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
-        UndoInfo undo;
-        pos.do_move(capture, undo);
-        return best_capture_gain(pos, options.piece_worth) >= taken ? CaptureCost::Material : CaptureCost::None;
+        int won = 0;
+        if (options.capture_sequence_depth > 0) {
+            won = detail::capture_sequence_gain(
+                pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), lost_anyway);
+            if (won <= 0)
+                return CaptureCost::Material;
+        } else {
+            won = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
+            Position taken = pos;
+            UndoInfo undo;
+            taken.do_move(capture, undo);
+            if (best_capture_gain(taken, options.piece_worth) >= won)
+                return CaptureCost::Material;
+        }
+        return options.capture_cost_counts_check_captures && detail::lays_open_to_checks(pos, capture, won, options)
+            ? CaptureCost::Material
+            : CaptureCost::None;
     }
 
     // Whether the other side, to move in `enemy_first` (the position before the move), could win

@@ -1024,6 +1024,8 @@ const std::vector<ClassificationKey>& classification_keys()
             { { "capture_made_safe_by_saved_participant" } } },
         { "capture_cost_counts_kills", &C::capture_cost_counts_kills, 0, 0, 1,
             { { "capture_made_safe" }, { "kill_depth" } } },
+        { "capture_cost_counts_check_captures", &C::capture_cost_counts_check_captures, 0, 0, 1,
+            { { "capture_made_safe" }, { "check_capture_depth" } } },
         { "capture_cost_leaves_standing_losses", &C::capture_cost_leaves_standing_losses, 0, 0, 1,
             { { "capture_made_safe" }, { "capture_sequence_depth" } } },
         { "capture_made_safe_by_protected_participant", &C::capture_made_safe_by_protected_participant, 0, 0, 1,

@@ -589,6 +589,19 @@ std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const Classi
     return won;
 }
 
+bool lays_open_to_checks(Position pos, Move capture, int at_least, const ClassifierOptions& options)
+{
+    const std::vector<PieceAt> won_before
+        = pieces_won_through_checks(with_side_to_move(pos, ~pos.side_to_move()), options);
+    UndoInfo undo;
+    pos.do_move(capture, undo);
+    LineEnd end = line_end_from(pos, options);
+    end.enough = std::max(1, at_least);
+    end.already_won.insert(end.already_won.end(), won_before.begin(), won_before.end());
+    std::vector<Move> line;
+    return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+}
+
 bool every_answer_loses_material(
     const Position& before, Position checked, const ClassifierOptions& options, std::vector<Move>& line)
 {

@@ -60,6 +60,13 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
 // that lines end by taking, one line after another, until no other line is left.
 std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const ClassifierOptions& options);
 
+// Whether `capture`, legal for the side to move in `pos`, lets the other side win through checks
+// (threatens_check_then_capture, within ClassifierOptions::check_capture_depth) at least
+// `at_least` in piece worth, by a line that ends in a piece it could not win through checks
+// before the capture: the capture lays that piece open, as a capture may lay one open to a
+// capture at once.
+bool lays_open_to_checks(Position pos, Move capture, int at_least, const ClassifierOptions& options);
+
 // Whether every answer to a check leaves the checking side a capture that wins material it
 // could not win before the check (`before`, the checking side to move), and that lays nothing
 // open as threatens_check_then_capture says: `checked` is the position after the check. `line`
