@@ -591,8 +591,12 @@ std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const Classi
 
 bool lays_open_to_checks(Position pos, Move capture, int at_least, const ClassifierOptions& options)
 {
-    const std::vector<PieceAt> won_before
-        = pieces_won_through_checks(with_side_to_move(pos, ~pos.side_to_move()), options);
+    // What the other side could win before the capture, at once or through checks, the capture
+    // does not lay open.
+    const Position other_first = with_side_to_move(pos, ~pos.side_to_move());
+    std::vector<PieceAt> won_before = pieces_won_through_checks(other_first, options);
+    const std::vector<PieceAt> won_at_once = pieces_won_at_once(other_first, options.piece_worth);
+    won_before.insert(won_before.end(), won_at_once.begin(), won_at_once.end());
     UndoInfo undo;
     pos.do_move(capture, undo);
     LineEnd end = line_end_from(pos, options);

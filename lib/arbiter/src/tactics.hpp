@@ -62,9 +62,9 @@ std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const Classi
 
 // Whether `capture`, legal for the side to move in `pos`, lets the other side win through checks
 // (threatens_check_then_capture, within ClassifierOptions::check_capture_depth) at least
-// `at_least` in piece worth, by a line that ends in a piece it could not win through checks
-// before the capture: the capture lays that piece open, as a capture may lay one open to a
-// capture at once.
+// `at_least` in piece worth, by a line that ends in a piece it could not win before the
+// capture, at once or through checks: the capture lays that piece open, as a capture may lay
+// one open to a capture at once.
 bool lays_open_to_checks(Position pos, Move capture, int at_least, const ClassifierOptions& options);
 
 // Whether every answer to a check leaves the checking side a capture that wins material it

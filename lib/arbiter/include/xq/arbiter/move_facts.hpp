@@ -319,8 +319,8 @@ struct ClassifierOptions {
     // Under capture_made_safe, a capture also costs when it lays a piece of the mover's open to
     // the other side's checks: a line of checks (within check_capture_depth, as a
     // check-then-capture threat is found) then wins at least what the capture won, ending in a
-    // piece that no such line won before the capture. A loss through checks that stands
-    // whether or not the capture is made is no cost of it.
+    // piece that the other side could not win before the capture, at once or by such a line. A
+    // loss that stands whether or not the capture is made is no cost of it.
     bool capture_cost_counts_check_captures = false;
     // Under capture_made_safe, with capture_sequence_depth, what a standing capture costs after
     // the move leaves out the pieces the other side could win at once both before the move and
