@@ -1311,19 +1311,22 @@ TEST_SUITE("move facts")
         // retakes with check and wins the rook on h7 whatever the answer.
         const std::string_view fen = "1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w";
         ClassifierOptions options = cxa_kill_options();
-        const Threat* mutual = threat_on(facts_of(fen, "b8b7", options), "c7", "b7");
+        const MoveFacts without_key = facts_of(fen, "b8b7", options);
+        const Threat* mutual = threat_on(without_key, "c7", "b7");
         REQUIRE(mutual);
         CHECK(mutual->target_can_capture_back);
         CHECK(mutual->capture_gain == 4);
 
         options.capture_back_unless_losing = true;
-        const Threat* chased = threat_on(facts_of(fen, "b8b7", options), "c7", "b7");
+        const MoveFacts with_key = facts_of(fen, "b8b7", options);
+        const Threat* chased = threat_on(with_key, "c7", "b7");
         REQUIRE(chased);
         CHECK_FALSE(chased->target_can_capture_back);
         CHECK(chased->capture_gain == 4);
         // Without the rook on h7 and the elephant on a7 the retake with check wins nothing
         // more: an even trade.
-        const Threat* even = threat_on(facts_of("1R3a3/1R2a4/2rk5/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7", options), "c7", "b7");
+        const MoveFacts trade = facts_of("1R3a3/1R2a4/2rk5/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7", options);
+        const Threat* even = threat_on(trade, "c7", "b7");
         REQUIRE(even);
         CHECK(even->target_can_capture_back);
     }
