@@ -55,6 +55,16 @@ const Threat* threat_on(const MoveFacts& facts, std::string_view target, std::st
     return nullptr;
 }
 
+// Whether the move makes safe the capture of `target` by `attacker`, an attack that stood before
+// it (origin capture_made_safe).
+bool makes_capture_safe(const MoveFacts& facts, std::string_view attacker, std::string_view target)
+{
+    return std::any_of(facts.threats.begin(), facts.threats.end(), [&](const Threat& t) {
+        return t.attacker.square == sq(attacker) && t.target.square == sq(target)
+            && t.origin == ThreatOrigin::CaptureMadeSafe;
+    });
+}
+
 } // namespace
 
 TEST_SUITE("move facts")
@@ -290,12 +300,6 @@ TEST_SUITE("move facts")
         ClassifierOptions options = cxa_kill_options();
         options.capture_made_safe = true;
         options.check_capture_depth = 3;
-        const auto made_safe = [](const MoveFacts& f) {
-            return std::any_of(f.threats.begin(), f.threats.end(), [](const Threat& t) {
-                return t.attacker.square == sq("g0") && t.target.square == sq("i2")
-                    && t.origin == ThreatOrigin::CaptureMadeSafe;
-            });
-        };
         // CXA reference figure 34, move 3: the elephant on g0 closes rank 0, on which the red
         // rook stands on h0; its capture of the cannon on i2 opens it, and the black rook checks
         // on d1 and d0 (the king cannot take it, the kings would face each other) and takes the
@@ -303,11 +307,11 @@ TEST_SUITE("move facts")
         // take only the cannon on c1 (d4d1, e1e0, d1c1), which they took before the move too,
         // capture or none.
         const std::string_view fen = "3k1ab2/4a4/4b4/2p6/6p2/3r5/6P1P/4BA2c/2C1K4/6BR1 w";
-        CHECK_FALSE(made_safe(facts_of(fen, "h0h6", options)));
+        CHECK_FALSE(makes_capture_safe(facts_of(fen, "h0h6", options), "g0", "i2"));
         options.capture_cost_counts_check_captures = true;
-        CHECK(made_safe(facts_of(fen, "h0h6", options)));
+        CHECK(makes_capture_safe(facts_of(fen, "h0h6", options), "g0", "i2"));
         // A move that leaves the rook on h0 makes nothing safe.
-        CHECK_FALSE(made_safe(facts_of(fen, "i3i4", options)));
+        CHECK_FALSE(makes_capture_safe(facts_of(fen, "i3i4", options), "g0", "i2"));
     }
 
     TEST_CASE("an uncrossed pawn is no material at stake in a check-then-capture threat")
@@ -881,12 +885,6 @@ TEST_SUITE("move facts")
         options.capture_made_safe = true;
         options.capture_sequence_depth = 4;
         options.piece_worth = cxa_piece_worth;
-        const auto made_safe = [](const MoveFacts& f, std::string_view attacker, std::string_view target) {
-            return std::any_of(f.threats.begin(), f.threats.end(), [&](const Threat& t) {
-                return t.attacker.square == sq(attacker) && t.target.square == sq(target)
-                    && t.origin == ThreatOrigin::CaptureMadeSafe;
-            });
-        };
         // CXA reference figure 15, move 2 (the book: a chase): the black cannon on g5 attacks the
         // horse on g2 over the horse on g3, which the cannon on g7 protects over the cannon on g5.
         // Taking on g2 takes that protection away, and the red rook on f3 takes the horse on g3:
@@ -894,13 +892,13 @@ TEST_SUITE("move facts")
         // and beside the horse on g3: the capture on g2 now wins a horse.
         const std::string_view fen = "1r2kab2/4a4/2n1b1c2/p1p1p3p/6c2/4R4/P1P1PRn1P/N4CN2/3CA2r1/2BAK1B2 b";
         // The rook was lost anyway: its step only parries.
-        CHECK_FALSE(made_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
+        CHECK_FALSE(makes_capture_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
         // It protects the cannon's screen, and the capture lost that screen even with the rook
         // left out of its cost.
         options.capture_made_safe_by_protected_participant = true;
-        CHECK(made_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
+        CHECK(makes_capture_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
         // A step out of reach that leaves the horse on g3 unprotected makes the capture no safer.
-        CHECK_FALSE(made_safe(facts_of(fen, "h1h0", options), "g5", "g2"));
+        CHECK_FALSE(makes_capture_safe(facts_of(fen, "h1h0", options), "g5", "g2"));
         // Reference figure 21, move 4 (the book: idle): the black rook on g3 attacks the horse on
         // g2 all along; the rook on d4, attacked by the horse on c2, steps back to d3. It protects
         // nothing the capture needs, which cost nothing but that rook: the step only parries.
@@ -909,12 +907,12 @@ TEST_SUITE("move facts")
         // Figure 26, move 4: the cannon's step to h4 protects the cannon on e4, which the red rook
         // and horse attack; that cannon takes on e2 and leaves its point: the attacker is no
         // piece the move protects for the capture.
-        CHECK_FALSE(made_safe(
+        CHECK_FALSE(makes_capture_safe(
             facts_of("2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b", "h7h4", options), "e4", "e2"));
         // A piece that shields the king takes part in no capture: the cannon on e3 protects the
         // pawn on e6, without which the red cannon on e4 would check, so that the black rook on
         // c3 could take nothing (a national championships game, ply 42).
-        CHECK_FALSE(made_safe(
+        CHECK_FALSE(makes_capture_safe(
             facts_of("3akab2/9/2n1b1nr1/p1N1p1R1p/6p2/P1P1C4/2rc2P2/2C1B4/3RA4/2B1KA3 b", "d3e3", options), "c3",
             "c2"));
     }
@@ -926,25 +924,19 @@ TEST_SUITE("move facts")
         options.capture_sequence_depth = 4;
         options.capture_sequence_counts_uncrossed_soldiers = false;
         options.piece_worth = cxa_piece_worth;
-        const auto made_safe = [](const MoveFacts& f) {
-            return std::any_of(f.threats.begin(), f.threats.end(), [](const Threat& t) {
-                return t.attacker.square == sq("c3") && t.target.square == sq("c2")
-                    && t.origin == ThreatOrigin::CaptureMadeSafe;
-            });
-        };
         // A national championships game (1984), ply 42: the black rook on c3 protects the cannon
         // on d3, which the red rook on d1 attacks, so that taking the cannon on c2 loses the
         // cannon on d3. The cannon steps to e3, and the capture on c2 wins a cannon. Only the
         // red rook on g6 could take anything before the move: the pawn on g5, on its own side of
         // the river.
         const std::string_view fen = "3akab2/9/2n1b1nr1/p1N1p1R1p/6p2/P1P1C4/2rc2P2/2C1B4/3RA4/2B1KA3 b";
-        CHECK_FALSE(made_safe(facts_of(fen, "d3e3", options)));
+        CHECK_FALSE(makes_capture_safe(facts_of(fen, "d3e3", options), "c3", "c2"));
         options.capture_made_safe_ignores_uncrossed_soldiers = true;
-        CHECK(made_safe(facts_of(fen, "d3e3", options)));
+        CHECK(makes_capture_safe(facts_of(fen, "d3e3", options), "c3", "c2"));
         // A pawn across the river is material: with the pawn on g4, which the rook and the pawn
         // on g3 could take, the cannon's step only parries a loss.
-        CHECK_FALSE(made_safe(
-            facts_of("3akab2/9/2n1b1nr1/p1N1p1R1p/9/P1P1C1p2/2rc2P2/2C1B4/3RA4/2B1KA3 b", "d3e3", options)));
+        CHECK_FALSE(makes_capture_safe(
+            facts_of("3akab2/9/2n1b1nr1/p1N1p1R1p/9/P1P1C1p2/2rc2P2/2C1B4/3RA4/2B1KA3 b", "d3e3", options), "c3", "c2"));
     }
 
     TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
