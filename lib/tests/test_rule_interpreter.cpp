@@ -150,7 +150,8 @@ TEST_SUITE("rule interpreter")
         };
         std::map<std::string, Tally> per_rule;
         std::set<std::string> cited;
-        int lines = 0, first_is_diagram_rule = 0, explained = 0;
+        int lines = 0, first_is_diagram_rule = 0;
+        std::map<std::string, int> explained; // by cited_first.because
         for (const nlohmann::json& c : axf_cases("diagrams.jsonl")) {
             const std::string rule = c["rule"].is_number() ? std::to_string(c["rule"].get<int>()) : c["rule"].get<std::string>();
             struct Line {
@@ -175,10 +176,10 @@ TEST_SUITE("rule interpreter")
                     want = "none"; // what the listed (mistyped) moves show; see known_defect
                 const std::string got = violator_of(rulings);
                 std::string decided_by;
-                for (const std::string& r : ruling.rules) {
-                    decided_by += (decided_by.empty() ? "" : " ") + r;
-                    cited.insert(r);
-                    cited_by_tests().insert(r);
+                for (const RuleCitation& r : ruling.citations) {
+                    decided_by += (decided_by.empty() ? "" : " ") + r.rule + (r.decides ? "*" : "");
+                    cited.insert(r.rule);
+                    cited_by_tests().insert(r.rule);
                 }
                 MESSAGE(id << ": " << got << " by " << decided_by);
                 bool cites_its_rules = true;
@@ -197,7 +198,16 @@ TEST_SUITE("rule interpreter")
                     illustrated_cited = reason.value("diagram_rule_cited", !illustrated.empty());
                     CHECK_MESSAGE(reason["why"].get<std::string>().size() > 20, id << ": cited_first needs a reason");
                     CHECK_MESSAGE(first != illustrated, id << ": cited_first repeats the diagram's own rule");
-                    ++explained;
+                    // A fact of the sources must be one: the line is the alt line, the diagram
+                    // has no rule number, the number or the transcription is uncertain.
+                    const std::string because = reason["because"];
+                    const bool uncertain = c["confidence"] == "low";
+                    const std::map<std::string, bool> holds { { "alt_line", line.name == "alt" },
+                        { "wxf_extra", illustrated.empty() }, { "inferred_number", uncertain },
+                        { "low_confidence", uncertain }, { "classifier_limit", true }, { "decided_by_other_rule", true } };
+                    REQUIRE_MESSAGE(holds.count(because), id << ": unknown cited_first.because " << because);
+                    CHECK_MESSAGE(holds.at(because), id << ": cited_first.because " << because << " is not so");
+                    ++explained[because];
                 } else {
                     ++first_is_diagram_rule;
                 }
@@ -213,8 +223,11 @@ TEST_SUITE("rule interpreter")
             }
         }
         CHECK(lines == 146);
-        MESSAGE(first_is_diagram_rule << " lines cite their diagram's rule first; " << explained
-                                      << " record why another rule comes first");
+        std::string reasons;
+        for (const auto& [because, count] : explained)
+            reasons += " " + because + " " + std::to_string(count);
+        MESSAGE(first_is_diagram_rule << " lines cite their diagram's rule first; the others record why another rule"
+                                      << " comes first:" << reasons);
         std::string table = "rule        cases  passed\n";
         for (const auto& [rule, t] : per_rule) {
             std::string row = rule;
@@ -716,5 +729,65 @@ TEST_SUITE("rule interpreter")
             if (!verdicts.count(static_cast<int>(i)))
                 unused += "verdict row " + computer.verdicts[i].id + "; ";
         CHECK_MESSAGE(unused.empty(), "no example brings into play: " << unused);
+    }
+}
+
+TEST_SUITE("rule interpreter")
+{
+    // A rule decides when the ruling, made again from the game with the rule set aside, comes
+    // out otherwise: the flags the interpreter gives while it cites must be those, on every
+    // line of every bundled rule book.
+    TEST_CASE("the rules a ruling marks as deciding are exactly those without which its outcome changes")
+    {
+        struct Book {
+            std::string ruleset;
+            std::string cases;
+        };
+        int rulings = 0, citations = 0, deciding = 0;
+        for (const Book& book : { Book { "axf", "axf/diagrams.jsonl" }, Book { "cxa", "cxa/cases.jsonl" },
+                 Book { "computer", "computer/cases.jsonl" } }) {
+            const RuleSet bundled = test::load_bundled_ruleset(book.ruleset);
+            for (const nlohmann::json& c : test::testdata_cases(book.cases)) {
+                std::vector<const nlohmann::json*> lines { &c };
+                if (c.contains("alt"))
+                    lines.push_back(&c["alt"]);
+                for (const nlohmann::json* line : lines) {
+                    // Judged as the rule-book tests judge them: a line that closes no cycle, or that
+                    // the book judges as a whole, as a whole.
+                    RuleSet rules = bundled;
+                    const bool axf_whole_line = line == &c && c.value("judged_span", "") == "whole_record";
+                    if (book.ruleset == "axf" ? axf_whole_line : !line->contains("moves_to_threefold"))
+                        rules.repetition.judged_span = JudgedSpan::WholeRecord;
+                    const std::string moves = line->value("moves_to_threefold", (*line)["moves_iccs"].get<std::string>());
+                    const ReplayedGame game = test::play_line((*line)["fen"].get<std::string>(), moves);
+                    const std::vector<Ruling> made = rule_on_game(game, rules);
+                    for (std::size_t i = 0; i < made.size(); ++i) {
+                        ++rulings;
+                        REQUIRE(made[i].citations.size() == made[i].rules.size());
+                        for (std::size_t k = 0; k < made[i].citations.size(); ++k) {
+                            const RuleCitation& cited = made[i].citations[k];
+                            CHECK(cited.rule == made[i].rules[k]);
+                            const std::vector<Outcome> without = outcomes_without_rule(game, rules, cited.rule);
+                            REQUIRE(without.size() == made.size());
+                            CHECK_MESSAGE(cited.decides == (without[i] != made[i].outcome),
+                                c["id"].get<std::string>() << ": " << cited.rule << (cited.decides ? " decides" : " does not decide")
+                                                           << ", but without it the ruling is " << to_string(without[i]));
+                            CHECK(cited.without == without[i]);
+                            ++citations;
+                            deciding += cited.decides ? 1 : 0;
+                        }
+                        // The deciding rules come first, the procedure last.
+                        const auto first_not_deciding = std::find_if(made[i].citations.begin(), made[i].citations.end(),
+                            [&](const RuleCitation& r) { return !r.decides && rules.kind_of(r.rule) != RuleKind::Procedure; });
+                        CHECK(std::none_of(first_not_deciding, made[i].citations.end(), [&](const RuleCitation& r) {
+                            return r.decides && rules.kind_of(r.rule) != RuleKind::Procedure;
+                        }));
+                    }
+                }
+            }
+        }
+        MESSAGE(rulings << " rulings cite " << citations << " rules, " << deciding << " of them deciding");
+        CHECK(deciding > 0);
+        CHECK(deciding < citations);
     }
 }

@@ -1,6 +1,7 @@
 #include "xq/arbiter/rule_interpreter.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace xq {
@@ -31,23 +32,66 @@ namespace {
             list.push_back(item);
     }
 
-    // The first row that applies; with `counting_only`, rows that do not count are passed over
-    // (what the threat would be without its exemption).
-    int first_row(const Threat& t, PieceType moved, const RuleSet& rules, const ReadingChoice& readings,
-        bool counting_only)
+    // The rows a judgement uses: those the readings in force allow, less the rows of one rule
+    // set aside, to ask whether the ruling needs that rule.
+    struct Judging {
+        const RuleSet& rules;
+        const ReadingChoice& readings;
+        std::string_view set_aside {};
+
+        bool uses(const std::string& rule) const { return set_aside.empty() || rule != set_aside; }
+    };
+
+    // How much of a ruling a judgement makes: the outcome alone (what a contested reading or a
+    // rule set aside would change, whether a later cycle still violates), or all of it.
+    enum class Detail { Outcome, Full };
+
+    // The first of a table's rows that applies: `applies(i)`, `rule_of(i)` and `effect_of(i)`
+    // read row i. Where that row belongs to the rule set aside, what it judged is judged the
+    // other way: by the first later row of another rule with another effect for which
+    // `applies_instead(k)`, or by none (-1). The later rows that would judge it alike are the
+    // general principles the rule set aside is a special case of here, and are set aside with
+    // it: without a rule, what it judged is not judged the same by a rule standing behind it.
+    template <typename Applies, typename AppliesInstead, typename RuleOf, typename EffectOf>
+    int first_applying(std::size_t rows, const Judging& j, Applies applies, AppliesInstead applies_instead,
+        RuleOf rule_of, EffectOf effect_of)
+    {
+        for (std::size_t i = 0; i < rows; ++i) {
+            if (!applies(i))
+                continue;
+            if (j.uses(rule_of(i)))
+                return static_cast<int>(i);
+            for (std::size_t k = i + 1; k < rows; ++k)
+                if (effect_of(k) != effect_of(i) && j.uses(rule_of(k)) && applies_instead(k))
+                    return static_cast<int>(k);
+            return -1;
+        }
+        return -1;
+    }
+
+    // The first chase row that applies (first_applying): with an exemption set aside, what the
+    // threat would be without it. The rows that do not name an origin ask for a new attack, and
+    // an exemption of attacks that stood before is what stands between such an attack and
+    // them: judged the other way, it is judged as new.
+    int first_row(const Threat& t, PieceType moved, const Judging& j)
     {
         // The prior attacks have none of their own: judged as they stood, they end the search.
         const bool chased_before = std::any_of(t.prior_attacks.begin(), t.prior_attacks.end(), [&](const Threat& p) {
-            const int row = first_row(p, moved, rules, readings, false);
-            return row >= 0 && rules.chase_rules[static_cast<std::size_t>(row)].counts;
+            const int row = first_row(p, moved, j);
+            return row >= 0 && j.rules.chase_rules[static_cast<std::size_t>(row)].counts;
         });
         const ThreatContext context { t, moved, chased_before };
-        for (std::size_t i = 0; i < rules.chase_rules.size(); ++i) {
-            const ChaseRule& row = rules.chase_rules[i];
-            if ((!counting_only || row.counts) && readings.applies(row.guard) && row.condition.holds(context))
-                return static_cast<int>(i);
-        }
-        return -1;
+        Threat as_new = t;
+        if (!as_new.is_new())
+            as_new.origin = ThreatOrigin::Direct;
+        const ThreatContext as_new_context { as_new, moved, chased_before };
+        const std::vector<ChaseRule>& rows = j.rules.chase_rules;
+        return first_applying(
+            rows.size(), j,
+            [&](std::size_t i) { return j.readings.applies(rows[i].guard) && rows[i].condition.holds(context); },
+            [&](std::size_t k) { return j.readings.applies(rows[k].guard) && rows[k].condition.holds(as_new_context); },
+            [&](std::size_t i) -> const std::string& { return rows[i].rule; },
+            [&](std::size_t i) { return rows[i].counts; });
     }
 
     // Which counted chases a conduct's conditions look at.
@@ -163,13 +207,16 @@ namespace {
         return true;
     }
 
-    int first_conduct(const RuleSet& rules, const ReadingChoice& readings, const std::vector<const JudgedMove*>& side,
-        const std::vector<JudgedMove>& cycle)
+    // The first conduct that holds (first_applying): with a conduct set aside, whether the side
+    // would be forbidden without it.
+    int first_conduct(const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
     {
-        for (std::size_t i = 0; i < rules.conducts.size(); ++i)
-            if (readings.applies(rules.conducts[i].guard) && conduct_holds(rules.conducts[i].condition, side, cycle))
-                return static_cast<int>(i);
-        return -1;
+        const std::vector<Conduct>& rows = j.rules.conducts;
+        const auto holds
+            = [&](std::size_t i) { return j.readings.applies(rows[i].guard) && conduct_holds(rows[i].condition, side, cycle); };
+        return first_applying(
+            rows.size(), j, holds, holds, [&](std::size_t i) -> const std::string& { return rows[i].rule; },
+            [&](std::size_t i) { return rows[i].forbidden; });
     }
 
     CountedChase counted(const MoveFacts& m, const Threat& t, int row, const RuleSet& rules, bool by_flying_general)
@@ -186,11 +233,11 @@ namespace {
     }
 
     // The first move rule that holds gives the move's classes instead of its facts.
-    void apply_move_rules(const MoveFacts& m, const RuleSet& rules, MoveRuling& r)
+    void apply_move_rules(const MoveFacts& m, const Judging& j, MoveRuling& r)
     {
-        for (std::size_t i = 0; i < rules.move_rules.size(); ++i) {
-            const MoveRule& rule = rules.move_rules[i];
-            if (!move_rule_holds(rule.condition, m, r))
+        for (std::size_t i = 0; i < j.rules.move_rules.size(); ++i) {
+            const MoveRule& rule = j.rules.move_rules[i];
+            if (!j.uses(rule.rule) || !move_rule_holds(rule.condition, m, r))
                 continue;
             r.move_rule = static_cast<int>(i);
             r.classes = rule.classes;
@@ -201,15 +248,34 @@ namespace {
         }
     }
 
-    // Step 1: every move's threats and classes.
-    std::vector<MoveRuling> judge_moves(const CycleFacts& facts, const RuleSet& rules, const ReadingChoice& readings)
+    ThreatRuling threat_ruling(const Threat& threat, PieceType moved, const Judging& j)
     {
+        ThreatRuling judgement;
+        judgement.row = first_row(threat, moved, j);
+        if (judgement.row < 0)
+            return judgement;
+        judgement.counts = j.rules.chase_rules[static_cast<std::size_t>(judgement.row)].counts;
+        judgement.worth_mentioning = threat.is_new();
+        if (!threat.is_new()) {
+            Threat as_new = threat;
+            as_new.origin = ThreatOrigin::Direct;
+            judgement.worth_mentioning = threat_ruling(as_new, moved, j).counts;
+        }
+        judgement.counts_by_flying_general
+            = judgement.counts && threat.fake_by_flying_general && threat.real_protectors.empty();
+        return judgement;
+    }
+
+    // Step 1: every move's threats and classes.
+    std::vector<MoveRuling> judge_moves(const CycleFacts& facts, const Judging& j)
+    {
+        const RuleSet& rules = j.rules;
         std::vector<MoveRuling> out;
         out.reserve(facts.moves.size());
         for (const MoveFacts& m : facts.moves) {
             MoveRuling r { m.ply, m.mover, {}, {} };
             for (const Threat& t : m.threats)
-                r.threats.push_back(judge_threat(t, m.moved.piece.type(), rules, readings));
+                r.threats.push_back(threat_ruling(t, m.moved.piece.type(), j));
             const bool chase = std::any_of(r.threats.begin(), r.threats.end(), [](const ThreatRuling& t) { return t.counts; });
             for (const MoveClass c : { MoveClass::Check, MoveClass::Kill, MoveClass::CheckThenCapture, MoveClass::Chase,
                      MoveClass::Exchange, MoveClass::Offer, MoveClass::Block })
@@ -217,7 +283,7 @@ namespace {
                     r.classes.push_back(c);
             if (r.classes.empty())
                 r.classes.push_back(MoveClass::Idle);
-            apply_move_rules(m, rules, r);
+            apply_move_rules(m, j, r);
             const auto term = std::find_if(rules.move_terms.begin(), rules.move_terms.end(), [&](const MoveTerm& t) {
                 return std::any_of(t.classes.begin(), t.classes.end(), [&](MoveClass c) { return r.has(c); });
             });
@@ -227,26 +293,19 @@ namespace {
         return out;
     }
 
-    std::vector<JudgedMove> counted_chases(const CycleFacts& facts, const std::vector<MoveRuling>& moves,
-        const RuleSet& rules, const ReadingChoice& readings, bool with_exempted)
+    std::vector<JudgedMove> counted_chases(
+        const CycleFacts& facts, const std::vector<MoveRuling>& moves, const RuleSet& rules)
     {
         std::vector<JudgedMove> out;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const MoveFacts& m = facts.moves[i];
-            JudgedMove j { &moves[i], {} };
+            JudgedMove judged { &moves[i], {} };
             for (std::size_t k = 0; k < m.threats.size(); ++k) {
                 const ThreatRuling& t = moves[i].threats[k];
-                if (t.counts) {
-                    j.chases.push_back(counted(m, m.threats[k], t.row, rules, t.counts_by_flying_general));
-                } else if (with_exempted && t.row >= 0 && t.worth_mentioning) {
-                    Threat as_new = m.threats[k];
-                    as_new.origin = as_new.is_new() ? as_new.origin : ThreatOrigin::Direct;
-                    const int row = first_row(as_new, m.moved.piece.type(), rules, readings, true);
-                    if (row >= 0)
-                        j.chases.push_back(counted(m, m.threats[k], row, rules, false));
-                }
+                if (t.counts)
+                    judged.chases.push_back(counted(m, m.threats[k], t.row, rules, t.counts_by_flying_general));
             }
-            out.push_back(std::move(j));
+            out.push_back(std::move(judged));
         }
         return out;
     }
@@ -254,22 +313,22 @@ namespace {
     std::vector<const JudgedMove*> moves_of(Color side, const std::vector<JudgedMove>& cycle)
     {
         std::vector<const JudgedMove*> out;
-        for (const JudgedMove& j : cycle)
-            if (j.ruling->mover == side)
-                out.push_back(&j);
+        for (const JudgedMove& m : cycle)
+            if (m.ruling->mover == side)
+                out.push_back(&m);
         return out;
     }
 
     // Step 2: what a side's moves amount to: the first conduct that holds, which is all the
     // verdict asks of a side.
-    SideRuling conduct_of(Color color, const std::vector<const JudgedMove*>& mine, const std::vector<JudgedMove>& cycle,
-        const RuleSet& rules, const ReadingChoice& readings)
+    SideRuling conduct_of(
+        Color color, const std::vector<const JudgedMove*>& mine, const std::vector<JudgedMove>& cycle, const Judging& j)
     {
         SideRuling s;
         s.side = color;
-        s.conduct_row = first_conduct(rules, readings, mine, cycle);
+        s.conduct_row = first_conduct(j, mine, cycle);
         if (s.conduct_row >= 0) {
-            const Conduct& conduct = rules.conducts[static_cast<std::size_t>(s.conduct_row)];
+            const Conduct& conduct = j.rules.conducts[static_cast<std::size_t>(s.conduct_row)];
             s.conduct = conduct.id;
             s.forbidden = conduct.forbidden;
         }
@@ -277,19 +336,19 @@ namespace {
     }
 
     // The side's conduct with what the ruling says of it: the chases, the pieces chased on every
-    // move, the rows that exempt its threats and whether they decide, the rules to cite.
+    // move, the rows that exempt its threats, the rules to cite.
     SideRuling judge_side(Color color, const CycleFacts& facts, const std::vector<MoveRuling>& moves,
-        const std::vector<JudgedMove>& cycle, const RuleSet& rules, const ReadingChoice& readings)
+        const std::vector<JudgedMove>& cycle, const Judging& j)
     {
+        const RuleSet& rules = j.rules;
         const std::vector<const JudgedMove*> mine = moves_of(color, cycle);
-        SideRuling s = conduct_of(color, mine, cycle, rules, readings);
-        for (const JudgedMove* j : mine)
-            s.chases.insert(s.chases.end(), j->chases.begin(), j->chases.end());
+        SideRuling s = conduct_of(color, mine, cycle, j);
+        for (const JudgedMove* m : mine)
+            s.chases.insert(s.chases.end(), m->chases.begin(), m->chases.end());
         for (const MoveRuling& m : moves)
             if (m.mover == color)
                 for (const ThreatRuling& t : m.threats)
-                    if (t.row >= 0 && !t.counts && t.worth_mentioning
-                        && !contains(s.exempting_rows, t.row)) {
+                    if (t.row >= 0 && !t.counts && t.worth_mentioning && !contains(s.exempting_rows, t.row)) {
                         s.exempting_rows.push_back(t.row);
                         add_unique(s.exempting_rules, rules.chase_rules[static_cast<std::size_t>(t.row)].rule);
                     }
@@ -310,17 +369,10 @@ namespace {
                     if (c.counts_by_flying_general)
                         add_unique(s.rules, rules.board.flying_general_rule);
                 }
-        if (!s.forbidden) {
-            // An allowed side's threats are allowed by the rows that exempt them; they decide
-            // when, counted, they would make the side's conduct forbidden.
+        // An allowed side's threats are allowed by the rows that exempt them.
+        if (!s.forbidden)
             for (const std::string& r : s.exempting_rules)
                 add_unique(s.rules, r);
-            if (!s.exempting_rows.empty()) {
-                const std::vector<JudgedMove> hypothetical = counted_chases(facts, moves, rules, readings, true);
-                const int would_be = first_conduct(rules, readings, moves_of(color, hypothetical), hypothetical);
-                s.exemptions_decide = would_be >= 0 && rules.conducts[static_cast<std::size_t>(would_be)].forbidden;
-            }
-        }
         rules.order_by_kind(s.rules);
         return s;
     }
@@ -337,57 +389,30 @@ namespace {
     }
 
     // Step 3: the verdict table, each row read both ways round.
-    void apply_verdicts(Ruling& ruling, const RuleSet& rules, const ReadingChoice& readings)
+    void apply_verdicts(Ruling& ruling, const Judging& j)
     {
         auto row_holds = [&](const VerdictRow& v, const SideRuling& side, const SideRuling& other) {
             return names(v.side, side) && names(v.other, other)
-                && (!v.graver || rank_of(side, rules) > rank_of(other, rules));
+                && (!v.graver || rank_of(side, j.rules) > rank_of(other, j.rules));
         };
-        for (std::size_t i = 0; i < rules.verdicts.size(); ++i) {
-            const VerdictRow& v = rules.verdicts[i];
-            if (!readings.applies(v.guard))
-                continue;
-            const bool red_side = row_holds(v, ruling.red, ruling.black);
-            if (!red_side && !row_holds(v, ruling.black, ruling.red))
-                continue;
-            ruling.verdict_row = static_cast<int>(i);
-            ruling.verdict_rule = v.rule;
-            if (v.outcome == VerdictOutcome::SideViolates)
-                ruling.violator = red_side ? Color::Red : Color::Black;
-            break;
-        }
-    }
-
-    // Step 4: the rules cited, the rule that decides first. For a violator: the verdict row's
-    // own rule, then its conduct's and the chase rows'. For a draw: the rows without which a
-    // side would violate, then the verdict row's rule, then each side's, then the ruleset's draw
-    // rule when neither side's conduct is forbidden: it draws a repetition without violation,
-    // and a draw despite a forbidden conduct is its verdict row's (none is cited when no row
-    // names one). Detail rules before definitions, definitions before the procedure.
-    void cite_rules(Ruling& ruling, const RuleSet& rules)
-    {
-        std::vector<std::string> cited;
-        if (ruling.violator) {
-            add_unique(cited, ruling.verdict_rule);
-            for (const std::string& r : ruling.side(*ruling.violator).rules)
-                add_unique(cited, r);
-            add_unique(cited, rules.repetition.loss_rule);
-        } else {
-            std::vector<const SideRuling*> sides { &ruling.red, &ruling.black };
-            std::stable_partition(sides.begin(), sides.end(), [](const SideRuling* s) { return s->exemptions_decide; });
-            for (const SideRuling* s : sides)
-                if (s->exemptions_decide)
-                    for (const std::string& r : s->exempting_rules)
-                        add_unique(cited, r);
-            add_unique(cited, ruling.verdict_rule);
-            for (const SideRuling* s : sides)
-                for (const std::string& r : s->rules)
-                    add_unique(cited, r);
-            if (!ruling.red.forbidden && !ruling.black.forbidden)
-                add_unique(cited, rules.repetition.draw_rule);
-        }
-        rules.order_by_kind(cited);
-        ruling.rules = std::move(cited);
+        const std::vector<VerdictRow>& rows = j.rules.verdicts;
+        // The violator a row names, read with Red as its `side` first; nothing for a draw.
+        const auto violator_of = [&](std::size_t i) -> std::optional<Color> {
+            if (rows[i].outcome != VerdictOutcome::SideViolates)
+                return std::nullopt;
+            return row_holds(rows[i], ruling.red, ruling.black) ? Color::Red : Color::Black;
+        };
+        const auto holds = [&](std::size_t i) {
+            return j.readings.applies(rows[i].guard)
+                && (row_holds(rows[i], ruling.red, ruling.black) || row_holds(rows[i], ruling.black, ruling.red));
+        };
+        const int row = first_applying(
+            rows.size(), j, holds, holds, [&](std::size_t i) -> const std::string& { return rows[i].rule; }, violator_of);
+        if (row < 0)
+            return;
+        ruling.verdict_row = row;
+        ruling.verdict_rule = rows[static_cast<std::size_t>(row)].rule;
+        ruling.violator = violator_of(static_cast<std::size_t>(row));
     }
 
     Outcome outcome_for(Color violator, bool loses)
@@ -407,13 +432,16 @@ namespace {
         return true;
     }
 
-    // Step 5: which stands of the start position count, and the outcome they give. The stands
+    Ruling judge(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
+        const CycleClassifier* later_cycles, Detail detail);
+
+    // Step 4: which stands of the start position count, and the outcome they give. The stands
     // within the judged span count; a later cycle counts toward the loss while the violator's
     // own conduct in it is forbidden, whatever the other side plays; once it plays a cycle in
     // which its conduct is not forbidden, it has changed.
-    void account_occurrences(Ruling& ruling, const RuleSet& rules, const ReadingChoice& readings,
-        const CycleClassifier* later_cycles)
+    void account_occurrences(Ruling& ruling, const Judging& j, const CycleClassifier* later_cycles)
     {
+        const RuleSet& rules = j.rules;
         OccurrenceAccount& a = ruling.occurrences;
         a.ruling_at = rules.repetition.ruling_at_occurrence;
         a.loses_at = rules.repetition.violator_loses_at_occurrence;
@@ -437,7 +465,7 @@ namespace {
                     again.stands.assign(stands.begin() + static_cast<std::ptrdiff_t>(i - per_span),
                         stands.begin() + static_cast<std::ptrdiff_t>(i) + 1);
                     again.occurrences = static_cast<int>(per_span) + 1;
-                    const Ruling later = judge_cycle(later_cycles->classify(span), again, rules, readings);
+                    const Ruling later = judge(later_cycles->classify(span), again, j, nullptr, Detail::Outcome);
                     if (!later.side(*ruling.violator).forbidden) {
                         a.changed_at_ply = span.first_ply;
                         break;
@@ -452,6 +480,79 @@ namespace {
         if (loses)
             a.loss_ply = a.counted_plies[static_cast<std::size_t>(a.loses_at - 1)];
         ruling.outcome = ruling.violator ? outcome_for(*ruling.violator, loses) : Outcome::Draw;
+    }
+
+    // The rules the ruling rests on. For a violator: the verdict row's rule, its conduct's and
+    // the chase rows'. For a draw: the verdict row's rule and each side's, then the ruleset's
+    // draw rule when neither side's conduct is forbidden: it draws a repetition without
+    // violation, and a draw despite a forbidden conduct is its verdict row's (none is cited when
+    // no row names one).
+    std::vector<std::string> rules_used(const Ruling& ruling, const RuleSet& rules)
+    {
+        std::vector<std::string> used;
+        add_unique(used, ruling.verdict_rule);
+        if (ruling.violator) {
+            for (const std::string& r : ruling.side(*ruling.violator).rules)
+                add_unique(used, r);
+            add_unique(used, rules.repetition.loss_rule);
+            return used;
+        }
+        for (const Color c : { Color::Red, Color::Black })
+            for (const std::string& r : ruling.side(c).rules)
+                add_unique(used, r);
+        if (!ruling.red.forbidden && !ruling.black.forbidden)
+            add_unique(used, rules.repetition.draw_rule);
+        return used;
+    }
+
+    // The outcome a ruling would have with one rule's rows set aside.
+    using OutcomeWithout = std::function<Outcome(const Judging& without)>;
+
+    // Step 5: the rules cited, and which of them decide: a rule decides when the ruling made
+    // again with its rows set aside comes out otherwise. The deciding rules come first, then the
+    // others, and the procedure (change or lose, draw) last; within each, detail rules before
+    // definitions.
+    void cite_rules(Ruling& ruling, const Judging& j, const OutcomeWithout& outcome_without)
+    {
+        std::vector<std::string> used = rules_used(ruling, j.rules);
+        j.rules.order_by_kind(used);
+        // The judgements without a rule must not count as the ruling's own consultations of the
+        // readings: those tell which contested readings the ruling rests on.
+        const ReadingChoice readings = j.readings;
+        ruling.citations.clear();
+        for (const std::string& id : used) {
+            const Outcome without = outcome_without(Judging { j.rules, readings, id });
+            ruling.citations.push_back({ id, without != ruling.outcome, without });
+        }
+        const auto place = [&](const RuleCitation& c) {
+            return j.rules.kind_of(c.rule) == RuleKind::Procedure ? 2 : c.decides ? 0 : 1;
+        };
+        std::stable_sort(ruling.citations.begin(), ruling.citations.end(),
+            [&](const RuleCitation& a, const RuleCitation& b) { return place(a) < place(b); });
+        ruling.rules.clear();
+        for (const RuleCitation& c : ruling.citations)
+            ruling.rules.push_back(c.rule);
+    }
+
+    // The one place a cycle is judged: its moves, the sides' conduct, the verdict and the
+    // occurrences; in full, also what the ruling says of each side (the rules it cites are
+    // chosen by cite_rules, which asks what the ruling would be without each).
+    Ruling judge(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
+        const CycleClassifier* later_cycles, Detail detail)
+    {
+        Ruling ruling;
+        ruling.episode = episode;
+        ruling.moves = judge_moves(facts, j);
+        const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, j.rules);
+        for (const Color c : { Color::Red, Color::Black })
+            (c == Color::Red ? ruling.red : ruling.black) = detail == Detail::Full
+                ? judge_side(c, facts, ruling.moves, cycle, j)
+                : conduct_of(c, moves_of(c, cycle), cycle, j);
+        apply_verdicts(ruling, j);
+        account_occurrences(ruling, j, later_cycles);
+        if (detail == Detail::Full)
+            ruling.facts = facts;
+        return ruling;
     }
 
 } // namespace
@@ -477,19 +578,7 @@ std::string_view to_string(Outcome outcome)
 
 ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules, const ReadingChoice& readings)
 {
-    ThreatRuling judgement;
-    judgement.row = first_row(threat, moved, rules, readings, false);
-    if (judgement.row < 0)
-        return judgement;
-    judgement.counts = rules.chase_rules[static_cast<std::size_t>(judgement.row)].counts;
-    judgement.worth_mentioning = threat.is_new();
-    if (!threat.is_new()) {
-        Threat as_new = threat;
-        as_new.origin = ThreatOrigin::Direct;
-        judgement.worth_mentioning = judge_threat(as_new, moved, rules, readings).counts;
-    }
-    judgement.counts_by_flying_general = judgement.counts && threat.fake_by_flying_general && threat.real_protectors.empty();
-    return judgement;
+    return threat_ruling(threat, moved, Judging { rules, readings });
 }
 
 namespace {
@@ -509,23 +598,15 @@ namespace {
         return whole;
     }
 
-    // The outcome rule_on_episode would give, without what its ruling says of it: the outcomes
-    // under the contested readings need no more. Judged on the first cycle, or, as there, on
-    // the span a ruling falls due on.
-    Outcome outcome_of(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-        const ReadingChoice& readings, const CycleClassifier* later_cycles)
+    // The outcome rule_on_episode would give: judged on the first cycle, or, as there, on the
+    // span a ruling falls due on.
+    Outcome outcome_of(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
+        const CycleClassifier* later_cycles)
     {
-        Ruling ruling;
-        ruling.episode = episode;
-        ruling.moves = judge_moves(facts, rules, readings);
-        const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
-        ruling.red = conduct_of(Color::Red, moves_of(Color::Red, cycle), cycle, rules, readings);
-        ruling.black = conduct_of(Color::Black, moves_of(Color::Black, cycle), cycle, rules, readings);
-        apply_verdicts(ruling, rules, readings);
-        account_occurrences(ruling, rules, readings, later_cycles);
+        const Ruling ruling = judge(facts, episode, j, later_cycles, Detail::Outcome);
         if (later_cycles)
-            if (const std::optional<RepetitionEpisode> whole = span_due(ruling, rules))
-                return outcome_of(later_cycles->classify(whole->cycle), *whole, rules, readings, later_cycles);
+            if (const std::optional<RepetitionEpisode> whole = span_due(ruling, j.rules))
+                return outcome_of(later_cycles->classify(whole->cycle), *whole, j, later_cycles);
         return ruling.outcome;
     }
 
@@ -543,16 +624,11 @@ namespace {
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const ReadingChoice& readings, const CycleClassifier* later_cycles)
 {
-    Ruling ruling;
-    ruling.episode = episode;
-    ruling.moves = judge_moves(facts, rules, readings);
-    const std::vector<JudgedMove> cycle = counted_chases(facts, ruling.moves, rules, readings, false);
-    ruling.red = judge_side(Color::Red, facts, ruling.moves, cycle, rules, readings);
-    ruling.black = judge_side(Color::Black, facts, ruling.moves, cycle, rules, readings);
-    apply_verdicts(ruling, rules, readings);
-    cite_rules(ruling, rules);
-    account_occurrences(ruling, rules, readings, later_cycles);
-    ruling.facts = facts;
+    const Judging j { rules, readings };
+    Ruling ruling = judge(facts, episode, j, later_cycles, Detail::Full);
+    cite_rules(ruling, j, [&](const Judging& without) {
+        return judge(facts, episode, without, later_cycles, Detail::Outcome).outcome;
+    });
     return ruling;
 }
 
@@ -562,18 +638,21 @@ std::optional<Ruling> rule_on_episode(
     if (!stood_often_enough(episode, rules))
         return std::nullopt;
     const ReadingChoice readings(rules);
-    Ruling ruling = judge_cycle(first_cycle, episode, rules, readings, later_cycles);
+    const Judging j { rules, readings };
+    Ruling ruling = judge(first_cycle, episode, j, later_cycles, Detail::Full);
     // A ruling against a side whose violating cycle stood too few times would be made on a
     // repetition the arbiter never had to rule on: the position stood often enough only
     // through other moves, so all the moves up to then are judged together.
     if (const std::optional<RepetitionEpisode> whole = span_due(ruling, rules); whole && later_cycles) {
         const ChangeBeforeRuling change { *ruling.violator, episode.cycle, ruling.occurrences.changed_at_ply };
-        ruling = judge_cycle(later_cycles->classify(whole->cycle), *whole, rules, readings, later_cycles);
+        ruling = judge(later_cycles->classify(whole->cycle), *whole, j, later_cycles, Detail::Full);
         ruling.changed_before_due = change;
     }
+    // Without a rule, the ruling is made again as it was made here: from the first cycle.
+    cite_rules(ruling, j, [&](const Judging& without) { return outcome_of(first_cycle, episode, without, later_cycles); });
     for (const Reading& r : rules.readings) {
         const Outcome other = readings.consulted(r.name)
-            ? outcome_of(first_cycle, episode, rules, readings.flipped(r.name), later_cycles)
+            ? outcome_of(first_cycle, episode, Judging { rules, readings.flipped(r.name) }, later_cycles)
             : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }
@@ -593,27 +672,43 @@ BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
     return judgement;
 }
 
+namespace {
+
+    // The spans of a game the ruleset judges, in record order (repetition.judged_span), whether
+    // or not they stood often enough for a ruling.
+    std::vector<RepetitionEpisode> judged_spans(const ReplayedGame& game, const RuleSet& rules)
+    {
+        std::vector<RepetitionEpisode> episodes = rules.repetition.judged_span == JudgedSpan::LastOccurrences
+            ? find_occurrence_windows(game, rules.repetition.ruling_at_occurrence)
+            : find_repetition_episodes(game);
+        if (rules.repetition.judged_span == JudgedSpan::WholeRecord && game.ply_count() > 0) {
+            // One span from the first occurrence of the first recurring position to the end.
+            RepetitionEpisode whole;
+            const int start = episodes.empty() ? 0 : episodes.front().cycle.first_ply - 1;
+            whole.cycle = { start + 1, game.ply_count() };
+            whole.last_repeating_ply = game.ply_count();
+            for (int p = start; p <= game.ply_count(); ++p)
+                if (game.key_at(p) == game.key_at(start))
+                    whole.stands.push_back(p);
+            whole.occurrences = static_cast<int>(whole.stands.size());
+            episodes = { whole };
+        }
+        return episodes;
+    }
+
+    const CycleClassifier* classifier_of_later_cycles(const CycleClassifier& classifier, const RuleSet& rules)
+    {
+        return rules.repetition.judged_span == JudgedSpan::FirstCycle ? &classifier : nullptr;
+    }
+
+} // namespace
+
 GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
 {
     GameRepetitions repetitions;
-    std::vector<RepetitionEpisode> episodes = rules.repetition.judged_span == JudgedSpan::LastOccurrences
-        ? find_occurrence_windows(game, rules.repetition.ruling_at_occurrence)
-        : find_repetition_episodes(game);
-    if (rules.repetition.judged_span == JudgedSpan::WholeRecord && game.ply_count() > 0) {
-        // One span from the first occurrence of the first recurring position to the end.
-        RepetitionEpisode whole;
-        const int start = episodes.empty() ? 0 : episodes.front().cycle.first_ply - 1;
-        whole.cycle = { start + 1, game.ply_count() };
-        whole.last_repeating_ply = game.ply_count();
-        for (int p = start; p <= game.ply_count(); ++p)
-            if (game.key_at(p) == game.key_at(start))
-                whole.stands.push_back(p);
-        whole.occurrences = static_cast<int>(whole.stands.size());
-        episodes = { whole };
-    }
     const CycleClassifier classifier(game, rules.classification);
-    const CycleClassifier* later_cycles = rules.repetition.judged_span == JudgedSpan::FirstCycle ? &classifier : nullptr;
-    for (const RepetitionEpisode& e : episodes) {
+    const CycleClassifier* later_cycles = classifier_of_later_cycles(classifier, rules);
+    for (const RepetitionEpisode& e : judged_spans(game, rules)) {
         if (!stood_often_enough(e, rules))
             continue;
         if (wanted && !wanted(e))
@@ -627,6 +722,18 @@ GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rul
 std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
 {
     return rule_on_repetitions(game, rules, wanted).rulings;
+}
+
+std::vector<Outcome> outcomes_without_rule(const ReplayedGame& game, const RuleSet& rules, std::string_view rule)
+{
+    std::vector<Outcome> outcomes;
+    const CycleClassifier classifier(game, rules.classification);
+    const ReadingChoice readings(rules);
+    for (const RepetitionEpisode& e : judged_spans(game, rules))
+        if (stood_often_enough(e, rules))
+            outcomes.push_back(outcome_of(
+                classifier.classify(e.cycle), e, Judging { rules, readings, rule }, classifier_of_later_cycles(classifier, rules)));
+    return outcomes;
 }
 
 std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings)

@@ -15,6 +15,11 @@ namespace {
             list.push_back(item);
     }
 
+    bool contains(const std::vector<std::string>& list, const std::string& item)
+    {
+        return std::find(list.begin(), list.end(), item) != list.end();
+    }
+
     void append(std::vector<std::string>& to, const std::vector<std::string>& items)
     {
         to.insert(to.end(), items.begin(), items.end());
@@ -198,8 +203,12 @@ namespace {
                 r.sides.push_back(side_ruling(ruling.side(c)));
             if (in_full)
                 for (const std::string& id : quoted_rules(ruling, r.moves))
-                    if (const RuleText* rule = rules_.find_rule(id))
+                    if (const RuleText* rule = rules_.find_rule(id)) {
                         r.rules.push_back(quote(*rule));
+                        r.rules.back().decides = std::any_of(ruling.citations.begin(), ruling.citations.end(),
+                            [&](const RuleCitation& c) { return c.rule == id && c.decides; });
+                        r.rules.back().why = why_cited(ruling, id, r);
+                    }
             r.verdict = verdict(ruling);
             r.readings = ruling.readings;
             return r;
@@ -371,19 +380,55 @@ namespace {
             return d;
         }
 
-        // The rules quoted: those the ruling cites, the sides', then those the moves cite; detail
-        // rules before definitions, definitions before the procedure, as the ruling cites them.
+        // The rules quoted: those the ruling cites, in its order (the deciding ones first), then
+        // the others the sides and the moves cite, detail rules before definitions; the
+        // procedure last.
         std::vector<std::string> quoted_rules(const Ruling& ruling, const std::vector<DocumentMove>& moves) const
         {
-            std::vector<std::string> cited = ruling.rules;
+            std::vector<std::string> others;
             for (const Color c : { Color::Red, Color::Black })
                 for (const std::string& id : ruling.side(c).rules)
-                    add_unique(cited, id);
+                    add_unique(others, id);
             for (const DocumentMove& m : moves)
                 for (const std::string& id : m.rules)
-                    add_unique(cited, id);
-            rules_.order_by_kind(cited);
-            return cited;
+                    add_unique(others, id);
+            std::erase_if(others, [&](const std::string& id) { return contains(ruling.rules, id); });
+            rules_.order_by_kind(others);
+            std::vector<std::string> quoted = ruling.rules;
+            quoted.insert(quoted.end(), others.begin(), others.end());
+            std::stable_partition(quoted.begin(), quoted.end(),
+                [&](const std::string& id) { return rules_.kind_of(id) != RuleKind::Procedure; });
+            return quoted;
+        }
+
+        // Why the ruling cites a rule, in one phrase: what it would be without a rule that
+        // decides; what a rule that does not decide applies to.
+        std::string why_cited(const Ruling& ruling, const std::string& id, const DocumentRepetition& r) const
+        {
+            const auto citation = std::find_if(ruling.citations.begin(), ruling.citations.end(),
+                [&](const RuleCitation& c) { return c.rule == id; });
+            if (citation != ruling.citations.end() && citation->decides) {
+                if (ruling.violator && citation->without == Outcome::Draw)
+                    return m_.format(ruling.loses() ? "citation.decides_no_loss" : "citation.decides_no_change",
+                        { { "side", phrases_.side(*ruling.violator) } });
+                return m_.format(
+                    "citation.decides", { { "outcome", m_.format(outcome_key(citation->without)) } });
+            }
+            for (const DocumentSide& side : r.sides)
+                if (contains(ruling.side(side.side).rules, id))
+                    return m_.format("citation.applies_to_side",
+                        { { "side", phrases_.side(side.side) }, { "conduct", side.in_short } });
+            if (id == ruling.verdict_rule)
+                return m_.format("citation.applies_to_verdict");
+            if (id == rules_.repetition.loss_rule && ruling.violator)
+                return m_.format("citation.applies_to_loss", { { "side", phrases_.side(*ruling.violator) } });
+            if (id == rules_.repetition.draw_rule)
+                return m_.format("citation.applies_to_draw");
+            std::vector<std::string> plies;
+            for (const DocumentMove& m : r.moves)
+                if (contains(m.rules, id))
+                    plies.push_back(std::to_string(m.ply));
+            return m_.format("citation.applies_to_moves", { { "plies", m_.join(plies) } });
         }
 
         QuotedRule quote(const RuleText& rule) const

@@ -55,6 +55,8 @@ figcaption { font-size: 8.5pt; color: #333; margin-top: 1mm; text-align: left; }
 blockquote { margin: 0 0 2mm 5mm; padding-left: 3mm; border-left: 1.5pt solid #999; }
 blockquote p { margin: 0.5mm 0; }
 p.diagrams { font-size: 9pt; color: #333; }
+p.why-cited { font-size: 9pt; font-style: italic; color: #333; margin: 0 0 2mm 8mm; }
+html:lang(zh) p.why-cited { font-style: normal; }
 .verdict p.outcome { font-weight: bold; font-size: 11pt; }
 p.brief { font-style: italic; color: #333; }
 html:lang(zh) p.brief { font-style: normal; }
@@ -163,7 +165,7 @@ ul.books li { margin: 1.2mm 0; }
                 out << "<h4>" << xml_escaped(rule.heading) << "</h4>\n<blockquote>" << paragraph(rule.text);
                 if (!rule.diagrams_line.empty())
                     out << paragraph(rule.diagrams_line, "diagrams");
-                out << "</blockquote>\n";
+                out << "</blockquote>\n" << paragraph(rule.why, "why-cited");
             }
             out << "<h3>" << xml_escaped(m.format("verdict.heading")) << "</h3>\n";
         }

@@ -59,6 +59,8 @@ namespace {
             out.member("heading", q.heading);
             out.member("text", q.text);
             out.member("diagrams", q.diagrams);
+            out.member("decides", q.decides);
+            out.member("why", q.why);
             out.end_object();
         }
         out.end_array();

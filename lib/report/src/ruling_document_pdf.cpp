@@ -497,6 +497,7 @@ namespace {
                     paragraph(rule.text, {}, 8 * mm, 0, true);
                     if (!rule.diagrams_line.empty())
                         paragraph(rule.diagrams_line, { 9, false, false, 0.2 }, 8 * mm, 0.5 * mm, true);
+                    paragraph(rule.why, { 9, false, !chinese_ }, 8 * mm, 0.5 * mm, false);
                 }
                 heading(m_.format("verdict.heading"), 11, 4 * mm);
             }

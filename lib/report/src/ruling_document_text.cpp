@@ -233,6 +233,7 @@ void write_document_text(std::ostream& out, const RulingDocument& document, cons
             out << wrapped(rule.heading, 0) << wrapped(rule.text, 4);
             if (!rule.diagrams_line.empty())
                 out << wrapped(rule.diagrams_line, 4);
+            out << wrapped(rule.why, 4);
         }
 
         out << '\n' << underlined(m.format("verdict.heading"), '~');
@@ -313,6 +314,7 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
             out << "\n**" << escaped(rule.heading) << "**\n\n> " << escaped(rule.text) << '\n';
             if (!rule.diagrams_line.empty())
                 out << ">\n> " << escaped(rule.diagrams_line) << '\n';
+            out << "\n*" << escaped(rule.why) << "*\n";
         }
 
         out << "\n### " << escaped(m.format("verdict.heading")) << "\n\n";

@@ -17,7 +17,6 @@ namespace {
         out.member("conduct", s.conduct);
         out.member("forbidden", s.forbidden);
         out.member("rules", s.rules);
-        out.member("exemptions_decide", s.exemptions_decide);
         out.key("chased_on_every_move");
         out.begin_array();
         for (const PieceAt& p : s.chased_on_every_move)
@@ -75,6 +74,16 @@ void json_form::write_ruling(
     out.member("outcome", to_string(r.outcome));
     out.member("violator", r.violator ? to_string(*r.violator) : "none");
     out.member("rules", r.rules);
+    out.key("citations");
+    out.begin_array();
+    for (const RuleCitation& c : r.citations) {
+        out.begin_object();
+        out.member("rule", c.rule);
+        out.member("decides", c.decides);
+        out.member("without", to_string(c.without));
+        out.end_object();
+    }
+    out.end_array();
     out.key("verdict_row");
     if (r.verdict_row >= 0)
         out.value(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id);

@@ -69,8 +69,15 @@ struct SideRuling {
     // and their rules.
     std::vector<int> exempting_rows;
     std::vector<std::string> exempting_rules;
-    // Had those threats counted, the side's conduct would be forbidden: the exemptions decide.
-    bool exemptions_decide = false;
+};
+
+// Why a ruling cites a rule: whether the ruling needs it, by what it would be without it.
+struct RuleCitation {
+    std::string rule;
+    // The cycle judged again with the rule's rows (chase, move, conduct and verdict rows) set
+    // aside comes out otherwise: the rule decides.
+    bool decides = false;
+    Outcome without = Outcome::Draw; // the outcome with the rule's rows set aside
 };
 
 // The occurrences of the cycle's start position within the episode, and which of them count.
@@ -114,9 +121,11 @@ struct Ruling {
     std::vector<MoveRuling> moves; // one per move of facts.moves
     std::optional<Color> violator;
     Outcome outcome = Outcome::Draw;
-    // Every rule the ruling cites: the rule that decides first, then the other detail rules,
-    // the definitions, and last the procedure (change or lose, draw).
+    // Every rule the ruling cites: the rules that decide first, then the others the ruling
+    // used, and last the procedure (change or lose, draw); `citations` says the same rules in
+    // the same order with why each is cited.
     std::vector<std::string> rules;
+    std::vector<RuleCitation> citations;
     int verdict_row = -1; // index in RuleSet::verdicts; -1 when none matched
     std::string verdict_rule;
     OccurrenceAccount occurrences;
@@ -182,6 +191,10 @@ GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rul
 
 // Every ruling on a game, in record order: rule_on_repetitions' rulings.
 std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {});
+
+// The outcome each of rule_on_game's rulings would have with `rule` set aside: made again from
+// the game, as RuleCitation::decides asks it of every rule a ruling cites.
+std::vector<Outcome> outcomes_without_rule(const ReplayedGame& game, const RuleSet& rules, std::string_view rule);
 
 // The ruling that decides the game: the first that loses it for a side, else the last; none
 // when there is no ruling. A later draw never undoes an earlier loss.

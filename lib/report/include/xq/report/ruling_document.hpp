@@ -70,6 +70,11 @@ struct QuotedRule {
     std::string text;
     std::vector<int> diagrams;
     std::string diagrams_line; // empty without diagrams
+    // Whether the ruling needs it (RuleCitation::decides), and why the ruling cites it, in a
+    // phrase: "Decides: without it, Red would not have to change its moves.", or what it
+    // applies to.
+    bool decides = false;
+    std::string why;
 };
 
 // One repetition episode and its ruling. A game with several sets out in full only the one
