@@ -636,6 +636,30 @@ TEST_SUITE("rule interpreter")
         CHECK(general > 0); // protected elephants, horses and pawns, illegal captures: the definitions
     }
 
+    // Rule 24 covers pieces of one kind, diagram 54 among them: an attacked piece that cannot
+    // take back, but is protected, is not chased. Rule 24 says so, before the general principle.
+    TEST_CASE("a protected piece of the attacker's kind that cannot take back is exempt by rule 24, another by definition 2")
+    {
+        const RuleSet axf = load_axf();
+        const ReadingChoice readings(axf);
+        Threat t;
+        t.attacker = { Piece(Color::Red, PieceType::Horse), Square(2, 4) };
+        t.target = { Piece(Color::Black, PieceType::Horse), Square(3, 6) };
+        t.capture_legal = true;
+        t.target_can_capture_back = false; // its leg is blocked
+        t.protectors = { { Piece(Color::Black, PieceType::Chariot), Square(3, 9) } };
+        t.real_protectors = t.protectors;
+        const auto rule_of = [&](const Threat& threat) {
+            const ThreatRuling judged = judge_threat(threat, PieceType::Horse, axf, readings);
+            REQUIRE(judged.row >= 0);
+            CHECK_FALSE(judged.counts);
+            return axf.chase_rules[static_cast<std::size_t>(judged.row)].rule;
+        };
+        CHECK(rule_of(t) == "AXF-24");
+        t.target = { Piece(Color::Black, PieceType::Elephant), Square(3, 6) };
+        CHECK(rule_of(t) == "AXF-G2");
+    }
+
     TEST_CASE("every rule of the AXF ruleset decides some test case")
     {
         const RuleSet axf = load_axf();
