@@ -11,9 +11,11 @@ set -euo pipefail
 # cairo, pango and librsvg (with pkg-config to find them) set PDF rulings; poppler-utils
 # (pdfinfo, pdftotext, pdffonts, pdftoppm) checks them. fonts-wqy-zenhei is the Chinese font a
 # fresh machine lacks: one 16 MB package covering simplified and traditional Chinese and Latin,
-# where fonts-noto-cjk takes 91 MB.
+# where fonts-noto-cjk takes 91 MB. libopencc-dev: OpenCC's table of traditional and simplified
+# Chinese (its data comes with it), which folds names for --where.
 packages=(g++ cmake make git pkg-config libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils
-  help2man man-db parallel libcairo2-dev libpango1.0-dev librsvg2-dev fonts-wqy-zenhei poppler-utils)
+  help2man man-db parallel libcairo2-dev libpango1.0-dev librsvg2-dev fonts-wqy-zenhei poppler-utils
+  libopencc-dev)
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)
 fi

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "commands/terminal.hpp"
+#include "xq/base/search_folding.hpp"
 #include "xq/arbiter/move_list.hpp"
 #include "xq/notation/record_reader.hpp"
 
@@ -107,7 +108,27 @@ std::optional<TagCondition> parse_tag_condition(const std::string& text)
     const std::size_t at = text.find_first_of("=~");
     if (at == std::string::npos || at == 0)
         return std::nullopt;
-    return TagCondition { text.substr(0, at), text.substr(at + 1), text[at] == '~' };
+    const std::string value = text.substr(at + 1);
+    return TagCondition { text.substr(0, at), value, folded_for_search(value), text[at] == '~' };
+}
+
+std::string describe(const std::vector<TagCondition>& conditions)
+{
+    std::string text;
+    for (const TagCondition& c : conditions)
+        text += (text.empty() ? "" : " and ") + c.tag + (c.substring ? "~" : "=") + c.value;
+    return text;
+}
+
+Diagnostics where_selected_none(const std::vector<TagCondition>& conditions, std::size_t games_looked_at)
+{
+    Diagnostics problem;
+    problem.error("where.none",
+        "no game matches " + describe(conditions) + ": none of the " + std::to_string(games_looked_at)
+            + (games_looked_at == 1 ? " game" : " games") + " looked at"
+            + (search_folds_traditional() ? "" : " (traditional and simplified Chinese are compared as written: OpenCC's data is missing)"),
+        { "--where" });
+    return problem;
 }
 
 bool matches(const GameRecord& record, const std::vector<TagCondition>& conditions)
@@ -116,8 +137,8 @@ bool matches(const GameRecord& record, const std::vector<TagCondition>& conditio
         const RecordedTag* tag = record.find_tag(condition.tag);
         if (!tag)
             return false;
-        std::string value = tag->value;
-        std::string wanted = condition.value;
+        std::string value = folded_for_search(tag->value);
+        std::string wanted = condition.folded;
         if (ascii_lower(condition.tag) == "result") {
             if (const auto standard = normalize_result(value))
                 value = *standard;
@@ -204,7 +225,7 @@ bool for_each_game(const GameSourceOptions& options, bool verbose,
             record.tags.push_back({ tag.substr(0, equals), tag.substr(equals + 1), { "--tag" }, { "--tag" } });
         }
         if (!matches(record, conditions))
-            return clean;
+            return print(where_selected_none(conditions, 1), verbose) && clean;
         const RecordReplay replay = replay_record(record);
         clean = print(replay.diagnostics, verbose) && clean;
         visit(record, replay);
@@ -216,6 +237,7 @@ bool for_each_game(const GameSourceOptions& options, bool verbose,
     RecordReaderOptions reader_options;
     if (!options.encoding.empty())
         reader_options.encoding = parse_text_encoding(options.encoding);
+    std::size_t looked_at = 0, selected_by_where = 0;
     for (const std::string& file : options.files) {
         std::unique_ptr<RecordReader> file_reader;
         std::optional<StandardInputReader> stdin_reader;
@@ -243,8 +265,10 @@ bool for_each_game(const GameSourceOptions& options, bool verbose,
                     break;
                 continue;
             }
+            ++looked_at;
             if (!matches(*record, conditions))
                 continue;
+            ++selected_by_where;
             if (!left_out_name.empty())
                 record->location.source = left_out_name;
             RecordReplay replay = replay_record(*record);
@@ -265,6 +289,10 @@ bool for_each_game(const GameSourceOptions& options, bool verbose,
             clean = print(problem, verbose) && clean;
         }
     }
+    // A name mistyped, or written in another script than the archive's, must not pass for an
+    // archive without the game.
+    if (!conditions.empty() && selected_by_where == 0)
+        clean = print(where_selected_none(conditions, looked_at), verbose) && clean;
     return clean;
 }
 

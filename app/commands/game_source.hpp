@@ -21,15 +21,19 @@ using GameSelection = std::vector<GameRange>;
 std::optional<GameSelection> parse_game_selection(const std::string& text, std::string& problem);
 
 // A --where condition on a tag: `Tag=value` (the whole value) or `Tag~text` (a part of it).
-// Tag names are compared without regard to ASCII case, values as written (UTF-8); a Result
-// is compared in its standard spelling, so Result=1-0 also finds 红胜.
+// Tag names are compared without regard to ASCII case, values folded (folded_for_search:
+// traditional Chinese as simplified, full-width forms as half-width), so that Red~许银川 finds
+// 許銀川; a Result is compared in its standard spelling, so Result=1-0 also finds 红胜.
 struct TagCondition {
     std::string tag;
-    std::string value;
+    std::string value; // as given
+    std::string folded; // as compared
     bool substring = false;
 };
 std::optional<TagCondition> parse_tag_condition(const std::string& text);
 bool matches(const GameRecord& record, const std::vector<TagCondition>& conditions);
+// The error of conditions that selected none of the games they were asked of.
+Diagnostics where_selected_none(const std::vector<TagCondition>& conditions, std::size_t games_looked_at);
 
 // Where the games of a command come from: record files ("-" for standard input), or
 // --fen/--moves, and which of their games.

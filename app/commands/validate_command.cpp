@@ -229,9 +229,16 @@ int run_validate(const ValidateOptions& options)
         validation.standard_input = &standard_input_text();
     if (!options.encoding.empty())
         validation.reader.encoding = parse_text_encoding(options.encoding);
-    if (!options.where.empty())
-        validation.select = [conditions = tag_conditions(options.where)](
-                                const GameRecord& record) { return matches(record, conditions); };
+    const std::vector<TagCondition> conditions = tag_conditions(options.where);
+    // Counted under the reader's lock, where games are selected.
+    std::size_t looked_at = 0, selected = 0;
+    if (!conditions.empty())
+        validation.select = [&](const GameRecord& record) {
+            ++looked_at;
+            const bool match = matches(record, conditions);
+            selected += match ? 1 : 0;
+            return match;
+        };
     if (format == ValidationFormat::Csv)
         out << validation_csv_header();
     ValidationTally tally;
@@ -249,7 +256,10 @@ int run_validate(const ValidateOptions& options)
 
     if (!finish_output(out, to_stdout ? std::string() : options.output))
         return exit_write;
-    return tally.clean() && !listing.has_errors() ? exit_ok : exit_findings;
+    const bool where_selected_some = conditions.empty() || selected > 0;
+    if (!where_selected_some)
+        print_diagnostics(where_selected_none(conditions, looked_at));
+    return tally.clean() && !listing.has_errors() && where_selected_some ? exit_ok : exit_findings;
 }
 
 } // namespace xq::app

@@ -86,10 +86,42 @@ expect_exit 0 replay --where round=6 "$league"
 expect_in out 'game 6 (胡荣华 vs 吕钦)'
 expect_exit 0 validate --where Red~胡 "$league" --format csv
 [ "$(grep -c 'league.pgn,' "$work/out")" -eq 2 ] || fail "validate --where Red~胡 did not give 2 rows: $(cat "$work/out")"
-expect_exit 0 adjudicate "$league" --where Red=nobody
-expect_lines out 0
+# A --where that selects nothing is an error in every command, naming how many games it saw.
+for command in adjudicate "convert --to pgn-iccs" forbidden replay "validate --format csv"; do
+  # shellcheck disable=SC2086
+  expect_exit 1 $command "$league" --where Red=nobody
+  expect_in err "--where: error[where.none]: no game matches Red=nobody: none of the 6 games looked at"
+done
+expect_exit 1 adjudicate "$league" --game 2-3 --where Red=nobody --where Round=2
+expect_in err "no game matches Red=nobody and Round=2: none of the 2 games looked at"
 expect_exit 2 adjudicate "$league" --where Red
 expect_in err "expected Tag=value or Tag~text"
+
+# Traditional characters find simplified ones and the other way round (OpenCC's table), and
+# full-width forms half-width ones: the same games whichever way a name is typed.
+for red in 许银川 許銀川; do
+  expect_exit 0 adjudicate "$league" --all --format jsonl --where "Red~$red"
+  expect_lines out 2
+  expect_in out '"game":1,'
+  expect_in out '"game":4,'
+  # Both games are perpetual checks: findings.
+  expect_exit 1 validate "$league" --format csv --where "Red=$red"
+  [ "$(grep -c 'league.pgn,' "$work/out")" -eq 2 ] || fail "validate --where Red=$red did not give 2 rows: $(cat "$work/out")"
+done
+expect_exit 0 convert "$league" --to pgn-iccs --where Red=呂欽 --where Round=５
+expect_in out '[Round "5"]'
+[ "$(grep -c '^\[Event' "$work/out")" -eq 1 ] || fail "--where Red=呂欽 --where Round=５ did not give 1 game"
+# In the traditional-Chinese world championships of the CCPD collection, when ../shared is
+# there: 23 games with Xu Yinchuan as Red, typed either way.
+championships=../shared/corpus/ccpd/ccpd_tournament_world_championships.big5.pgn
+if [ -f "$championships" ]; then
+  for red in 许银川 許銀川; do
+    expect_exit 0 validate "$championships" --format csv --where "Red~$red"
+    [ "$(grep -c 'championships.big5.pgn,' "$work/out")" -eq 23 ] || fail "--where Red~$red did not select 23 games"
+  done
+else
+  echo "skipped: the world championships of ../shared/corpus are not there"
+fi
 
 # A folder that holds only folders gives no games without --recursive: a warning says so, and
 # with --recursive its games are read.
