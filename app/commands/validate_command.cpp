@@ -75,6 +75,8 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
            "extension (.txt is the summary), else summary")
         ->check(CLI::IsMember({ "summary", "jsonl", "json", "csv" }));
     cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    cmd->add_flag("--csv-bom", options.csv_bom,
+        "Start the CSV with a UTF-8 byte-order mark, by which Excel (on Chinese Windows too) knows it is UTF-8");
     cmd->add_option("--lang", options.language, "Language of the summary's totals and of the rulings' explanations")
         ->check(CLI::IsMember({ "en", "zh" }));
     add_encoding_option(*cmd, options.encoding);
@@ -184,6 +186,10 @@ int run_validate(const ValidateOptions& options)
     if (!format_name)
         return exit_usage;
     const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
+    if (options.csv_bom && format != ValidationFormat::Csv) {
+        print_error("--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)");
+        return exit_usage;
+    }
 
     // Each path listed by itself, to know which gave no record file without listing it again.
     Diagnostics listing;
@@ -232,6 +238,8 @@ int run_validate(const ValidateOptions& options)
     if (!options.where.empty())
         validation.select = [conditions = tag_conditions(options.where)](
                                 const GameRecord& record) { return matches(record, conditions); };
+    if (options.csv_bom)
+        out << "\xEF\xBB\xBF";
     if (format == ValidationFormat::Csv)
         out << validation_csv_header();
     ValidationTally tally;
