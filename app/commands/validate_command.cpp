@@ -214,11 +214,10 @@ int run_validate(const ValidateOptions& options)
     for (const RecordFile& f : files)
         if (f.path.native() != standard_input_name)
             inputs.push_back(f.path.string());
-    std::ofstream file;
-    const bool to_stdout = is_standard_output(options.output);
-    if (!to_stdout && !open_output_file(options.output, inputs, file))
+    CommandOutput output;
+    if (!output.open(options.output, inputs))
         return exit_usage;
-    std::ostream& out = to_stdout ? std::cout : file;
+    std::ostream& out = output.stream();
 
     std::uint64_t total_bytes = 0;
     for (const RecordFile& f : files)
@@ -255,7 +254,7 @@ int run_validate(const ValidateOptions& options)
     if (format == ValidationFormat::Summary)
         write_validation_summary_end(out, tally, elapsed, validation.jobs, *messages);
 
-    if (!finish_output(out, to_stdout ? std::string() : options.output))
+    if (!output.finish())
         return exit_write;
     return tally.clean() && !listing.has_errors() ? exit_ok : exit_findings;
 }
