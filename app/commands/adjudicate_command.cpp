@@ -69,7 +69,7 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
            "result (the record ends in it, or it lasts long enough for a side to lose by it) and sets out in full the "
            "one that decides the game, the others in brief; all rules on every repetition and sets out each in full")
         ->check(CLI::IsMember({ "deciding", "all" }));
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
     cmd->add_flag("--all", options.all,
         "A document for every game of a file; without it (and without --game) only games with a repetition ruled on or "
         "a problem get one, and the others a line on stderr");

@@ -35,7 +35,7 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
                          ->check(CLI::IsMember({ "iccs", "wxf", "chinese" }));
     to->excludes(notation);
     cmd->add_flag("--traditional", options.traditional, "Traditional characters (with --to pgn-chinese)");
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
     cmd->callback([&options] {
         if (options.to.empty() && options.notation.empty())
             throw CLI::RequiredError("--to or --notation");

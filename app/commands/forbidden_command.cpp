@@ -27,7 +27,7 @@ CLI::App* add_forbidden_command(CLI::App& app, ForbiddenOptions& options)
         ->check(CLI::IsMember({ "text", "jsonl", "json" }));
     cmd->add_option("--lang", options.language, "Language of the answer")->check(CLI::IsMember({ "en", "zh" }));
     add_notation_option(*cmd, options.notation);
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
     return cmd;
 }
 

@@ -1,6 +1,7 @@
 #include "commands/output_file.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -32,7 +33,15 @@ namespace {
         { ".jsonl", "jsonl" },
         { ".csv", "csv" },
         { ".pdf", "pdf" },
+        { ".pgn", "pgn" }, // convert's, which takes no --format
     };
+
+    std::string lower_case(std::string text)
+    {
+        std::transform(text.begin(), text.end(), text.begin(),
+            [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return text;
+    }
 
     // The partial file a signal must remove, as the handler can read it: a fixed buffer, set
     // before the handlers can run and cleared once the file has its name or is gone.
@@ -119,9 +128,19 @@ namespace {
 
 bool is_standard_output(const std::string& path) { return path.empty() || path == "-"; }
 
+void add_output_option(CLI::App& command, std::string& output)
+{
+    command.add_option("-o,--output", output, "Write to this file instead of standard output (- for standard output)")
+        ->check(CLI::Validator(
+            [](const std::string& path) {
+                return path.empty() ? std::string("an empty file name (for standard output give -)") : std::string();
+            },
+            "FILE"));
+}
+
 std::optional<std::string_view> format_of_extension(const std::string& path)
 {
-    const std::string extension = std::filesystem::path(path).extension().string();
+    const std::string extension = lower_case(std::filesystem::path(path).extension().string());
     for (const ExtensionFormat& row : extension_formats)
         if (row.extension == extension)
             return row.format;
@@ -136,8 +155,14 @@ std::optional<std::string> choose_format(const std::string& given, const std::st
     if (is_standard_output(output))
         return fallback;
     const std::optional<std::string_view> wanted = format_of_extension(output);
-    if (!wanted)
-        return fallback;
+    if (!wanted) {
+        const std::string extension = std::filesystem::path(output).extension().string();
+        if (extension.empty())
+            return fallback;
+        print_error("-o " + output + ": no command writes " + extension + " files; give --format, or -o with "
+            + "another extension");
+        return std::nullopt;
+    }
     if (std::find(accepted.begin(), accepted.end(), *wanted) == accepted.end()) {
         print_error("-o " + output + ": this command does not write " + std::string(*wanted) + "; give --format");
         return std::nullopt;

@@ -7,19 +7,26 @@
 #include <string_view>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 namespace xq::app {
 
 // Whether -o names standard output: no -o at all, or "-o -".
 bool is_standard_output(const std::string& path);
 
-// The format an output file's extension asks for ("html" for ruling.html), in the names of
-// --format; nothing for an extension no format claims. One table for every command, so a new
-// format is one row of it.
+// Adds -o/--output: a file, or - for standard output. An empty name (an unset variable in a
+// script) is a usage error rather than standard output.
+void add_output_option(CLI::App& command, std::string& output);
+
+// The format an output file's extension asks for ("html" for ruling.html, RULING.HTML too), in
+// the names of --format; nothing for a path without an extension or with one no format claims.
+// One table for every command, so a new format is one row of it.
 std::optional<std::string_view> format_of_extension(const std::string& path);
 
 // The --format a command uses: the one given, else the one of -o's extension when `accepted`
-// has it, else `fallback`. "json" is the older name of "jsonl" and is read as it. Prints the
-// problem and returns nothing when -o's extension names a format the command does not write.
+// has it, else `fallback` when -o has no extension. "json" is the older name of "jsonl" and is
+// read as it. Prints the problem and returns nothing when -o's extension names a format the
+// command does not write, or one no command writes (.docx).
 std::optional<std::string> choose_format(const std::string& given, const std::string& output,
     const std::vector<std::string_view>& accepted, const std::string& fallback);
 

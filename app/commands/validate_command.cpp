@@ -74,7 +74,7 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
            "Output: summary, jsonl (one JSON object per game; json is read as jsonl) or csv; default: from -o's "
            "extension (.txt is the summary), else summary")
         ->check(CLI::IsMember({ "summary", "jsonl", "json", "csv" }));
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
     cmd->add_flag("--csv-bom", options.csv_bom,
         "Start the CSV with a UTF-8 byte-order mark, by which Excel (on Chinese Windows too) knows it is UTF-8");
     cmd->add_option("--lang", options.language, "Language of the summary's totals and of the rulings' explanations")
