@@ -5,11 +5,12 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 
-#include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,7 +58,30 @@ namespace {
         ::raise(signal_number);
     }
 
-    // Catches SIGTERM, SIGINT and SIGHUP, each unless it is ignored (as nohup leaves SIGHUP).
+    constexpr int stopping_signals[] = { SIGTERM, SIGINT, SIGHUP };
+
+    // Blocks the stopping signals while it lives, so that none comes between the creation of
+    // the partial file and the moment the handler knows it.
+    class StoppingSignalsHeld {
+    public:
+        StoppingSignalsHeld()
+        {
+            sigset_t held;
+            sigemptyset(&held);
+            for (const int signal_number : stopping_signals)
+                sigaddset(&held, signal_number);
+            ::pthread_sigmask(SIG_BLOCK, &held, &before_);
+        }
+        ~StoppingSignalsHeld() { ::pthread_sigmask(SIG_SETMASK, &before_, nullptr); }
+        StoppingSignalsHeld(const StoppingSignalsHeld&) = delete;
+        StoppingSignalsHeld& operator=(const StoppingSignalsHeld&) = delete;
+
+    private:
+        sigset_t before_;
+    };
+
+    // Catches SIGTERM, SIGINT and SIGHUP, each unless it is ignored (as nohup leaves SIGHUP),
+    // to remove `partial` before the signal ends the process.
     void catch_stopping_signals(const std::string& partial)
     {
         if (partial.size() >= sizeof partial_file_for_signals)
@@ -65,7 +89,7 @@ namespace {
         partial_file_registered = 0;
         std::memcpy(partial_file_for_signals, partial.c_str(), partial.size() + 1);
         partial_file_registered = 1;
-        for (const int signal_number : { SIGTERM, SIGINT, SIGHUP }) {
+        for (const int signal_number : stopping_signals) {
             struct sigaction current {};
             if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler == SIG_IGN)
                 continue;
@@ -199,6 +223,7 @@ bool CommandOutput::open(const std::string& path, const std::vector<std::string>
             ? fs::canonical(path, ignored).string()
             : path;
         const fs::path final = final_path_;
+        const StoppingSignalsHeld held;
         partial_path_ = create_partial_file(final.has_parent_path() ? final : fs::path(".") / final);
         if (partial_path_.empty()) {
             report_open_error(path, errno);
