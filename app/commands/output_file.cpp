@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -123,6 +124,11 @@ namespace {
     // file's, else what the umask leaves of rw-rw-rw-. Returns its path, or empty with errno set.
     std::string create_partial_file(const std::filesystem::path& final)
     {
+        // A name the folder cannot hold is refused now, not after the whole run at the rename.
+        if (final.filename().string().size() > NAME_MAX) {
+            errno = ENAMETOOLONG;
+            return {};
+        }
         struct stat existing {};
         mode_t mode = 0;
         if (::stat(final.c_str(), &existing) == 0) {

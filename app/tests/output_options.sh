@@ -25,6 +25,10 @@ for command in "validate $sample" "adjudicate $sample" "convert --to pgn-iccs $s
   expect_in err 'empty file name'
 done
 
+# A name longer than a folder can hold is refused at once (exit 2), not after the run.
+expect_exit 2 validate "$sample" -o "$work/$(printf 'x%.0s' $(seq 300)).csv"
+expect_in err 'error[io.open]'
+
 # Extensions in any case.
 expect_exit 0 validate "$sample" -o "$work/ROWS.CSV"
 [ "$(head -c 10 "$work/ROWS.CSV")" = "file,game," ] || fail "-o ROWS.CSV is not CSV: $(head -c 60 "$work/ROWS.CSV")"
