@@ -113,6 +113,10 @@ std::string unknown_command_message(const std::string& word, const CLI::App& app
     return message;
 }
 
+// The exit code of --help or --version, which CLI11 has printed on standard output: a full
+// disk or a closed pipe's error makes it 4, as for every other output.
+int help_printed(int code) { return finish_output(std::cout, "") ? code : exit_write; }
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -147,11 +151,11 @@ int main(int argc, char** argv)
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        return help_printed(app.exit(e));
     } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+        return help_printed(app.exit(e));
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        return help_printed(app.exit(e));
     } catch (const CLI::ParseError& e) {
         const std::string word = command_word(argc, argv);
         const auto commands = app.get_subcommands({});

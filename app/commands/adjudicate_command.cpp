@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include <unistd.h>
@@ -70,7 +69,7 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
            "result (the record ends in it, or it lasts long enough for a side to lose by it) and sets out in full the "
            "one that decides the game, the others in brief; all rules on every repetition and sets out each in full")
         ->check(CLI::IsMember({ "deciding", "all" }));
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
     cmd->add_flag("--all", options.all,
         "A document for every game of a file; without it (and without --game) only games with a repetition ruled on or "
         "a problem get one, and the others a line on stderr");
@@ -111,10 +110,10 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
         std::cerr << "xqarb: error: --format pdf needs -o FILE, or standard output redirected to a file or pipe\n";
         return exit_usage;
     }
-    std::ofstream file;
-    if (!to_stdout && !open_output_file(options.output, options.input.files, file))
+    CommandOutput output;
+    if (!output.open(options.output, options.input.files))
         return exit_usage;
-    std::ostream& out = to_stdout ? std::cout : file;
+    std::ostream& out = output.stream();
 
     DocumentOptions document_options;
     document_options.notation = document_notation(options.notation, options.language);
@@ -191,10 +190,16 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     });
     if (*format == "html")
         write_html_tail(out);
+    if (pdf && pdf_documents.empty() && pdf_comparisons.empty()) {
+        // A PDF needs a page: no file at all rather than an empty one that looks written.
+        output.discard();
+        print_error("no PDF written: no game read has a document (--all gives every game one)");
+        return exit_findings;
+    }
     if (pdf && !(comparing ? write_comparisons_pdf(out, pdf_comparisons, *messages)
                            : write_documents_pdf(out, pdf_documents, *messages)))
         out.setstate(std::ios::badbit);
-    if (!finish_output(out, to_stdout ? std::string() : options.output))
+    if (!output.finish())
         return exit_write;
     return clean ? exit_ok : exit_findings;
 }

@@ -1,6 +1,5 @@
 #include "commands/convert_command.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -36,7 +35,7 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
                          ->check(CLI::IsMember({ "iccs", "wxf", "chinese" }));
     to->excludes(notation);
     cmd->add_flag("--traditional", options.traditional, "Traditional characters (with --to pgn-chinese)");
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
     cmd->callback([&options] {
         if (options.to.empty() && options.notation.empty())
             throw CLI::RequiredError("--to or --notation");
@@ -50,11 +49,10 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
 
 int run_convert(const ConvertOptions& options, bool verbose)
 {
-    std::ofstream file;
-    const bool to_stdout = is_standard_output(options.output);
-    if (!to_stdout && !open_output_file(options.output, options.input.files, file))
+    CommandOutput output;
+    if (!output.open(options.output, options.input.files))
         return exit_usage;
-    std::ostream& out = to_stdout ? std::cout : file;
+    std::ostream& out = output.stream();
 
     PgnWriterOptions writer;
     writer.notation = notation_of(options.to);
@@ -73,7 +71,7 @@ int run_convert(const ConvertOptions& options, bool verbose)
         print_diagnostics(problems);
     });
 
-    if (!finish_output(out, to_stdout ? std::string() : options.output))
+    if (!output.finish())
         return exit_write;
     return clean ? exit_ok : exit_findings;
 }

@@ -1,6 +1,5 @@
 #include "commands/forbidden_command.hpp"
 
-#include <fstream>
 #include <iostream>
 
 #include "commands/exit_codes.hpp"
@@ -28,7 +27,7 @@ CLI::App* add_forbidden_command(CLI::App& app, ForbiddenOptions& options)
         ->check(CLI::IsMember({ "text", "jsonl", "json" }));
     cmd->add_option("--lang", options.language, "Language of the answer")->check(CLI::IsMember({ "en", "zh" }));
     add_notation_option(*cmd, options.notation);
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
     return cmd;
 }
 
@@ -43,11 +42,10 @@ int run_forbidden(const ForbiddenOptions& options, bool verbose)
     const auto format = choose_format(options.format, options.output, { "text", "jsonl" }, "text");
     if (!format)
         return exit_usage;
-    std::ofstream file;
-    const bool to_stdout = is_standard_output(options.output);
-    if (!to_stdout && !open_output_file(options.output, options.input.files, file))
+    CommandOutput output;
+    if (!output.open(options.output, options.input.files))
         return exit_usage;
-    std::ostream& out = to_stdout ? std::cout : file;
+    std::ostream& out = output.stream();
 
     const DocumentNotation notation = document_notation(options.notation, options.language);
     bool first = true;
@@ -68,7 +66,7 @@ int run_forbidden(const ForbiddenOptions& options, bool verbose)
             out << describe_game(record) << " (" << record.location.source << ")\n";
         write_forbidden_text(out, *replay.game, forbidden, *rules, *messages, notation);
     });
-    if (!finish_output(out, to_stdout ? std::string() : options.output))
+    if (!output.finish())
         return exit_write;
     return clean ? exit_ok : exit_findings;
 }

@@ -74,7 +74,9 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
            "Output: summary, jsonl (one JSON object per game; json is read as jsonl) or csv; default: from -o's "
            "extension (.txt is the summary), else summary")
         ->check(CLI::IsMember({ "summary", "jsonl", "json", "csv" }));
-    cmd->add_option("-o,--output", options.output, "Write to this file instead of standard output (- for standard output)");
+    add_output_option(*cmd, options.output);
+    cmd->add_flag("--csv-bom", options.csv_bom,
+        "Start the CSV with a UTF-8 byte-order mark, by which Excel (on Chinese Windows too) knows it is UTF-8");
     cmd->add_option("--lang", options.language, "Language of the summary's totals and of the rulings' explanations")
         ->check(CLI::IsMember({ "en", "zh" }));
     add_encoding_option(*cmd, options.encoding);
@@ -184,6 +186,10 @@ int run_validate(const ValidateOptions& options)
     if (!format_name)
         return exit_usage;
     const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
+    if (options.csv_bom && format != ValidationFormat::Csv) {
+        print_error("--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)");
+        return exit_usage;
+    }
 
     // Each path listed by itself, to know which gave no record file without listing it again.
     Diagnostics listing;
@@ -208,11 +214,10 @@ int run_validate(const ValidateOptions& options)
     for (const RecordFile& f : files)
         if (f.path.native() != standard_input_name)
             inputs.push_back(f.path.string());
-    std::ofstream file;
-    const bool to_stdout = is_standard_output(options.output);
-    if (!to_stdout && !open_output_file(options.output, inputs, file))
+    CommandOutput output;
+    if (!output.open(options.output, inputs))
         return exit_usage;
-    std::ostream& out = to_stdout ? std::cout : file;
+    std::ostream& out = output.stream();
 
     std::uint64_t total_bytes = 0;
     for (const RecordFile& f : files)
@@ -239,6 +244,8 @@ int run_validate(const ValidateOptions& options)
             selected += match ? 1 : 0;
             return match;
         };
+    if (options.csv_bom)
+        out << "\xEF\xBB\xBF";
     if (format == ValidationFormat::Csv)
         out << validation_csv_header();
     ValidationTally tally;
@@ -254,7 +261,7 @@ int run_validate(const ValidateOptions& options)
     if (format == ValidationFormat::Summary)
         write_validation_summary_end(out, tally, elapsed, validation.jobs, *messages);
 
-    if (!finish_output(out, to_stdout ? std::string() : options.output))
+    if (!output.finish())
         return exit_write;
     const bool where_selected_some = conditions.empty() || selected > 0;
     if (!where_selected_some)

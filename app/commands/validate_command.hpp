@@ -18,6 +18,7 @@ struct ValidateOptions {
     std::string encoding; // empty: detect
     std::vector<std::string> where;
     std::string output;
+    bool csv_bom = false; // a UTF-8 byte-order mark before the CSV, for Excel
     std::string ruleset = "axf";
     int natural_limit = 0; // an event's natural limit in moves of each side; 0: the ruleset's
     std::string progress = "auto";

@@ -897,7 +897,12 @@ TEST_SUITE("binary_records")
             kept += variation.moves.size();
         CHECK(kept == RecordLimits {}.max_plies);
         CHECK(game.variations.size() + game.skipped_variations == 348);
-        CHECK(replay_record(game).status == GameStatus::Ok);
+        // Cut at the limit, the record is not read whole: every move kept replays, but nothing
+        // of it is to be ruled on.
+        const RecordReplay replay = replay_record(game);
+        CHECK(replay.failed_ply == 0);
+        CHECK_FALSE(replay.read_whole);
+        CHECK(replay.status == GameStatus::Unreadable);
     }
 }
 

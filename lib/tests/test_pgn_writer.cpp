@@ -269,6 +269,34 @@ TEST_SUITE("pgn_writer")
         CHECK(count_code(whole.diagnostics, "record.cut-elsewhere") == 1);
     }
 
+    TEST_CASE("a game read with an error is marked damaged, and read again is not to be ruled on")
+    {
+        const std::string cut = "[Event \"E\"]\n\n1. h2e2 h9g7 2. h0g2 {the record was cut here\n";
+        const ReadResult source = read_text(RecordFormat::Pgn, cut);
+        REQUIRE(source.games.size() == 1);
+        const RecordReplay first = replay_record(source.games[0]);
+        CHECK_FALSE(first.read_whole);
+        CHECK(first.status == GameStatus::Unreadable);
+        CHECK(first.failed_ply == 0);
+        CHECK(first.game->ply_count() == 3);
+
+        const Converted out = convert_pgn(cut, PgnNotation::Iccs);
+        CHECK(out.text.starts_with("[Event \"E\"]\n[Format \"ICCS\"]\n[XqarbDamaged \"test.pgn:3:"));
+        CHECK(out.text.find("error[pgn.unterminated-comment]") != std::string::npos);
+        const ReadResult again = read_text(RecordFormat::Pgn, out.text);
+        REQUIRE(again.games.size() == 1);
+        CHECK_FALSE(again.games[0].diagnostics.has_errors());
+        const RecordReplay replay = replay_record(again.games[0]);
+        CHECK(count_code(replay.diagnostics, "record.damaged") == 1);
+        CHECK_FALSE(replay.read_whole);
+        CHECK(replay.status == GameStatus::Unreadable);
+        CHECK(replay.game->ply_count() == 3);
+        // Converted once more, the mark is kept, not added twice.
+        CHECK(convert_pgn(out.text, PgnNotation::Iccs).text == out.text);
+        // A game read whole has no mark.
+        CHECK(convert_pgn("1. h2e2 h9g7 *\n", PgnNotation::Iccs).text.find("XqarbDamaged") == std::string::npos);
+    }
+
     TEST_CASE("text after the result is left out with a warning, not silently")
     {
         const Converted out = convert_pgn("[Event \"E\"]\n\n1. h2e2 h9g7 *\n{a summary of the game}\n", PgnNotation::Iccs);

@@ -118,6 +118,19 @@ TEST_SUITE("validation_report")
         CHECK(std::count(header.begin(), header.end(), ',') == 17);
     }
 
+    TEST_CASE("a CSV cell a spreadsheet would take for a formula starts with ', the others as they are")
+    {
+        CheckedGame checked = check_game(read_pgn_game("1. c3c4 c6c5 0-1\n"), axf_rules());
+        for (const std::string lead : { "=", "+", "-", "@", "\t", "\r" }) {
+            CAPTURE(lead);
+            checked.row.event = lead + "SUM(A1)";
+            const std::string cell = lead == "\r" ? "\"'\rSUM(A1)\"" : "'" + lead + "SUM(A1)";
+            CHECK(render(checked, ValidationFormat::Csv).starts_with("test.pgn,1,1," + cell + ",,,,2,ok,"));
+        }
+        checked.row.event = "Cup = final";
+        CHECK(render(checked, ValidationFormat::Csv).starts_with("test.pgn,1,1,Cup = final,"));
+    }
+
     TEST_CASE("the summary lists a game's findings and nothing for a clean game")
     {
         const CheckedGame drawn = check_game(read_pgn_game(perpetual_check_drawn), axf_rules());

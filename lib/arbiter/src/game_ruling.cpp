@@ -12,6 +12,7 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
     ruling.game = game;
     ruling.source = source;
     ruling.status = replay.status;
+    ruling.read_whole = replay.read_whole;
     ruling.diagnostics = replay.diagnostics.items();
     ruling.replay = replay.game ? &*replay.game : nullptr;
     ruling.recorded_result = replay.recorded_result;

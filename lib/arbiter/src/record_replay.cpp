@@ -125,6 +125,14 @@ RecordReplay replay_record(const GameRecord& record)
                 out.recorded_result = parse_recorded_result(*r);
 
     const std::string game_name = describe_game(record);
+    if (const RecordedTag* damaged = record.find_tag(damaged_tag_name))
+        out.diagnostics.error("record.damaged",
+            game_name + ": the record this game was converted from could not be read whole ("
+                + std::string(damaged_tag_name) + " \"" + damaged->value + "\")",
+            damaged->location);
+    // A record not read whole is not ruled on, however much of it replays: a ruling on part of
+    // a game can be wrong, and a document to sign would not show what is missing.
+    out.read_whole = !out.diagnostics.has_errors();
     Position start = Position::start();
     if (record.start_fen) {
         Diagnostics fen_problems;
@@ -182,6 +190,8 @@ RecordReplay replay_record(const GameRecord& record)
     }
     if (!attempt.error)
         note_cut_by_conversion(record, game_name, out);
+    if (!out.read_whole && out.status == GameStatus::Ok)
+        out.status = GameStatus::Unreadable;
     out.game.emplace(std::move(attempt.game));
     return out;
 }

@@ -217,6 +217,7 @@ CheckedGame check_file_problems(const std::string& file, const Diagnostics& file
     checked.judged.game = 0;
     checked.judged.source = { file, 0, 0 };
     checked.judged.status = GameStatus::Unreadable;
+    checked.judged.read_whole = false;
     checked.judged.diagnostics = file_diagnostics.items();
     return checked;
 }

@@ -40,6 +40,7 @@ namespace {
         { "result.draw", "" },
         { "result.unknown", "" },
         { "no_ruling.not_replayed", "problem" },
+        { "no_ruling.not_read_whole", "problem" },
         { "no_ruling.no_repetition", "" },
         { "not_ruled.one", "plies" },
         { "not_ruled.several", "plies" },

@@ -105,7 +105,9 @@ namespace {
         std::vector<std::string> notes(const GameRuling& game) const
         {
             std::vector<std::string> out;
-            if (game.status != GameStatus::Ok)
+            if (!game.read_whole)
+                out.push_back(m_.format("no_ruling.not_read_whole", { { "problem", first_error(game) } }));
+            else if (game.status != GameStatus::Ok)
                 out.push_back(m_.format("no_ruling.not_replayed", { { "problem", first_error(game) } }));
             else if (game.rulings.empty() && game.not_ruled.empty())
                 out.push_back(m_.format("no_ruling.no_repetition"));

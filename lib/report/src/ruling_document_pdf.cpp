@@ -22,6 +22,7 @@
 #include <bit>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "xq/report/board_svg.hpp"
 #include "xq/report/ruling_document.hpp"
@@ -41,7 +42,8 @@ namespace {
     X(pango_context_set_language) X(pango_font_description_free) X(pango_font_description_from_string)           \
     X(pango_font_description_set_size) X(pango_font_description_set_style) X(pango_font_description_set_weight)  \
     X(pango_font_map_create_context) X(pango_language_from_string) X(pango_layout_get_iter)                     \
-    X(pango_layout_get_size) X(pango_layout_iter_free) X(pango_layout_iter_get_baseline)                        \
+    X(pango_layout_get_line_count) X(pango_layout_get_size)                                                      \
+    X(pango_layout_iter_free) X(pango_layout_iter_get_baseline)                                                  \
     X(pango_layout_iter_get_line_extents) X(pango_layout_iter_get_line_readonly) X(pango_layout_iter_next_line)   \
     X(pango_layout_new) X(pango_layout_set_alignment) X(pango_layout_set_font_description)                      \
     X(pango_layout_set_text) X(pango_layout_set_width) X(pango_layout_set_wrap) X(rsvg_handle_new_from_data)      \
@@ -338,10 +340,12 @@ namespace {
             blocks_.push_back(std::move(block));
         }
 
+        static constexpr double header_label_width = 24 * mm;
+
         // Short fields two to a line, the long ones across, as in the HTML.
         void header(const std::vector<HeaderField>& fields)
         {
-            constexpr double label_width = 24 * mm, half = body_width / 2;
+            constexpr double label_width = header_label_width, half = body_width / 2;
             const TextStyle label_style { 9.5, true }, value_style { 9.5 };
             std::vector<std::pair<Text, Text>> line;
             const auto flush = [&] {
@@ -363,15 +367,55 @@ namespace {
                 line.clear();
             };
             for (const HeaderField& f : fields) {
-                const bool wide = f.long_value();
-                if (wide)
+                Text label = make_layout(f.label, label_style, label_width - 2 * mm);
+                Text value = make_layout(f.value, value_style, half - label_width - 2 * mm);
+                // A value longer than three lines in half the width (a 4 KB name) goes across, as
+                // the long fields do.
+                const bool wide = f.long_value() || pango_layout_get_line_count(value.get()) > 3;
+                if (wide) {
                     flush();
-                line.emplace_back(make_layout(f.label, label_style, label_width - 2 * mm),
-                    make_layout(f.value, value_style, (wide ? body_width : half) - label_width - 2 * mm));
-                if (wide || line.size() == 2)
+                    wide_field(label, make_layout(f.value, value_style, body_width - label_width - 2 * mm));
+                    continue;
+                }
+                line.emplace_back(std::move(label), std::move(value));
+                if (line.size() == 2)
                     flush();
             }
             flush();
+        }
+
+        // A header field across the body, a block for each line of its value, so that a value
+        // longer than a page runs on to the next one rather than off the bottom of this one.
+        void wide_field(const Text& label, const Text& value)
+        {
+            PangoLayoutIter* iter = pango_layout_get_iter(value.get());
+            bool more_lines = true;
+            double set_height = 0;
+            for (bool first = true; more_lines; first = false) {
+                PangoRectangle logical;
+                pango_layout_iter_get_line_extents(iter, nullptr, &logical);
+                const double baseline = static_cast<double>(pango_layout_iter_get_baseline(iter)) / PANGO_SCALE;
+                const double line_top = static_cast<double>(logical.y) / PANGO_SCALE;
+                PangoLayoutLine* line = pango_layout_iter_get_line_readonly(iter);
+                more_lines = pango_layout_iter_next_line(iter);
+                Block block;
+                block.height = static_cast<double>(logical.height) / PANGO_SCALE;
+                set_height += block.height;
+                // The last line makes room for a label that wraps to more lines than the value.
+                if (!more_lines)
+                    block.height += std::max(0.0, height_of(label) - set_height) + 0.6 * mm;
+                block.space_before = first && blocks_.back().keep_with_next ? 1.5 * mm : 0; // under the title's rule
+                block.draw = [label = first ? std::optional<Text>(label) : std::nullopt, value, line,
+                                 offset = baseline - line_top](cairo_t* cr, double top) {
+                    if (label)
+                        draw_layout(cr, *label, margin_left, top);
+                    cairo_set_source_rgb(cr, value.grey, value.grey, value.grey);
+                    cairo_move_to(cr, margin_left + header_label_width, top + offset);
+                    pango_cairo_show_layout_line(cr, line);
+                };
+                blocks_.push_back(std::move(block));
+            }
+            pango_layout_iter_free(iter);
         }
 
         // The ruling in one sentence and any disagreement with the record, in a frame.

@@ -94,13 +94,19 @@ namespace {
         return text;
     }
 
-    // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+    // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. A field
+    // a spreadsheet would take for a formula (starting with =, +, -, @, a tab or a carriage
+    // return: a tag such as [Event "=HYPERLINK(...)"]) gets a leading ', as OWASP advises, so
+    // that it is shown as text and never run.
     std::string csv_field(std::string_view text)
     {
-        if (text.find_first_of(",\"\r\n") == std::string_view::npos)
-            return std::string(text);
+        const bool formula_like
+            = !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+        const std::string cell = formula_like ? "'" + std::string(text) : std::string(text);
+        if (cell.find_first_of(",\"\r\n") == std::string::npos)
+            return cell;
         std::string out = "\"";
-        for (const char c : text) {
+        for (const char c : cell) {
             if (c == '"')
                 out += '"';
             out += c;

@@ -16,6 +16,7 @@ struct GameRuling {
     int game = 1; // 1-based index in its file
     SourceLocation source; // file and line where the game starts
     GameStatus status = GameStatus::Ok;
+    bool read_whole = true; // as RecordReplay::read_whole
     std::vector<Diagnostic> diagnostics;
     const ReplayedGame* replay = nullptr; // null when the game could not be set up
     RecordedResult recorded_result = RecordedResult::Unknown;

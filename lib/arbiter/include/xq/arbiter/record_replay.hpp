@@ -13,7 +13,7 @@ namespace xq {
 
 enum class GameStatus {
     Ok, // every move replayed
-    Unreadable, // the record could not be read or set up (bad FEN, syntax)
+    Unreadable, // the record could not be read whole or set up (a reading error, bad FEN, syntax)
     IllegalMove, // a move is not legal (or not unique) in its position
 };
 std::string_view to_string(GameStatus status); // "ok", "unreadable", "illegal_move"
@@ -24,6 +24,9 @@ struct RecordReplay {
     // up to the first one that failed.
     std::optional<ReplayedGame> game;
     int failed_ply = 0; // the ply that failed, 0 if none did
+    // False when the record has a reading error (then the status is not Ok): what it lost is
+    // not known, so nothing of it is ruled on.
+    bool read_whole = true;
     RecordedResult recorded_result = RecordedResult::Unknown;
     // The notation of the game's moves as read (the first move's, for mixed games), and how
     // its coordinates count ranks.
@@ -39,7 +42,10 @@ struct RecordReplay {
 // game: when a game reads legally both ways, 0-9 is taken and a note says so. A record that
 // xqarb's own conversion cut short (its XqarbStopped tag, see write_pgn) fails at the ply the
 // tag names, with a `record.cut` error, as the record it came from did (when that ply follows
-// the record's last move; otherwise the tag is only a `record.cut-elsewhere` warning).
+// the record's last move; otherwise the tag is only a `record.cut-elsewhere` warning). A
+// record with a reading error of its own, or with the XqarbDamaged tag of a conversion from
+// such a record (a `record.damaged` error), is replayed as far as it goes but is `Unreadable`:
+// it is not to be ruled on.
 RecordReplay replay_record(const GameRecord& record);
 
 // The main line as `replay` played it, for write_pgn. A view: `moves` receives the moves it

@@ -22,6 +22,12 @@ enum class PgnNotation { Iccs, Wxf, Chinese };
 // "ply N: <why>". replay_record reads it back as that failed move.
 inline constexpr std::string_view stopped_tag_name = "XqarbStopped";
 
+// The tag write_pgn gives a game whose source record could not be read whole (cut inside a
+// comment, a truncated binary record, a binary record's variations nested too deep): its first
+// reading error as a diagnostic line. replay_record reads it back as an error of its own, so
+// that what was damaged is never ruled on, converted or not.
+inline constexpr std::string_view damaged_tag_name = "XqarbDamaged";
+
 // The value of the Format tag that announces the notation: "ICCS", "WXF", "Chinese".
 std::string_view format_tag_value(PgnNotation notation);
 
@@ -65,6 +71,8 @@ struct PlayedMainLine {
 //    {xqarb: stopped at ply N: <why>. Not converted: <the rest of the moves as written>},
 //    and the tag [XqarbStopped "ply N: <why>"] (stopped_tag_name), so that a reader of the
 //    output knows by machine that the game is not whole;
+//  - when the record has a reading error, the tag [XqarbDamaged "<the first, as
+//    format_diagnostic writes it>"] (damaged_tag_name), unless it has one already;
 //  - the result: the record's result token, else its Result tag, in standard spelling, else *.
 //    Text after the result is not part of the game and is left out, with a
 //    `convert.text-after-result-dropped` warning.

@@ -20,7 +20,8 @@ namespace xq {
 // see README):
 //  - Summary: the findings of each game that has any, then the totals (write_validation_summary_end);
 //  - Jsonl: one JSON object per row, adjudicate's game object with validate's fields added;
-//  - Csv: a header line (validation_csv_header), then one line per row.
+//  - Csv: a header line (validation_csv_header), then one line per row; a cell a spreadsheet
+//    would read as a formula (=, +, -, @, a tab or a carriage return first) starts with '.
 // Rows hold nothing that varies from run to run; only the summary's `time:` lines do.
 enum class ValidationFormat { Summary, Jsonl, Csv };
 
