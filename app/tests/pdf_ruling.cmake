@@ -1,10 +1,12 @@
 # Writes a ruling as PDF and checks it with poppler-utils (Debian's poppler-utils):
-#  - pdfinfo: A4 pages, as many as PAGES says, none of them blank (pdftotext);
+#  - pdfinfo: A4 pages, as many as PAGES says, none of them blank (pdftotext); the Title and
+#    Author metadata TITLE and AUTHOR give (none when AUTHOR is empty), the verdict as Subject;
 #  - pdftotext: the ruling's one-sentence verdict and both players, taken from the JSON
 #    document of the same game, are in the text (white space aside: the PDF wraps lines);
 #  - pdffonts: every font is embedded;
 #  - pdftoppm: page 1 renders to a PNG.
 #   -DXQARB=path -DPOPPLER_DIR=dir -DSOURCE_DIR=dir -DWORK_DIR=dir -DNAME=name -DPAGES=n
+#   "-DTITLE=title" "-DAUTHOR=author"
 #   "-DARGS=record;--game;19;..."  (adjudicate's arguments but --format and -o)
 
 foreach(tool IN ITEMS pdfinfo pdftotext pdffonts pdftoppm)
@@ -53,6 +55,15 @@ else()
   string(JSON verdict GET "${json}" document summary 0)
 endif()
 set(expected "${verdict}")
+# The metadata: a title naming the game, the verdict as the subject, the arbiter as the author.
+foreach(field IN ITEMS Title Subject Author)
+  string(REGEX MATCH "\n${field}: +([^\n]*)" ignored "\n${info}")
+  set(found_${field} "${CMAKE_MATCH_1}")
+endforeach()
+if(NOT found_Title STREQUAL TITLE OR NOT found_Subject STREQUAL verdict OR NOT found_Author STREQUAL AUTHOR)
+  message(FATAL_ERROR "${pdf}: Title '${found_Title}', Subject '${found_Subject}', Author '${found_Author}'; "
+                      "expected '${TITLE}', '${verdict}', '${AUTHOR}'")
+endif()
 string(JSON fields LENGTH "${json}" document header)
 math(EXPR last "${fields} - 1")
 foreach(i RANGE ${last})

@@ -62,8 +62,9 @@ namespace {
         std::vector<HeaderField> header(const GameRuling& game, const GameRecord& record) const
         {
             std::vector<HeaderField> fields;
-            for (const auto& [key, tag] : { std::pair { "event", "Event" }, { "round", "Round" }, { "date", "Date" },
-                     { "site", "Site" }, { "red", "Red" }, { "black", "Black" } }) {
+            // Red beside Black: printed layouts set the short fields two to a line.
+            for (const auto& [key, tag] : { std::pair { "event", "Event" }, { "red", "Red" }, { "black", "Black" },
+                     { "round", "Round" }, { "date", "Date" }, { "site", "Site" } }) {
                 const RecordedTag* found = record.find_tag(tag);
                 const bool recorded = found && !found->value.empty() && found->value != "?";
                 fields.push_back({ key, m_.format("header." + std::string(key)),
@@ -83,6 +84,33 @@ namespace {
             fields.push_back(
                 { "edition", m_.format("header.edition"), text(rules_.translations, "edition", rules_.edition) });
             return fields;
+        }
+
+        // The title names the game by what its record gives of players, event and round.
+        DocumentMetadata metadata(const GameRecord& record, const RulingDocument& document) const
+        {
+            const auto recorded = [&](const char* tag) -> std::string {
+                const RecordedTag* found = record.find_tag(tag);
+                return found && !found->value.empty() && found->value != "?" ? found->value : std::string();
+            };
+            std::vector<std::string> parts;
+            const std::string red = recorded("Red"), black = recorded("Black");
+            if (!red.empty() || !black.empty())
+                parts.push_back(m_.format("metadata.players",
+                    { { "red", red.empty() ? m_.format("header.not_recorded") : red },
+                        { "black", black.empty() ? m_.format("header.not_recorded") : black } }));
+            for (const char* tag : { "Event", "Round" })
+                if (const std::string value = recorded(tag); !value.empty())
+                    parts.push_back(value);
+            std::string game;
+            for (const std::string& part : parts)
+                game += (game.empty() ? "" : m_.format("metadata.separator")) + part;
+            DocumentMetadata d;
+            d.title = game.empty() ? document.title : m_.format("metadata.title", { { "game", game } });
+            d.subject = document.summary.empty() ? (document.notes.empty() ? std::string() : document.notes.front())
+                                                 : document.summary.front();
+            d.author = recorded("Arbiter");
+            return d;
         }
 
         // What stopped the replay, as stderr says it: which move failed and why, and where it
@@ -606,6 +634,7 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     document.header = builder.header(game, record);
     document.summary = builder.summary(game);
     document.notes = builder.notes(game);
+    document.metadata = builder.metadata(record, document);
     // Every repetition in record order, numbered among them all: those not ruled on where they
     // stand among the rulings.
     const std::size_t count = game.rulings.size() + game.not_ruled.size();

@@ -619,13 +619,17 @@ namespace {
 namespace {
 
     // Each part (a ruling, a comparison) from a new page, numbering its own pages.
-    bool write_parts_pdf(std::ostream& out, const std::string& title, const MessageCatalogue& m,
+    bool write_parts_pdf(std::ostream& out, const DocumentMetadata& metadata, const MessageCatalogue& m,
         const std::function<void(PdfWriter&, const std::function<void(const std::vector<Block>&)>&)>& parts)
     {
         if (!pdf_libraries_problem().empty())
             return false; // nothing is written: the caller asked pdf_libraries_missing() first
         cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_stream, &out, page_width, page_height);
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title.c_str());
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, metadata.title.c_str());
+        if (!metadata.subject.empty())
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, metadata.subject.c_str());
+        if (!metadata.author.empty())
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, metadata.author.c_str());
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "xqarb");
         cairo_t* cr = cairo_create(surface);
         PdfWriter writer(cr, m);
@@ -658,7 +662,7 @@ bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& d
 {
     if (documents.empty())
         return true; // a PDF must have a page
-    return write_parts_pdf(out, documents.front().title, m, [&](PdfWriter& writer, const auto& set_on_pages) {
+    return write_parts_pdf(out, documents.front().metadata, m, [&](PdfWriter& writer, const auto& set_on_pages) {
         for (const RulingDocument& document : documents)
             set_on_pages(writer.blocks(document));
     });
@@ -668,7 +672,13 @@ bool write_comparisons_pdf(std::ostream& out, const std::vector<ComparisonDocume
 {
     if (documents.empty())
         return true;
-    return write_parts_pdf(out, documents.front().title, m, [&](PdfWriter& writer, const auto& set_on_pages) {
+    // The game named as the first book's ruling names it, under the comparison's title.
+    DocumentMetadata metadata { documents.front().title, {}, {} };
+    if (!documents.front().rulings.empty()) {
+        metadata = documents.front().rulings.front().metadata;
+        metadata.subject.clear();
+    }
+    return write_parts_pdf(out, metadata, m, [&](PdfWriter& writer, const auto& set_on_pages) {
         for (const ComparisonDocument& document : documents) {
             set_on_pages(writer.blocks(document));
             for (const RulingDocument& ruling : document.rulings)

@@ -108,6 +108,14 @@ struct DocumentRepetition {
     std::vector<ReadingRuling> readings;
 };
 
+// What a file format that keeps it (PDF) says of the document: a title naming the game, the
+// ruling as its subject, and the arbiter as its author when the record names one.
+struct DocumentMetadata {
+    std::string title; // "Ruling: Xu Songhao – Wu Guilin, 7th World Xiangqi Championship, M3"
+    std::string subject;
+    std::string author; // the record's Arbiter tag; empty without one
+};
+
 struct RulingDocument {
     // Over a ruling set beside other books' rulings on the same game, the heading that names its
     // ruleset; empty for a ruling on its own.
@@ -123,6 +131,7 @@ struct RulingDocument {
     // Sentences when there is no ruling to give, and what the board decided.
     std::vector<std::string> notes;
     std::vector<DocumentRepetition> repetitions;
+    DocumentMetadata metadata;
 };
 
 struct DocumentOptions {
