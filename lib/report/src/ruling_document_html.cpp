@@ -50,6 +50,7 @@ table.moves td.move { white-space: nowrap; font-weight: bold; }
 table.episodes tr.decides td { font-weight: bold; }
 table.moves ul { margin: 0; padding-left: 4mm; }
 figure.board { margin: 2mm 0; text-align: center; break-inside: avoid; }
+div.opening { break-inside: avoid; }
 figure.board svg { width: 92mm; height: auto; }
 figcaption { font-size: 8.5pt; color: #333; margin-top: 1mm; text-align: left; }
 blockquote { margin: 0 0 2mm 5mm; padding-left: 3mm; border-left: 1.5pt solid #999; }
@@ -147,11 +148,13 @@ ul.books li { margin: 1.2mm 0; }
     void write_repetition(
         std::ostream& out, const DocumentRepetition& r, const std::string& notation_sentence, const MessageCatalogue& m)
     {
-        out << "<section class=\"repetition " << (r.in_full ? "full" : "brief") << "\">\n<h2>" << xml_escaped(r.heading)
-            << "</h2>\n"
+        // Set out in full, the heading, where the cycle starts and the board print together: on
+        // the page they begin on, or on a fresh one.
+        out << "<section class=\"repetition " << (r.in_full ? "full" : "brief") << "\">\n"
+            << (r.in_full ? "<div class=\"opening\">\n" : "") << "<h2>" << xml_escaped(r.heading) << "</h2>\n"
             << paragraph(r.start_sentence);
         if (r.in_full) {
-            out << board_figure(r, m) << "<h3>" << xml_escaped(m.format("cycle.heading")) << "</h3>\n"
+            out << board_figure(r, m) << "</div>\n<h3>" << xml_escaped(m.format("cycle.heading")) << "</h3>\n"
                 << paragraph(notation_sentence);
             write_moves(out, r, m);
             out << "<h3>" << xml_escaped(m.format("conduct.heading")) << "</h3>\n";

@@ -524,7 +524,9 @@ namespace {
         void repetition(const DocumentRepetition& r, const std::string& notation_sentence)
         {
             heading(r.heading, 12.5, 5 * mm);
-            paragraph(r.start_sentence, {}, 0, 0);
+            // A repetition set out in full starts where its board fits: on the page it begins
+            // on, or on a fresh one, its heading never left at the foot of the page before.
+            paragraph(r.start_sentence, {}, 0, 0, false, r.in_full);
             if (r.in_full) {
                 board(r);
                 heading(m_.format("cycle.heading"), 11, 4 * mm);
