@@ -509,9 +509,9 @@ namespace {
     using OutcomeWithout = std::function<Outcome(const Judging& without)>;
 
     // Step 5: the rules cited, and which of them decide: a rule decides when the ruling made
-    // again with its rows set aside comes out otherwise. The deciding rules come first, then the
-    // others, and the procedure (change or lose, draw) last; within each, detail rules before
-    // definitions.
+    // again with its rows set aside comes out otherwise. The deciding rules come first (after
+    // the verdict row that draws two violations), then the others, and the procedure (change or
+    // lose, draw) last; within each, detail rules before definitions.
     void cite_rules(Ruling& ruling, const Judging& j, const OutcomeWithout& outcome_without)
     {
         std::vector<std::string> used = rules_used(ruling, j.rules);
@@ -524,7 +524,13 @@ namespace {
             const Outcome without = outcome_without(Judging { j.rules, readings, id });
             ruling.citations.push_back({ id, without != ruling.outcome, without });
         }
+        // A draw of two forbidden conducts is its verdict row's: that row draws them, where each
+        // side's violation decides only that the other side does not violate alone (and a row
+        // that draws never decides: without it no row names a violator).
+        const bool violations_drawn = !ruling.violator && ruling.red.forbidden && ruling.black.forbidden;
         const auto place = [&](const RuleCitation& c) {
+            if (violations_drawn && c.rule == ruling.verdict_rule)
+                return -1;
             return j.rules.kind_of(c.rule) == RuleKind::Procedure ? 2 : c.decides ? 0 : 1;
         };
         std::stable_sort(ruling.citations.begin(), ruling.citations.end(),
