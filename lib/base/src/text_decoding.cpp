@@ -549,6 +549,7 @@ public:
     void decode_more(std::string& text, std::deque<UndecodableInput>& undecodable_runs)
     {
         const bool input_ends = !read_chunk();
+        const std::size_t runs_before = undecodable_runs.size();
         scratch_.clear();
         const std::size_t carried = converter_.convert(raw_, input_ends, scratch_,
             [&](std::size_t offset, std::size_t length) {
@@ -557,6 +558,7 @@ public:
             });
         raw_offset_ += raw_.size() - carried;
         raw_.erase(0, raw_.size() - carried);
+        mark_c1_controls(undecodable_runs, runs_before);
         append_folded(text);
         if (input_ends)
             finished_ = true;
@@ -591,6 +593,41 @@ private:
             input_ended_ = true;
         }
         return got > 0;
+    }
+
+    // Puts an undecodable mark in scratch_ for each C1 control character (0xC2 0x80-0x9F in
+    // UTF-8), with its entry among the runs this chunk added after `runs_before`, in text order.
+    void mark_c1_controls(std::deque<UndecodableInput>& undecodable_runs, std::size_t runs_before)
+    {
+        const auto is_c1_at = [&](std::size_t i) {
+            return scratch_[i] == '\xC2' && i + 1 < scratch_.size()
+                && static_cast<unsigned char>(scratch_[i + 1]) <= 0x9F;
+        };
+        std::size_t i = scratch_.find('\xC2');
+        while (i != std::string::npos && !is_c1_at(i))
+            i = scratch_.find('\xC2', i + 1);
+        if (i == std::string::npos)
+            return;
+        std::deque<UndecodableInput> chunk_runs(
+            std::make_move_iterator(undecodable_runs.begin() + static_cast<std::ptrdiff_t>(runs_before)),
+            std::make_move_iterator(undecodable_runs.end()));
+        undecodable_runs.resize(runs_before);
+        std::string marked;
+        marked.reserve(scratch_.size());
+        for (std::size_t k = 0; k < scratch_.size(); ++k) {
+            if (static_cast<unsigned char>(scratch_[k]) == undecodable_mark) {
+                undecodable_runs.push_back(std::move(chunk_runs.front()));
+                chunk_runs.pop_front();
+                marked += scratch_[k];
+            } else if (is_c1_at(k)) {
+                undecodable_runs.push_back({ {}, 0, static_cast<char32_t>(static_cast<unsigned char>(scratch_[k + 1])) });
+                marked += static_cast<char>(undecodable_mark);
+                ++k;
+            } else {
+                marked += scratch_[k];
+            }
+        }
+        scratch_.swap(marked);
     }
 
     void append_folded(std::string& text)
@@ -687,9 +724,19 @@ int TextSource::get()
     if (c == undecodable_mark) {
         UndecodableInput bad = std::move(pending_undecodable_.front());
         pending_undecodable_.pop_front();
+        if (bad.c1_control != 0) {
+            static constexpr char hex[] = "0123456789ABCDEF";
+            last_undecodable_ = { Severity::Warning, "encoding.control-character",
+                std::string("control character U+00") + hex[bad.c1_control >> 4] + hex[bad.c1_control & 0xf]
+                    + " read as U+FFFD",
+                location() };
+            ++column_;
+            return undecodable;
+        }
         // Undecodable bytes next to each other in the input make one report, whatever chunks
         // they were decoded in.
         while (peek() == undecodable && bad.bytes.size() < max_bytes_per_undecodable_report
+            && pending_undecodable_.front().c1_control == 0
             && pending_undecodable_.front().byte_offset == bad.byte_offset + bad.bytes.size()) {
             bad.bytes += pending_undecodable_.front().bytes;
             pending_undecodable_.pop_front();

@@ -60,7 +60,7 @@ std::string decode_stored_text(std::string_view raw, TextEncoding encoding, Text
     const SourceLocation& where, GameDiagnostics& diagnostics);
 
 // `text` as the text readers hand it out: CR LF and lone CR become LF, and control characters
-// (is_control_character) are dropped, the first of them given in `dropped` for a warning.
+// (is_control_character, and C1) are dropped, the first of them given in `dropped` for a warning.
 std::string clean_text(std::string_view text, std::optional<int>& dropped);
 
 // "1-0", "0-1", "1/2-1/2" for the result codes 1, 2, 3 (and 4, a draw in some XQF files);

@@ -162,6 +162,12 @@ namespace detail {
                     dropped = static_cast<unsigned char>(text[i]);
                 continue;
             }
+            if (c1_control_at(text, i)) {
+                if (!dropped)
+                    dropped = static_cast<unsigned char>(text[i + 1]);
+                ++i;
+                continue;
+            }
             out += text[i];
         }
         return out;
