@@ -1,12 +1,15 @@
 #include "xq/notation/record_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <memory>
+#include <sstream>
 
 #include "xq/base/utf8.hpp"
 #include "xq/notation/binary_records.hpp"
@@ -62,17 +65,32 @@ namespace {
         return starts_with_fen_placement(first_bytes) ? RecordFormat::MoveList : RecordFormat::Pgn;
     }
 
-    // The ASCII that UTF-16 text (with its byte-order mark) spells, other characters as '?':
+    // The ASCII that UTF-16 text (after its byte-order mark) spells, other characters as '?':
     // enough to look for the DhtmlXQ marker and a FEN, which are ASCII.
     std::string ascii_of_utf16(std::string_view bytes, bool little_endian)
     {
         std::string out;
-        for (std::size_t i = 2; i + 1 < bytes.size(); i += 2) {
+        for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
             const char low = bytes[little_endian ? i : i + 1];
             const char high = bytes[little_endian ? i + 1 : i];
             out += high == 0 && static_cast<unsigned char>(low) < 0x80 ? low : '?';
         }
         return out;
+    }
+
+    // Whether the bytes start as a document, an archive or an image does: a PDF, an Office or
+    // OpenDocument file (a ZIP, or Office 97's compound file), PNG, JPEG, GIF, TIFF, WebP. A PDF
+    // is mostly text, so the count of control characters below does not catch it; each is
+    // told by its magic bytes, which no record starts with.
+    bool starts_as_other_file(std::string_view bytes)
+    {
+        static constexpr std::array<std::string_view, 10> magic { "%PDF-", std::string_view("PK\x03\x04", 4),
+            "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", "\x89PNG\r\n\x1A\n", "\xFF\xD8\xFF", "GIF87a", "GIF89a",
+            std::string_view("II*\x00", 4), std::string_view("MM\x00*", 4), std::string_view("PK\x05\x06", 4) };
+        for (const std::string_view m : magic)
+            if (bytes.starts_with(m))
+                return true;
+        return bytes.size() >= 12 && bytes.starts_with("RIFF") && bytes.substr(8, 4) == "WEBP";
     }
 
     // No text record holds control characters other than blanks (and DOS's end-of-file mark)
@@ -213,7 +231,7 @@ namespace {
     // A reader that owns the file it reads.
     class FileRecordReader final : public RecordReader {
     public:
-        FileRecordReader(std::unique_ptr<std::ifstream> file, RecordFormat format, std::string source_name,
+        FileRecordReader(std::unique_ptr<std::istream> file, RecordFormat format, std::string source_name,
             const RecordReaderOptions& options)
             : file_(std::move(file))
             , reader_(make_record_reader(format, *file_, std::move(source_name), options))
@@ -225,13 +243,13 @@ namespace {
         TextEncoding encoding() const override { return reader_->encoding(); }
 
     private:
-        std::unique_ptr<std::ifstream> file_; // declared first: it must outlive reader_
+        std::unique_ptr<std::istream> file_; // declared first: it must outlive reader_
         std::unique_ptr<RecordReader> reader_;
     };
 
 } // namespace
 
-RecordFormat detect_record_format(std::string_view first_bytes)
+RecordFormat detect_record_format(std::string_view first_bytes, std::optional<TextEncoding> encoding)
 {
     if (const std::optional<BinaryFormat> binary = detect_binary_format(first_bytes)) {
         switch (*binary) {
@@ -245,15 +263,20 @@ RecordFormat detect_record_format(std::string_view first_bytes)
             return RecordFormat::Cbf;
         }
     }
+    if (starts_as_other_file(first_bytes))
+        return RecordFormat::BinaryData;
     const std::optional<TextEncoding> marked = byte_order_mark_encoding(first_bytes);
     if (marked == TextEncoding::Utf16Le || marked == TextEncoding::Utf16Be)
-        return detect_text_format(ascii_of_utf16(first_bytes, marked == TextEncoding::Utf16Le));
+        return detect_text_format(ascii_of_utf16(first_bytes.substr(2), marked == TextEncoding::Utf16Le));
+    // Without a mark, UTF-16 asked for is taken at its word: its text is half NUL bytes.
+    if (!marked && (encoding == TextEncoding::Utf16Le || encoding == TextEncoding::Utf16Be))
+        return detect_text_format(ascii_of_utf16(first_bytes, encoding == TextEncoding::Utf16Le));
     if (looks_like_binary_data(first_bytes))
         return RecordFormat::BinaryData;
     return detect_text_format(first_bytes);
 }
 
-std::optional<RecordFormat> sniff_record_format(std::istream& input)
+std::optional<RecordFormat> sniff_record_format(std::istream& input, std::optional<TextEncoding> encoding)
 {
     const std::streampos start = input.tellg();
     // Not zero-filled first: most files are much shorter than the sniff, and filling it cost
@@ -265,7 +288,7 @@ std::optional<RecordFormat> sniff_record_format(std::istream& input)
     input.seekg(start);
     if (!input)
         return std::nullopt;
-    return detect_record_format(std::string_view(head.get(), got));
+    return detect_record_format(std::string_view(head.get(), got), encoding);
 }
 
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input, std::string source_name,
@@ -291,25 +314,38 @@ std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istre
 
 std::string display_name(const std::filesystem::path& path) { return utf8::escape_for_display(path.native()); }
 
-std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path, std::ifstream& stream,
-    const std::string& shown_name, Diagnostics& diagnostics)
+std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path,
+    std::unique_ptr<std::istream>& stream, const std::string& shown_name, Diagnostics& diagnostics,
+    std::optional<TextEncoding> encoding)
 {
+    stream.reset();
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
         diagnostics.error("io.open", "cannot read a directory as a record file", { shown_name });
         return std::nullopt;
     }
     errno = 0;
-    stream.clear();
-    stream.open(path, std::ios::binary);
-    if (!stream.is_open()) {
+    auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!file->is_open()) {
         const int reason = errno;
         diagnostics.error("io.open",
             "cannot open the file" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
             { shown_name });
         return std::nullopt;
     }
-    const std::optional<RecordFormat> format = sniff_record_format(stream);
+    if (file->tellg() < 0) {
+        // A pipe has no position to go back to: what is looked at is gone from it.
+        file->clear();
+        std::string whole { std::istreambuf_iterator<char>(*file), std::istreambuf_iterator<char>() };
+        if (file->bad()) {
+            diagnostics.error("io.read", "reading failed after " + std::to_string(whole.size()) + " bytes", { shown_name });
+            return std::nullopt;
+        }
+        stream = std::make_unique<std::istringstream>(std::move(whole));
+    } else {
+        stream = std::move(file);
+    }
+    const std::optional<RecordFormat> format = sniff_record_format(*stream, encoding);
     if (!format)
         diagnostics.error("io.read", "cannot go back to the start of the file after looking at it", { shown_name });
     return format;
@@ -319,8 +355,8 @@ std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path
     Diagnostics& diagnostics, SourceNames names)
 {
     const std::string shown_name = display_name(path);
-    auto file = std::make_unique<std::ifstream>();
-    const std::optional<RecordFormat> format = open_record_stream(path, *file, shown_name, diagnostics);
+    std::unique_ptr<std::istream> file;
+    const std::optional<RecordFormat> format = open_record_stream(path, file, shown_name, diagnostics, options.encoding);
     if (!format)
         return nullptr;
     return std::make_unique<FileRecordReader>(
