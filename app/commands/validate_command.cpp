@@ -259,6 +259,10 @@ int run_validate(const ValidateOptions& options)
         progress->finish(tally.rows(), total_bytes);
     if (format == ValidationFormat::Summary)
         write_validation_summary_end(out, tally, elapsed, validation.jobs, *messages);
+    // A shard's JSON Lines end with how many rows it wrote: a merge can tell a shard's output
+    // cut short, even when the shard itself exited as if all was well.
+    if (!options.shard.empty() && format == ValidationFormat::Jsonl)
+        out << "{\"shard\":\"" << shard->index + 1 << '/' << shard->count << "\",\"rows\":" << tally.rows() << "}\n";
 
     if (!finish_output(out, to_stdout ? std::string() : options.output))
         return exit_write;
