@@ -5,6 +5,7 @@
 #  - DhtmlXQ variations nested deeper than PGN's limit (64) are skipped with a warning, as the
 #    PGN reader skips them: a chain of 100 converts to a PGN 64 deep that reads back whole;
 #  - a binary file over the limit says the limit, 16 MiB, not a size it did not measure;
+#  - a CCBridge library is read an entry at a time, its memory flat however many games;
 #  - a PDF, an Office document or an image named as a record is one `record.binary-data`
 #    error, nothing else, and adjudicate writes no document for it.
 #   readers.sh XQARB SOURCE_DIR WORK_DIR
@@ -54,6 +55,58 @@ expect_exit 1 validate --format csv "$work/big.xqf"
 expect_in out "larger than 16 MiB"
 expect_not_in out "16777217"
 rm -f "$work/big.xqf"
+
+# A CCBridge library of 3,500 games of 400 plies (15 MB) is read an entry at a time: it takes
+# hardly more memory than one of 350 (decoded whole, it took 245 MB against 40 in Release).
+cat > "$work/make_cbl.py" <<'PY'
+import struct, sys
+# A CBR record: the opening position, then the horses going out and back, 400 plies.
+def square(iccs):
+    return (9 - int(iccs[1])) * 9 + ord(iccs[0]) - ord('a')
+board = bytearray(90)
+red = {'a0': 'R', 'b0': 'N', 'c0': 'B', 'd0': 'A', 'e0': 'K', 'f0': 'A', 'g0': 'B', 'h0': 'N', 'i0': 'R',
+       'b2': 'C', 'h2': 'C', 'a3': 'P', 'c3': 'P', 'e3': 'P', 'g3': 'P', 'i3': 'P'}
+for at, piece in red.items():
+    board[square(at)] = 0x11 + 'RNBAKCP'.index(piece)
+    board[square(at[0] + str(9 - int(at[1])))] = 0x21 + 'RNBAKCP'.index(piece)
+record = bytearray(2214)
+record[0:16] = b'CCBridge Record\0'
+record[2116:2118] = struct.pack('<H', 1)
+record[2120:2210] = board
+record += bytes([0, 0, 0, 0])  # the root, with a child
+cycle = ['b0c2', 'b9c7', 'c2b0', 'c7b9']
+for ply in range(400):
+    move = cycle[ply % 4]
+    record += bytes([0x01 if ply == 399 else 0, 0, square(move[:2]), square(move[2:])])
+entries = int(sys.argv[2])
+library = bytearray(0x10440)
+library[0:16] = b'CCBridgeLibrary\0'
+library[0x3C:0x40] = struct.pack('<I', entries)
+for i in range(entries):
+    entry = bytearray(276)
+    entry[0] = 1
+    entry[12:16] = struct.pack('<I', len(record))
+    title = ('game %d' % (i + 1)).encode('utf-16-le')
+    entry[100:100 + len(title)] = title
+    library += entry
+for i in range(entries):
+    library += record + bytes(4096 - len(record))
+open(sys.argv[1], 'wb').write(library)
+PY
+python3 "$work/make_cbl.py" "$work/small.cbl" 350
+python3 "$work/make_cbl.py" "$work/large.cbl" 3500
+if [ -x /usr/bin/time ]; then
+  peak() { /usr/bin/time -f %M "$xqarb" validate --jobs 1 --format csv "$1" 2>&1 >"$work/rows.csv" | tail -n 1; }
+  small=$(peak "$work/small.cbl")
+  large=$(peak "$work/large.cbl")
+  [ "$(wc -l < "$work/rows.csv")" -eq 3501 ] || fail "the large library should give 3,500 rows, got $(($(wc -l < "$work/rows.csv") - 1))"
+  grep -q ',400,repetition_ruling,' "$work/rows.csv" || fail "each game of the library should be its 400 plies: $(sed -n 2p "$work/rows.csv")"
+  [ $((large - small)) -lt 40000 ] \
+    || fail "3,500 library games take $((large / 1024)) MB, 350 take $((small / 1024)) MB: the library is not read an entry at a time"
+else
+  echo "skipped the memory check of a large library: /usr/bin/time is not installed"
+fi
+rm -f "$work/small.cbl" "$work/large.cbl"
 
 # Files of other programs. The PDF is mostly text, as PDFs are; the others start with their
 # magic bytes. Each is one error and nothing more.

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -169,5 +170,19 @@ void read_xqf(std::string_view bytes, const std::string& source_name, const Reco
 void read_cbr(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out);
 void read_cbl(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out);
 void read_cbf(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out);
+
+// read_cbl an entry at a time (see CblEntries).
+class CblEntryReader {
+public:
+    CblEntryReader(std::string_view bytes, const std::string& source_name, const RecordLimits& limits);
+    ~CblEntryReader();
+    CblEntryReader(const CblEntryReader&) = delete;
+    CblEntryReader& operator=(const CblEntryReader&) = delete;
+    bool next(BinaryRecords& into);
+
+private:
+    struct Parsing;
+    std::unique_ptr<Parsing> parsing_;
+};
 
 } // namespace xq::detail
