@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The readers on files that are not what they seem (issue 38, "Readers"):
 #  - UTF-16 without a byte-order mark is read when --encoding names it (and is binary data
-#    when it does not);
+#    when it does not); UTF-16 that lost a byte is read again one byte further on, and says
+#    where;
 #  - DhtmlXQ variations nested deeper than PGN's limit (64) are skipped with a warning, as the
 #    PGN reader skips them: a chain of 100 converts to a PGN 64 deep that reads back whole;
 #  - a binary file over the limit says the limit, 16 MiB, not a size it did not measure;
@@ -27,6 +28,22 @@ for order in le be; do
   [ "$(cut -d, -f2- "$work/out")" = "$(cut -d, -f2- "$work/utf8.csv")" ] \
     || fail "UTF-16${order^^} on standard input, --encoding utf-16$order: not read as the original: $(head -c 400 "$work/out")"
 done
+
+# UTF-16 that lost a byte before its second game: the rest is read one byte further on, all
+# three games, and the file's row says where the text was one byte off (everything after the
+# lost byte read as CJK-looking nonsense, games 2 and 3 lost without a word).
+cat testdata/samples/rule6_perpetual_check.pgn "$record" testdata/samples/rule6_perpetual_check.pgn > "$work/three.pgn"
+{ printf '\xFF\xFE'; iconv -f UTF-8 -t UTF-16LE "$work/three.pgn"; } > "$work/three.utf16.pgn"
+python3 - "$work/three.utf16.pgn" <<'PY'
+import sys
+data = open(sys.argv[1], 'rb').read()
+second = data.index('[Game'.encode('utf-16-le'), 10)
+open(sys.argv[1], 'wb').write(data[:second - 1] + data[second:])
+PY
+expect_exit 1 validate --format csv "$work/three.utf16.pgn"
+[ "$(grep -c '^[^,]*,[1-9]' "$work/out")" -eq 3 ] || fail "the three games of UTF-16 that lost a byte should be read: $(cat "$work/out")"
+expect_in out "damaged_text"
+expect_in out "text is one byte off from byte offset"
 
 # A chain of 100 DhtmlXQ variations, each branching from the one before.
 {

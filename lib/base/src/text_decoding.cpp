@@ -528,7 +528,8 @@ public:
     // `sample_ends_input` when the sample reached the end of the input: nothing more is read.
     Decoder(std::istream& input, std::string sample, bool sample_ends_input, TextEncoding encoding,
         std::size_t chunk_size, const std::string& source_name, Diagnostics& diagnostics)
-        : converter_(encoding)
+        : encoding_(encoding)
+        , converter_(encoding)
         , input_(input)
         , sample_(std::move(sample))
         , chunk_size_(chunk_size == 0 ? 1 : chunk_size)
@@ -551,6 +552,7 @@ public:
         const bool input_ends = !read_chunk();
         const std::size_t runs_before = undecodable_runs.size();
         scratch_.clear();
+        realign_utf16(undecodable_runs);
         const std::size_t carried = converter_.convert(raw_, input_ends, scratch_,
             [&](std::size_t offset, std::size_t length) {
                 scratch_ += static_cast<char>(undecodable_mark);
@@ -593,6 +595,55 @@ private:
             input_ended_ = true;
         }
         return got > 0;
+    }
+
+    // UTF-16 that lost (or gained) a byte reads from there on as other characters: ASCII text,
+    // one byte off, becomes U+0900-U+7E00 with a zero low byte, which decode without error into
+    // CJK-looking nonsense. A run of such units that long never occurs in text: where one
+    // starts, the byte there is skipped, so that the rest reads as written, and an undecodable
+    // mark tells the reader where the text was misaligned. Decodes raw_ up to there into
+    // scratch_; raw_ keeps what follows.
+    void realign_utf16(std::deque<UndecodableInput>& undecodable_runs)
+    {
+        if (!is_utf16(encoding_))
+            return;
+        const bool little_endian = encoding_ == TextEncoding::Utf16Le;
+        const auto shifted_unit = [&](std::size_t at) {
+            const auto first = static_cast<unsigned char>(raw_[at]);
+            const auto second = static_cast<unsigned char>(raw_[at + 1]);
+            const unsigned low = little_endian ? first : second;
+            const unsigned high = little_endian ? second : first;
+            return low == 0 && ((high >= 0x20 && high < 0x7f) || high == '\n' || high == '\r');
+        };
+        constexpr std::size_t run_units = 16;
+        std::size_t run = 0;
+        std::size_t at = 0; // the unit after the run
+        while (at + 1 < raw_.size()) {
+            run = shifted_unit(at) ? run + 1 : 0;
+            at += 2;
+            if (run < run_units)
+                continue;
+            const std::size_t start = at - 2 * run_units;
+            std::string head;
+            std::vector<UndecodableInput> head_runs;
+            if (converter_.convert(std::string_view(raw_).substr(0, start), false, head,
+                    [&](std::size_t offset, std::size_t length) {
+                        head += static_cast<char>(undecodable_mark);
+                        head_runs.push_back({ raw_.substr(offset, length), raw_offset_ + offset });
+                    })
+                != 0)
+                return; // a character cut in two there: no place to say
+            // The undecodable units before the run, then the run's own mark.
+            for (UndecodableInput& bad : head_runs)
+                undecodable_runs.push_back(std::move(bad));
+            scratch_ += head;
+            scratch_ += static_cast<char>(undecodable_mark);
+            undecodable_runs.push_back({ raw_.substr(start, 1), raw_offset_ + start, 0, true });
+            raw_offset_ += start + 1;
+            raw_.erase(0, start + 1);
+            run = 0;
+            at = 0;
+        }
     }
 
     // Puts an undecodable mark in scratch_ for each C1 control character (0xC2 0x80-0x9F in
@@ -652,6 +703,7 @@ private:
         }
     }
 
+    TextEncoding encoding_;
     Converter converter_;
     std::istream& input_;
     std::string sample_;
@@ -724,6 +776,17 @@ int TextSource::get()
     if (c == undecodable_mark) {
         UndecodableInput bad = std::move(pending_undecodable_.front());
         pending_undecodable_.pop_front();
+        if (bad.misaligned) {
+            last_undecodable_ = { Severity::Warning, "encoding.invalid-sequence",
+                "the " + std::string(to_string(encoding_)) + " text is one byte off from byte offset "
+                    + std::to_string(bad.byte_offset)
+                    + " (a byte lost or added before it): what was read since the last good character is not "
+                      "the text; byte "
+                    + describe_bytes(bad.bytes) + " is skipped, and the rest is read as written",
+                location() };
+            ++column_;
+            return undecodable;
+        }
         if (bad.c1_control != 0) {
             static constexpr char hex[] = "0123456789ABCDEF";
             last_undecodable_ = { Severity::Warning, "encoding.control-character",
@@ -736,7 +799,7 @@ int TextSource::get()
         // Undecodable bytes next to each other in the input make one report, whatever chunks
         // they were decoded in.
         while (peek() == undecodable && bad.bytes.size() < max_bytes_per_undecodable_report
-            && pending_undecodable_.front().c1_control == 0
+            && pending_undecodable_.front().c1_control == 0 && !pending_undecodable_.front().misaligned
             && pending_undecodable_.front().byte_offset == bad.byte_offset + bad.bytes.size()) {
             bad.bytes += pending_undecodable_.front().bytes;
             pending_undecodable_.pop_front();
