@@ -177,7 +177,8 @@ std::string escape_for_display(std::string_view text)
         const auto lead = static_cast<unsigned char>(text[i]);
         const bool c1_control = lead == 0xc2 && s.kind == Sequence::valid
             && static_cast<unsigned char>(text[i + 1]) < 0xa0;
-        if (s.kind != Sequence::valid || lead < 0x20 || lead == 0x7f || c1_control || bidi_control_length(text.substr(i)) > 0) {
+        const bool bidi_control = bidi_control_length(text.substr(i)) > 0;
+        if (s.kind != Sequence::valid || lead < 0x20 || lead == 0x7f || c1_control || bidi_control) {
             for (std::size_t k = 0; k < s.length; ++k)
                 append_hex_escape(out, static_cast<unsigned char>(text[i + k]));
         } else {

@@ -345,7 +345,8 @@ namespace {
 
         // The library's own fields and the directory's size.
         void begin();
-        // Reads directory entries until one gives a game or a heading; false once none is left.
+        // Reads directory entries until one gives a game or a heading; false once none is left
+        // (then not to be called again).
         bool read_next();
 
     private:
@@ -405,10 +406,8 @@ namespace {
             if (read_entry(static_cast<std::size_t>(slot), *entry, entry_offset, blocks_offset_ + block_bytes * slot))
                 return true;
         }
-        if (used_ == 0) {
+        if (used_ == 0)
             out_.diagnostics.warning("cbl.no-games", "the library's directory has no entries", { source_name_ });
-            used_ = 1; // said once
-        }
         return false;
     }
 
