@@ -55,14 +55,18 @@ inline void require(bool holds, std::string_view property, std::string_view text
         fail(property, text);
 }
 
-// Text a reader hands on (a tag, a move, a comment, a message): what an output may carry.
+// Text a reader hands on (a tag, a move, a comment, a message): what an output may carry. No
+// control character: C0 (but for tab, and line breaks where allowed), DEL, nor C1 (U+0080 to
+// U+009F, whose UTF-8 is 0xC2 then 0x80-0x9F): U+009B is CSI to some terminals.
 inline void require_clean_text(std::string_view text, bool line_breaks_allowed = true)
 {
     require(utf8::is_valid(text), "text is valid UTF-8", text);
-    for (const char c : text) {
-        const auto b = static_cast<unsigned char>(c);
-        const bool blank = c == '\t' || (line_breaks_allowed && c == '\n');
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        const bool blank = b == '\t' || (line_breaks_allowed && b == '\n');
         require(b >= 0x20 ? b != 0x7f : blank, "text holds no control character", text);
+        const bool c1 = b == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+        require(!c1, "text holds no C1 control character", text);
     }
 }
 

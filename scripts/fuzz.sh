@@ -2,7 +2,7 @@
 # Fuzzing: builds the libFuzzer harnesses of fuzz/ with clang (build/fuzz) and runs each for
 # SECONDS (default 60), seeded from the project's own testdata and fuzz/regressions.
 #   scripts/fuzz.sh [SECONDS] [HARNESS...]
-# harnesses: record binary_records fen move text_decoding ruleset
+# harnesses: record binary_records fen move text_decoding ruleset judge
 # An input that breaks a property is kept in build/fuzz/artifacts/ and fails the run; copy it
 # into fuzz/regressions/<harness>/ once fixed, so that ctest replays it in every build. The
 # last lines give each harness's executions, coverage and findings.
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(record binary_records fen move text_decoding ruleset)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(record binary_records fen move text_decoding ruleset judge)
 
 scripts/install-deps.sh fuzz
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_FUZZ=ON \
@@ -62,6 +62,14 @@ seed() {
     mapfile -t files < <(find testdata/records testdata/samples testdata/validate testdata/rulings -type f | sort)
     seed_files "$folder" '\x33' "${files[@]}"
     seed_files "$folder" '\xb3' "${files[@]}"
+    ;;
+  judge)
+    # Games with repetitions first: the rulings of testdata, then every other record. The
+    # option bytes: the format detected, the ruling written in English as text, and in Chinese
+    # as HTML.
+    mapfile -t files < <(find testdata/rulings testdata/records testdata/samples -type f | sort)
+    seed_files "$folder" '\x03' "${files[@]}"
+    seed_files "$folder" '\x9b' "${files[@]}"
     ;;
   binary_records)
     # The project keeps no binary record files but its hand-made regressions; the fixtures

@@ -60,7 +60,7 @@ namespace {
         explicit StandardInputReader(const RecordReaderOptions& options)
             : stream_(standard_input_text())
         {
-            const std::optional<RecordFormat> format = sniff_record_format(stream_);
+            const std::optional<RecordFormat> format = sniff_record_format(stream_, options.encoding);
             reader_ = make_record_reader(format.value_or(RecordFormat::Pgn), stream_, "<stdin>", options);
         }
         RecordReader& reader() { return *reader_; }

@@ -6,6 +6,7 @@
 #include "commands/notation_option.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
+#include "xq/base/utf8.hpp"
 #include "xq/report/replay_report.hpp"
 
 namespace xq::app {
@@ -74,7 +75,8 @@ int run_replay(const ReplayOptions& options, bool verbose)
             write_replay_json(std::cout, report, *messages);
         } else {
             if (games++ > 0 || !options.input.files.empty())
-                std::cout << (games > 1 ? "\n" : "") << describe_game(record) << " (" << record.location.source
+                std::cout << (games > 1 ? "\n" : "") << utf8::escape_bidi_controls(describe_game(record)) << " ("
+                          << record.location.source
                           << (record.location.line > 0 ? ":" + std::to_string(record.location.line) : std::string())
                           << ")\n";
             write_replay_text(std::cout, report, *messages);

@@ -62,8 +62,11 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
     CLI::App* cmd = app.add_subcommand("validate", "Check every game of record archives and list what is wrong");
     cmd->fallthrough();
     cmd->add_option("paths", options.paths, "Record files, or folders of them; - reads standard input");
-    cmd->add_option("--files-from", options.files_from,
+    CLI::Option* files_from = cmd->add_option("--files-from", options.files_from,
         "Also check the paths listed in this file, one per line (- reads them from standard input)");
+    cmd->add_option("--files-from0", options.files_from0,
+           "As --files-from, each path ended by a NUL character, as find -print0 writes them")
+        ->excludes(files_from);
     cmd->add_option("--shard", options.shard,
         "K/N: check only the K-th of N disjoint slices of the games (the i-th game goes to slice i mod N + 1), "
         "for scripts/validate-cluster.sh");
@@ -108,11 +111,14 @@ namespace {
 
     // The paths of a --files-from list: one per line, as written (a path may hold spaces);
     // empty lines are skipped, and a line's carriage return too, for lists written on Windows.
-    bool read_path_list(const std::string& list, std::vector<std::string>& paths)
+    // With `nul_separated` (--files-from0), each path ends with a NUL instead, and is taken
+    // whole. A NUL in a list of lines is refused: it is a find -print0 list, of which only the
+    // first path would be opened (a path ends at its NUL), the others never read.
+    bool read_path_list(const std::string& list, bool nul_separated, std::vector<std::string>& paths)
     {
         std::ifstream file;
         if (list != "-") {
-            file.open(list);
+            file.open(list, std::ios::binary);
             if (!file) {
                 std::cerr << "xqarb: error: cannot read the list of paths " << display_name(list) << ": "
                           << std::strerror(errno) << '\n';
@@ -120,8 +126,14 @@ namespace {
             }
         }
         std::istream& in = list == "-" ? std::cin : file;
-        for (std::string line; std::getline(in, line);) {
-            if (!line.empty() && line.back() == '\r')
+        for (std::string line; std::getline(in, line, nul_separated ? '\0' : '\n');) {
+            if (!nul_separated && line.find('\0') != std::string::npos) {
+                std::cerr << "xqarb: error: the list of paths " << display_name(list)
+                          << " holds NUL characters: for a list of paths each ended by a NUL (find -print0), use "
+                             "--files-from0\n";
+                return false;
+            }
+            if (!nul_separated && !line.empty() && line.back() == '\r')
                 line.pop_back();
             if (!line.empty())
                 paths.push_back(std::move(line));
@@ -162,11 +174,12 @@ int run_validate(const ValidateOptions& options)
         return exit_usage;
     }
     std::vector<std::string> paths = options.paths;
-    if (!options.files_from.empty() && !read_path_list(options.files_from, paths))
+    const bool nul_separated = !options.files_from0.empty();
+    const std::string& list = nul_separated ? options.files_from0 : options.files_from;
+    if (!list.empty() && !read_path_list(list, nul_separated, paths))
         return exit_usage;
     // Given as an argument or listed: either way it would be read after the list.
-    if (options.files_from == "-"
-        && std::find(paths.begin(), paths.end(), std::string(standard_input_name)) != paths.end()) {
+    if (list == "-" && std::find(paths.begin(), paths.end(), std::string(standard_input_name)) != paths.end()) {
         std::cerr << "xqarb: error: standard input can hold the records (-) or the list of paths (--files-from -), "
                      "not both\n";
         return exit_usage;
@@ -260,6 +273,10 @@ int run_validate(const ValidateOptions& options)
         progress->finish(tally.rows(), total_bytes);
     if (format == ValidationFormat::Summary)
         write_validation_summary_end(out, tally, elapsed, validation.jobs, *messages);
+    // A shard's JSON Lines end with how many rows it wrote: a merge can tell a shard's output
+    // cut short, even when the shard itself exited as if all was well.
+    if (!options.shard.empty() && format == ValidationFormat::Jsonl)
+        out << "{\"shard\":\"" << shard->index + 1 << '/' << shard->count << "\",\"rows\":" << tally.rows() << "}\n";
 
     if (!output.finish())
         return exit_write;

@@ -10,6 +10,7 @@ namespace xq::app {
 struct ValidateOptions {
     std::vector<std::string> paths;
     std::string files_from; // a file listing more paths, one per line; "-" for standard input
+    std::string files_from0; // the same, each path ended by a NUL (find -print0)
     std::string shard; // "K/N": only the K-th of N slices of the games
     bool recursive = false;
     unsigned jobs = 0; // 0: one per processor

@@ -38,11 +38,14 @@ grep -q '^{"game":0,' <(head -1 "$work/single.jsonl") || fail "the first row sho
   < "$work/paths" > "$work/stdin.jsonl" 2>/dev/null
 cmp -s "$work/single.jsonl" "$work/stdin.jsonl" || fail "--files-from - differs from --files-from FILE"
 
-# Every game in exactly one slice.
+# Every game in exactly one slice; each slice ends with its count of rows.
 : > "$work/slices.jsonl"
 for k in 1 2 3; do
   "$xqarb" validate --files-from "$work/paths" --recursive --format jsonl --shard "$k/3" --progress never \
-    >> "$work/slices.jsonl" 2>/dev/null
+    > "$work/slice.jsonl" 2>/dev/null
+  [ "$(tail -n 1 "$work/slice.jsonl")" = "{\"shard\":\"$k/3\",\"rows\":$(($(wc -l < "$work/slice.jsonl") - 1))}" ] \
+    || fail "slice $k/3 should end with its count of rows: $(tail -n 1 "$work/slice.jsonl")"
+  head -n -1 "$work/slice.jsonl" >> "$work/slices.jsonl"
 done
 [ "$(sort "$work/slices.jsonl" | md5sum)" = "$(sort "$work/single.jsonl" | md5sum)" ] \
   || fail "the three --shard slices are not the single run's rows, each once"

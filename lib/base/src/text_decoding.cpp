@@ -528,7 +528,8 @@ public:
     // `sample_ends_input` when the sample reached the end of the input: nothing more is read.
     Decoder(std::istream& input, std::string sample, bool sample_ends_input, TextEncoding encoding,
         std::size_t chunk_size, const std::string& source_name, Diagnostics& diagnostics)
-        : converter_(encoding)
+        : encoding_(encoding)
+        , converter_(encoding)
         , input_(input)
         , sample_(std::move(sample))
         , chunk_size_(chunk_size == 0 ? 1 : chunk_size)
@@ -549,7 +550,9 @@ public:
     void decode_more(std::string& text, std::deque<UndecodableInput>& undecodable_runs)
     {
         const bool input_ends = !read_chunk();
+        const std::size_t runs_before = undecodable_runs.size();
         scratch_.clear();
+        realign_utf16(undecodable_runs);
         const std::size_t carried = converter_.convert(raw_, input_ends, scratch_,
             [&](std::size_t offset, std::size_t length) {
                 scratch_ += static_cast<char>(undecodable_mark);
@@ -557,6 +560,7 @@ public:
             });
         raw_offset_ += raw_.size() - carried;
         raw_.erase(0, raw_.size() - carried);
+        mark_c1_controls(undecodable_runs, runs_before);
         append_folded(text);
         if (input_ends)
             finished_ = true;
@@ -593,6 +597,90 @@ private:
         return got > 0;
     }
 
+    // UTF-16 that lost (or gained) a byte reads from there on as other characters: ASCII text,
+    // one byte off, becomes U+0900-U+7E00 with a zero low byte, which decode without error into
+    // CJK-looking nonsense. A run of such units that long never occurs in text: where one
+    // starts, the byte there is skipped, so that the rest reads as written, and an undecodable
+    // mark tells the reader where the text was misaligned. Decodes raw_ up to there into
+    // scratch_; raw_ keeps what follows.
+    void realign_utf16(std::deque<UndecodableInput>& undecodable_runs)
+    {
+        if (!is_utf16(encoding_))
+            return;
+        const bool little_endian = encoding_ == TextEncoding::Utf16Le;
+        const auto shifted_unit = [&](std::size_t at) {
+            const auto first = static_cast<unsigned char>(raw_[at]);
+            const auto second = static_cast<unsigned char>(raw_[at + 1]);
+            const unsigned low = little_endian ? first : second;
+            const unsigned high = little_endian ? second : first;
+            return low == 0 && ((high >= 0x20 && high < 0x7f) || high == '\n' || high == '\r');
+        };
+        constexpr std::size_t run_units = 16;
+        std::size_t run = 0;
+        std::size_t at = 0; // the unit after the run
+        while (at + 1 < raw_.size()) {
+            run = shifted_unit(at) ? run + 1 : 0;
+            at += 2;
+            if (run < run_units)
+                continue;
+            const std::size_t start = at - 2 * run_units;
+            std::string head;
+            std::vector<UndecodableInput> head_runs;
+            if (converter_.convert(std::string_view(raw_).substr(0, start), false, head,
+                    [&](std::size_t offset, std::size_t length) {
+                        head += static_cast<char>(undecodable_mark);
+                        head_runs.push_back({ raw_.substr(offset, length), raw_offset_ + offset });
+                    })
+                != 0)
+                return; // a character cut in two there: no place to say
+            // The undecodable units before the run, then the run's own mark.
+            for (UndecodableInput& bad : head_runs)
+                undecodable_runs.push_back(std::move(bad));
+            scratch_ += head;
+            scratch_ += static_cast<char>(undecodable_mark);
+            undecodable_runs.push_back({ raw_.substr(start, 1), raw_offset_ + start, 0, true });
+            raw_offset_ += start + 1;
+            raw_.erase(0, start + 1);
+            run = 0;
+            at = 0;
+        }
+    }
+
+    // Puts an undecodable mark in scratch_ for each C1 control character (0xC2 0x80-0x9F in
+    // UTF-8), with its entry among the runs this chunk added after `runs_before`, in text order.
+    void mark_c1_controls(std::deque<UndecodableInput>& undecodable_runs, std::size_t runs_before)
+    {
+        const auto is_c1_at = [&](std::size_t i) {
+            return scratch_[i] == '\xC2' && i + 1 < scratch_.size()
+                && static_cast<unsigned char>(scratch_[i + 1]) <= 0x9F;
+        };
+        std::size_t i = scratch_.find('\xC2');
+        while (i != std::string::npos && !is_c1_at(i))
+            i = scratch_.find('\xC2', i + 1);
+        if (i == std::string::npos)
+            return;
+        std::deque<UndecodableInput> chunk_runs(
+            std::make_move_iterator(undecodable_runs.begin() + static_cast<std::ptrdiff_t>(runs_before)),
+            std::make_move_iterator(undecodable_runs.end()));
+        undecodable_runs.resize(runs_before);
+        std::string marked;
+        marked.reserve(scratch_.size());
+        for (std::size_t k = 0; k < scratch_.size(); ++k) {
+            if (static_cast<unsigned char>(scratch_[k]) == undecodable_mark) {
+                undecodable_runs.push_back(std::move(chunk_runs.front()));
+                chunk_runs.pop_front();
+                marked += scratch_[k];
+            } else if (is_c1_at(k)) {
+                undecodable_runs.push_back({ {}, 0, static_cast<char32_t>(static_cast<unsigned char>(scratch_[k + 1])) });
+                marked += static_cast<char>(undecodable_mark);
+                ++k;
+            } else {
+                marked += scratch_[k];
+            }
+        }
+        scratch_.swap(marked);
+    }
+
     void append_folded(std::string& text)
     {
         std::string_view out = scratch_;
@@ -615,6 +703,7 @@ private:
         }
     }
 
+    TextEncoding encoding_;
     Converter converter_;
     std::istream& input_;
     std::string sample_;
@@ -687,9 +776,30 @@ int TextSource::get()
     if (c == undecodable_mark) {
         UndecodableInput bad = std::move(pending_undecodable_.front());
         pending_undecodable_.pop_front();
+        if (bad.misaligned) {
+            last_undecodable_ = { Severity::Warning, "encoding.invalid-sequence",
+                "the " + std::string(to_string(encoding_)) + " text is one byte off from byte offset "
+                    + std::to_string(bad.byte_offset)
+                    + " (a byte lost or added before it): what was read since the last good character is not "
+                      "the text; byte "
+                    + describe_bytes(bad.bytes) + " is skipped, and the rest is read as written",
+                location() };
+            ++column_;
+            return undecodable;
+        }
+        if (bad.c1_control != 0) {
+            static constexpr char hex[] = "0123456789ABCDEF";
+            last_undecodable_ = { Severity::Warning, "encoding.control-character",
+                std::string("control character U+00") + hex[bad.c1_control >> 4] + hex[bad.c1_control & 0xf]
+                    + " read as U+FFFD",
+                location() };
+            ++column_;
+            return undecodable;
+        }
         // Undecodable bytes next to each other in the input make one report, whatever chunks
         // they were decoded in.
         while (peek() == undecodable && bad.bytes.size() < max_bytes_per_undecodable_report
+            && pending_undecodable_.front().c1_control == 0 && !pending_undecodable_.front().misaligned
             && pending_undecodable_.front().byte_offset == bad.byte_offset + bad.bytes.size()) {
             bad.bytes += pending_undecodable_.front().bytes;
             pending_undecodable_.pop_front();

@@ -177,13 +177,46 @@ std::string escape_for_display(std::string_view text)
         const auto lead = static_cast<unsigned char>(text[i]);
         const bool c1_control = lead == 0xc2 && s.kind == Sequence::valid
             && static_cast<unsigned char>(text[i + 1]) < 0xa0;
-        if (s.kind != Sequence::valid || lead < 0x20 || lead == 0x7f || c1_control) {
+        const bool bidi_control = bidi_control_length(text.substr(i)) > 0;
+        if (s.kind != Sequence::valid || lead < 0x20 || lead == 0x7f || c1_control || bidi_control) {
             for (std::size_t k = 0; k < s.length; ++k)
                 append_hex_escape(out, static_cast<unsigned char>(text[i + k]));
         } else {
             out.append(text.substr(i, s.length));
         }
         i += s.length;
+    }
+    return out;
+}
+
+std::size_t bidi_control_length(std::string_view text)
+{
+    // U+202A-U+202E are E2 80 AA-AE; U+2066-U+2069 are E2 81 A6-A9.
+    if (text.size() < 3 || text[0] != '\xE2')
+        return 0;
+    const auto second = static_cast<unsigned char>(text[1]);
+    const auto third = static_cast<unsigned char>(text[2]);
+    const bool embedding_or_override = second == 0x80 && third >= 0xAA && third <= 0xAE;
+    const bool isolate = second == 0x81 && third >= 0xA6 && third <= 0xA9;
+    return embedding_or_override || isolate ? 3 : 0;
+}
+
+std::string escape_bidi_controls(std::string_view text)
+{
+    std::size_t at = text.find('\xE2');
+    if (at == std::string_view::npos)
+        return std::string(text);
+    std::string out(text.substr(0, at));
+    out.reserve(text.size());
+    while (at < text.size()) {
+        const std::size_t length = bidi_control_length(text.substr(at));
+        if (length > 0) {
+            for (std::size_t k = 0; k < length; ++k)
+                append_hex_escape(out, static_cast<unsigned char>(text[at + k]));
+            at += length;
+        } else {
+            out += text[at++];
+        }
     }
     return out;
 }

@@ -137,8 +137,7 @@ namespace {
             ++file_index_;
             file_open_ = false;
             reader_.reset();
-            stream_.close();
-            input_ = &stream_;
+            stream_.reset();
             return end;
         }
 
@@ -151,10 +150,11 @@ namespace {
                 current_ = ValidatedFile { "<stdin>", file.bytes, 0, {} };
                 standard_input_stream_.str(*standard_input_);
                 input_ = &standard_input_stream_;
-                format = sniff_record_format(standard_input_stream_);
+                format = sniff_record_format(standard_input_stream_, options_.encoding);
             } else {
                 current_ = ValidatedFile { display_name(file.path), file.bytes, 0, {} };
-                format = open_record_stream(file.path, stream_, current_.path, current_.diagnostics);
+                format = open_record_stream(file.path, stream_, current_.path, current_.diagnostics, options_.encoding);
+                input_ = stream_.get();
             }
             if (!format)
                 return;
@@ -184,9 +184,9 @@ namespace {
         std::size_t file_index_ = 0;
         bool file_open_ = false;
         const std::string* standard_input_;
-        std::ifstream stream_;
+        std::unique_ptr<std::istream> stream_; // the file being read, when it is not standard input
         std::istringstream standard_input_stream_;
-        std::istream* input_ = &stream_; // the one of the two being read
+        std::istream* input_ = nullptr; // the one of the two being read
         std::unique_ptr<RecordReader> reader_; // reads input_; null when the file cannot be read
         ValidatedFile current_;
         std::uint64_t bytes_before_ = 0; // the sizes of the files before the current one

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,7 +61,7 @@ std::string decode_stored_text(std::string_view raw, TextEncoding encoding, Text
     const SourceLocation& where, GameDiagnostics& diagnostics);
 
 // `text` as the text readers hand it out: CR LF and lone CR become LF, and control characters
-// (is_control_character) are dropped, the first of them given in `dropped` for a warning.
+// (is_control_character, and C1) are dropped, the first of them given in `dropped` for a warning.
 std::string clean_text(std::string_view text, std::optional<int>& dropped);
 
 // "1-0", "0-1", "1/2-1/2" for the result codes 1, 2, 3 (and 4, a draw in some XQF files);
@@ -169,5 +170,19 @@ void read_xqf(std::string_view bytes, const std::string& source_name, const Reco
 void read_cbr(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out);
 void read_cbl(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out);
 void read_cbf(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out);
+
+// read_cbl an entry at a time (see CblEntries).
+class CblEntryReader {
+public:
+    CblEntryReader(std::string_view bytes, const std::string& source_name, const RecordLimits& limits);
+    ~CblEntryReader();
+    CblEntryReader(const CblEntryReader&) = delete;
+    CblEntryReader& operator=(const CblEntryReader&) = delete;
+    bool next(BinaryRecords& into);
+
+private:
+    struct Parsing;
+    std::unique_ptr<Parsing> parsing_;
+};
 
 } // namespace xq::detail

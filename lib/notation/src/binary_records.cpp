@@ -57,10 +57,11 @@ BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes, c
 {
     BinaryRecords out;
     if (bytes.size() > max_binary_record_bytes) {
+        // The reader stops one byte past the limit, so the size is not known here: the limit is
+        // what can be said.
         out.diagnostics.error(code_prefix(format) + ".too-large",
-            "the file has " + std::to_string(bytes.size()) + " bytes, more than the "
-                + std::to_string(max_binary_record_bytes) + " a " + std::string(to_string(format))
-                + " file is read with; it is not read",
+            "the file is larger than " + std::to_string(max_binary_record_bytes / (1024 * 1024))
+                + " MiB, the limit for " + std::string(to_string(format)) + " files; it is not read",
             { source_name });
         return out;
     }
@@ -160,6 +161,12 @@ namespace detail {
             if (is_control_character(static_cast<unsigned char>(text[i]))) {
                 if (!dropped)
                     dropped = static_cast<unsigned char>(text[i]);
+                continue;
+            }
+            if (c1_control_at(text, i)) {
+                if (!dropped)
+                    dropped = static_cast<unsigned char>(text[i + 1]);
+                ++i;
                 continue;
             }
             out += text[i];

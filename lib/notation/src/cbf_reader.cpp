@@ -287,7 +287,8 @@ namespace {
                         code_point = code_point * (hexadecimal ? 16 : 10) + static_cast<std::uint32_t>(digit);
                 }
                 // A reference to a control character is left as written, as XML does not allow them.
-                const bool control = is_control_character(static_cast<int>(code_point)) || code_point == '\r';
+                const bool control = is_control_character(static_cast<int>(code_point)) || is_c1_control(code_point)
+                    || code_point == '\r';
                 if (valid && !control && code_point <= 0x10FFFF && (code_point < 0xD800 || code_point > 0xDFFF)) {
                     replacement.emplace();
                     utf8::append(*replacement, code_point);
@@ -726,13 +727,18 @@ void read_cbf(std::string_view bytes, const std::string& source_name, const Reco
         bytes.remove_prefix(utf8_bom.size());
     const std::optional<std::size_t> first_bad = utf8::first_invalid(bytes);
     std::string text = first_bad ? utf8::replace_invalid(bytes) : std::string(bytes);
-    // XML allows no control characters but tab and line ends: each reads as a space, so that
-    // none reaches an output and every location stays where it was.
+    // XML allows no control characters but tab and line ends, and no record means a C1 one:
+    // each byte of one reads as a space, so that none reaches an output and every byte offset
+    // stays where it was.
     std::optional<std::size_t> first_control;
     for (std::size_t i = 0; i < text.size(); ++i)
         if (is_control_character(static_cast<unsigned char>(text[i])) && text[i] != '\r') {
             first_control = first_control.value_or(i);
             text[i] = ' ';
+        } else if (c1_control_at(text, i)) {
+            first_control = first_control.value_or(i);
+            text[i] = ' ';
+            text[++i] = ' ';
         }
     CbfParser parser(text, source_name, limits);
     if (first_control)

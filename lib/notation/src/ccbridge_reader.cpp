@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -335,10 +336,22 @@ namespace {
         {
         }
 
-        void parse();
+        void parse()
+        {
+            begin();
+            while (read_next()) {
+            }
+        }
+
+        // The library's own fields and the directory's size.
+        void begin();
+        // Reads directory entries until one gives a game or a heading; false once none is left
+        // (then not to be called again).
+        bool read_next();
 
     private:
-        void read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset);
+        // Reads one entry; whether it gave a game or a heading.
+        bool read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset);
         void bad_entry(std::size_t slot, const std::string& title, std::string problem, std::uint64_t offset)
         {
             add_bounded(out_.diagnostics,
@@ -354,9 +367,13 @@ namespace {
         const RecordLimits& limits_;
         BinaryRecords& out_;
         std::unordered_map<std::string, std::size_t> entry_of_signature_;
+        std::uint64_t capacity_ = 0;
+        std::uint64_t blocks_offset_ = 0;
+        std::uint64_t next_slot_ = 0;
+        std::size_t used_ = 0;
     };
 
-    void CblParser::parse()
+    void CblParser::begin()
     {
         for (const TextField& field : library_fields) {
             std::string value = decode_library_text(bytes_.substr(field.offset, field.size));
@@ -364,29 +381,37 @@ namespace {
                 out_.library_tags.push_back({ std::string(field.tag), single_line(std::move(value)), { source_name_ }, { source_name_ } });
         }
         // The header says how many directory slots there are, not how many games.
-        const std::uint64_t capacity = *read_u32le(bytes_, capacity_offset);
-        const std::uint64_t blocks_offset = cbl_header_bytes + directory_entry_bytes * capacity;
-        if (blocks_offset > bytes_.size())
+        capacity_ = *read_u32le(bytes_, capacity_offset);
+        blocks_offset_ = cbl_header_bytes + directory_entry_bytes * capacity_;
+        if (blocks_offset_ > bytes_.size())
             out_.diagnostics.error("cbl.bad-directory",
-                "the header announces " + std::to_string(capacity)
+                "the header announces " + std::to_string(capacity_)
                     + " directory entries, which would end past the end of the file; the entries that fit are read",
                 { source_name_, 0, 0, capacity_offset });
-        std::size_t used = 0;
-        for (std::uint64_t slot = 0; slot < capacity; ++slot) {
-            const std::uint64_t entry_offset = cbl_header_bytes + directory_entry_bytes * slot;
-            const std::optional<std::string_view> entry = slice(bytes_, entry_offset, directory_entry_bytes);
-            if (!entry)
-                break;
-            if (entry->find_first_not_of('\0') == std::string_view::npos)
-                continue; // an unused slot
-            ++used;
-            read_entry(static_cast<std::size_t>(slot), *entry, entry_offset, blocks_offset + block_bytes * slot);
-        }
-        if (used == 0)
-            out_.diagnostics.warning("cbl.no-games", "the library's directory has no entries", { source_name_ });
     }
 
-    void CblParser::read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset)
+    bool CblParser::read_next()
+    {
+        while (next_slot_ < capacity_) {
+            const std::uint64_t slot = next_slot_++;
+            const std::uint64_t entry_offset = cbl_header_bytes + directory_entry_bytes * slot;
+            const std::optional<std::string_view> entry = slice(bytes_, entry_offset, directory_entry_bytes);
+            if (!entry) {
+                next_slot_ = capacity_;
+                break;
+            }
+            if (entry->find_first_not_of('\0') == std::string_view::npos)
+                continue; // an unused slot
+            ++used_;
+            if (read_entry(static_cast<std::size_t>(slot), *entry, entry_offset, blocks_offset_ + block_bytes * slot))
+                return true;
+        }
+        if (used_ == 0)
+            out_.diagnostics.warning("cbl.no-games", "the library's directory has no entries", { source_name_ });
+        return false;
+    }
+
+    bool CblParser::read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset)
     {
         const std::string title = decode_library_text(entry.substr(entry_title_offset, entry_title_bytes));
         const std::uint32_t content_length = *read_u32le(entry, entry_content_length_offset);
@@ -394,7 +419,7 @@ namespace {
             bad_entry(slot, title,
                 "its content length is " + std::to_string(content_length) + " bytes, less than a CBR header and its root record",
                 entry_offset);
-            return;
+            return false;
         }
         // No known library stores a record of more than one block, so how it would is unknown.
         if (content_length > block_bytes) {
@@ -402,18 +427,18 @@ namespace {
                 "its content length is " + std::to_string(content_length) + " bytes, more than the "
                     + std::to_string(block_bytes) + "-byte block a CBL entry is known to have",
                 entry_offset);
-            return;
+            return false;
         }
         if (block_offset > bytes_.size() || bytes_.size() - block_offset < content_length) {
             bad_entry(slot, title,
                 "its record would end past the end of the file", block_offset);
-            return;
+            return false;
         }
         const std::string_view record = bytes_.substr(static_cast<std::size_t>(block_offset), content_length);
         if (!record.starts_with(cbr_magic)) {
             bad_entry(slot, title,
                 "its block does not start with \"CCBridge Record\"", block_offset);
-            return;
+            return false;
         }
         CbrParser parser(record, static_cast<std::size_t>(block_offset), true, slot + 1, source_name_, limits_);
         CbrResult result = parser.parse();
@@ -424,7 +449,7 @@ namespace {
             const RecordedTag* heading_title = result.record.find_tag("Title");
             out_.headings.push_back({ slot + 1, heading_title ? heading_title->value : title,
                 std::move(result.record.comments_before_first_move), { source_name_ } });
-            return;
+            return true;
         }
         const auto [first, inserted] = entry_of_signature_.try_emplace(game_signature(result.record), slot + 1);
         if (!inserted)
@@ -433,6 +458,7 @@ namespace {
                     + std::to_string(first->second),
                 { source_name_ });
         out_.games.push_back(std::move(result.record));
+        return true;
     }
 
 } // namespace
@@ -463,20 +489,80 @@ void read_cbr(std::string_view bytes, const std::string& source_name, const Reco
         { 1, title ? title->value : std::string(), std::move(result.record.comments_before_first_move), { source_name } });
 }
 
+namespace {
+
+    // Whether `bytes` start as a CBL library does; if not, says why into `out`.
+    bool starts_as_cbl(std::string_view bytes, const std::string& source_name, BinaryRecords& out)
+    {
+        if (!bytes.starts_with(cbl_magic)) {
+            out.diagnostics.error("cbl.not-cbl", "the file does not start with \"CCBridgeLibrary\"", { source_name });
+            return false;
+        }
+        if (bytes.size() < cbl_header_bytes) {
+            out.diagnostics.error("cbl.truncated",
+                "the file has " + std::to_string(bytes.size()) + " bytes, fewer than the "
+                    + std::to_string(cbl_header_bytes) + " of a CBL header; no game is read",
+                { source_name });
+            return false;
+        }
+        return true;
+    }
+
+} // namespace
+
 void read_cbl(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out)
 {
-    if (!bytes.starts_with(cbl_magic)) {
-        out.diagnostics.error("cbl.not-cbl", "the file does not start with \"CCBridgeLibrary\"", { source_name });
-        return;
+    if (starts_as_cbl(bytes, source_name, out))
+        CblParser(bytes, source_name, limits, out).parse();
+}
+
+struct CblEntryReader::Parsing {
+    Parsing(std::string_view bytes, const std::string& name, const RecordLimits& game_limits)
+        : source_name(name)
+        , limits(game_limits)
+        , parser(bytes, source_name, limits, read)
+    {
+        if (starts_as_cbl(bytes, source_name, read))
+            parser.begin();
+        else
+            finished = true;
     }
-    if (bytes.size() < cbl_header_bytes) {
-        out.diagnostics.error("cbl.truncated",
-            "the file has " + std::to_string(bytes.size()) + " bytes, fewer than the "
-                + std::to_string(cbl_header_bytes) + " of a CBL header; no game is read",
-            { source_name });
-        return;
-    }
-    CblParser(bytes, source_name, limits, out).parse();
+
+    // The parser keeps references to these.
+    std::string source_name;
+    RecordLimits limits;
+    BinaryRecords read; // what the parser reads into; handed out entry by entry
+    CblParser parser;
+    std::size_t diagnostics_handed_out = 0;
+    bool finished = false;
+};
+
+CblEntryReader::CblEntryReader(std::string_view bytes, const std::string& source_name, const RecordLimits& limits)
+    : parsing_(std::make_unique<Parsing>(bytes, source_name, limits))
+{
+}
+
+CblEntryReader::~CblEntryReader() = default;
+
+bool CblEntryReader::next(BinaryRecords& into)
+{
+    Parsing& p = *parsing_;
+    into.games.clear();
+    into.headings.clear();
+    into.diagnostics.clear();
+    into.library_tags = std::move(p.read.library_tags);
+    p.read.library_tags.clear();
+    const bool entry_read = !p.finished && p.parser.read_next();
+    p.finished = !entry_read;
+    std::swap(into.games, p.read.games);
+    std::swap(into.headings, p.read.headings);
+    // The parser's diagnostics stay where it counts them against the limit; the new ones are
+    // handed out.
+    const std::vector<Diagnostic>& found = p.read.diagnostics.items();
+    for (std::size_t i = p.diagnostics_handed_out; i < found.size(); ++i)
+        add_diagnostic(into.diagnostics, found[i]);
+    p.diagnostics_handed_out = found.size();
+    return entry_read;
 }
 
 } // namespace xq::detail

@@ -314,6 +314,8 @@ namespace {
         void report_bad_move(std::string_view digits, const SourceLocation& where);
         void add_comment(const FieldName& field, std::string text, const SourceLocation& where);
         void attach_comments();
+        // Skips the variations nested deeper than the limit, as the PGN and binary readers do.
+        void skip_too_deep_variations();
         // The variation with this id, once the variations are sorted by id (a search of them
         // all for every variation and comment took longer than reading the moves). Mostly the
         // ids are 1, 2, 3 ... and the id says where it is.
@@ -344,6 +346,7 @@ namespace {
         GameRecord record_;
         bool main_line_read_ = false;
         std::vector<PendingComment> comments_;
+        std::vector<int> too_deep_ids_; // sorted: their comments go with them, unreported
         // The moves of each variation whose moves are not kept, by id: what its comments are
         // checked against.
         std::vector<std::pair<int, std::size_t>> moves_not_kept_;
@@ -715,6 +718,8 @@ namespace {
             std::vector<RecordedMove>* moves = nullptr;
             std::size_t length = 0; // the moves of the line, kept or not
             std::size_t first_ply = 1;
+            if (std::binary_search(too_deep_ids_.begin(), too_deep_ids_.end(), comment.variation))
+                continue;
             if (comment.variation == 0) {
                 leading = &record_.comments_before_first_move;
                 moves = &record_.moves;
@@ -744,6 +749,54 @@ namespace {
         comments_.clear();
     }
 
+    void BlockParser::skip_too_deep_variations()
+    {
+        // A variation's depth: 1 when it branches from the main line (or from a variation the
+        // record does not have), else one more than its parent's. A chain of parents that
+        // comes back on itself has no depth but the limit's: it is skipped.
+        const std::size_t count = record_.variations.size();
+        const std::size_t too_deep = limits_.max_variation_depth + 1;
+        std::vector<std::size_t> depth(count, 0); // 0: not known yet
+        std::vector<std::size_t> chain;
+        for (std::size_t i = 0; i < count; ++i) {
+            chain.clear();
+            std::size_t at = i;
+            std::size_t base = 0;
+            while (depth[at] == 0 && chain.size() <= count) {
+                chain.push_back(at);
+                const RecordedVariation* parent = record_.variations[at].parent == 0
+                    ? nullptr
+                    : sorted_variation(record_.variations[at].parent);
+                if (!parent)
+                    break;
+                at = static_cast<std::size_t>(parent - record_.variations.data());
+            }
+            if (depth[at] != 0)
+                base = depth[at];
+            else if (chain.size() > count)
+                base = too_deep;
+            for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+                depth[*it] = base = std::min(base + 1, too_deep);
+        }
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            if (depth[i] < too_deep) {
+                if (kept != i)
+                    record_.variations[kept] = std::move(record_.variations[i]);
+                ++kept;
+                continue;
+            }
+            if (too_deep_ids_.empty())
+                diagnostics_.add(Severity::Warning, "dhtmlxq.variation-too-deep",
+                    "variations nested more than " + std::to_string(limits_.max_variation_depth)
+                        + " deep are skipped (the first is here)",
+                    record_.variations[i].location);
+            too_deep_ids_.push_back(record_.variations[i].id);
+            ++record_.skipped_variations;
+        }
+        record_.variations.resize(kept);
+    }
+
     GameRecord BlockParser::finish()
     {
         // Usually in order already: sorting would still move every variation about.
@@ -760,6 +813,7 @@ namespace {
                         + std::to_string(variation.parent) + ", which the record does not have",
                     variation.location);
         }
+        skip_too_deep_variations();
         attach_comments();
         diagnostics_.finish_into(record_);
         return std::move(record_);

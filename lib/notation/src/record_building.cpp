@@ -91,7 +91,7 @@ std::string fen_of(const BoardLetters& board, bool red_to_move)
 Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location)
 {
     static constexpr char hex[] = "0123456789ABCDEF";
-    const std::string code_point = std::string("0x") + hex[(c >> 4) & 0xf] + hex[c & 0xf];
+    const std::string code_point = std::string(c >= 0x80 ? "U+00" : "0x") + hex[(c >> 4) & 0xf] + hex[c & 0xf];
     return { Severity::Warning, std::move(code),
         (c == 0 ? "NUL character (" : "control character (") + code_point + ") " + std::string(what),
         std::move(location) };

@@ -40,6 +40,18 @@ constexpr bool is_control_character(int c)
     return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f);
 }
 
+// A C1 control character (U+0080 to U+009F): no record text means one, and U+009B is CSI to
+// some terminals. The text readers get them from TextSource as undecodable input; the readers
+// of stored text drop them as they drop C0.
+constexpr bool is_c1_control(char32_t c) { return c >= 0x80 && c <= 0x9F; }
+
+// Whether a C1 control character's UTF-8 (0xC2 then 0x80-0x9F) starts at `text[i]`.
+constexpr bool c1_control_at(std::string_view text, std::size_t i)
+{
+    return i + 1 < text.size() && static_cast<unsigned char>(text[i]) == 0xC2
+        && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+}
+
 // A byte that may start one of the non-ASCII blanks the readers separate tokens by: U+00A0,
 // U+3000 and U+FEFF, whose UTF-8 starts with 0xC2, 0xE3 and 0xEF.
 constexpr bool may_start_multi_byte_blank(int c) { return c == 0xC2 || c == 0xE3 || c == 0xEF; }
@@ -56,7 +68,8 @@ constexpr bool is_tag_name_character(int c)
 // find spread over several.
 std::string single_line(std::string text);
 
-// The warning for control character `c` at `location`: "<code>: control character (0x1B) <what>".
+// The warning for control character `c` at `location`: "<code>: control character (0x1B) <what>"
+// (U+009B for a C1 one).
 Diagnostic control_character_warning(std::string code, int c, std::string_view what, SourceLocation location);
 
 // A board as FEN letters ('\0' for an empty square), row 0 being Black's back rank.

@@ -1,18 +1,22 @@
 #include "xq/notation/record_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <memory>
+#include <sstream>
 
 #include "xq/base/utf8.hpp"
 #include "xq/notation/binary_records.hpp"
 #include "xq/notation/dhtmlxq_reader.hpp"
 #include "xq/notation/move_list_reader.hpp"
 #include "xq/notation/pgn_reader.hpp"
+#include "binary_building.hpp"
 #include "record_building.hpp"
 
 namespace xq {
@@ -62,17 +66,32 @@ namespace {
         return starts_with_fen_placement(first_bytes) ? RecordFormat::MoveList : RecordFormat::Pgn;
     }
 
-    // The ASCII that UTF-16 text (with its byte-order mark) spells, other characters as '?':
+    // The ASCII that UTF-16 text (after its byte-order mark) spells, other characters as '?':
     // enough to look for the DhtmlXQ marker and a FEN, which are ASCII.
     std::string ascii_of_utf16(std::string_view bytes, bool little_endian)
     {
         std::string out;
-        for (std::size_t i = 2; i + 1 < bytes.size(); i += 2) {
+        for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
             const char low = bytes[little_endian ? i : i + 1];
             const char high = bytes[little_endian ? i + 1 : i];
             out += high == 0 && static_cast<unsigned char>(low) < 0x80 ? low : '?';
         }
         return out;
+    }
+
+    // Whether the bytes start as a document, an archive or an image does: a PDF, an Office or
+    // OpenDocument file (a ZIP, or Office 97's compound file), PNG, JPEG, GIF, TIFF, WebP. A PDF
+    // is mostly text, so the count of control characters below does not catch it; each is
+    // told by its magic bytes, which no record starts with.
+    bool starts_as_other_file(std::string_view bytes)
+    {
+        static constexpr std::array<std::string_view, 10> magic { "%PDF-", std::string_view("PK\x03\x04", 4),
+            "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", "\x89PNG\r\n\x1A\n", "\xFF\xD8\xFF", "GIF87a", "GIF89a",
+            std::string_view("II*\x00", 4), std::string_view("MM\x00*", 4), std::string_view("PK\x05\x06", 4) };
+        for (const std::string_view m : magic)
+            if (bytes.starts_with(m))
+                return true;
+        return bytes.size() >= 12 && bytes.starts_with("RIFF") && bytes.substr(8, 4) == "WEBP";
     }
 
     // No text record holds control characters other than blanks (and DOS's end-of-file mark)
@@ -117,45 +136,58 @@ namespace {
 
     // Reads a whole binary record file, then hands its games out one by one. A library's
     // headings are handed out as games without moves, each where its entry stands, so that
-    // every entry gets its row and the numbers stay CCBridge's.
+    // every entry gets its row and the numbers stay CCBridge's. A CBL library's entries are
+    // decoded one at a time, as they are asked for: its bytes are at most 16 MiB, but its
+    // games decoded all at once took 245 MB for a library of 3,500 games of 400 plies.
     class BinaryRecordReader final : public RecordReader {
     public:
         BinaryRecordReader(RecordFormat format, std::istream& input, std::string source_name, const RecordReaderOptions& options)
-            : encoding_(format == RecordFormat::Xqf ? TextEncoding::Gb18030
+            : format_(format)
+            , encoding_(format == RecordFormat::Xqf ? TextEncoding::Gb18030
                       : format == RecordFormat::Cbf ? TextEncoding::Utf8
                                                     : TextEncoding::Utf16Le)
+            , source_name_(std::move(source_name))
         {
             // Up to one byte past the limit, so that the reader can tell a file too large.
-            std::string bytes;
-            while (input && bytes.size() <= max_binary_record_bytes) {
-                const std::size_t old_size = bytes.size();
+            while (input && bytes_.size() <= max_binary_record_bytes) {
+                const std::size_t old_size = bytes_.size();
                 const std::size_t chunk = std::max<std::size_t>(options.read_chunk_size, 1);
-                bytes.resize(old_size + std::min(chunk, max_binary_record_bytes + 1 - old_size));
-                input.read(bytes.data() + old_size, static_cast<std::streamsize>(bytes.size() - old_size));
-                bytes.resize(old_size + static_cast<std::size_t>(input.gcount()));
+                bytes_.resize(old_size + std::min(chunk, max_binary_record_bytes + 1 - old_size));
+                input.read(bytes_.data() + old_size, static_cast<std::streamsize>(bytes_.size() - old_size));
+                bytes_.resize(old_size + static_cast<std::size_t>(input.gcount()));
             }
             if (input.bad())
-                diagnostics_.error("io.read", "reading failed after " + std::to_string(bytes.size()) + " bytes",
-                    { source_name });
-            RecordLimits limits = options.limits;
-            limits.max_plies = std::max(limits.max_plies, max_binary_record_plies);
-            BinaryRecords read = read_binary_records(binary_format_of(format), bytes, source_name, limits);
-            for (const Diagnostic& d : read.diagnostics)
-                detail::add_diagnostic(diagnostics_, d);
-            for (GameRecord& game : read.games) {
-                game.format = format;
-                games_.push_back(std::move(game));
+                diagnostics_.error("io.read", "reading failed after " + std::to_string(bytes_.size()) + " bytes",
+                    { source_name_ });
+            limits_ = options.limits;
+            limits_.max_plies = std::max(limits_.max_plies, max_binary_record_plies);
+            if (format == RecordFormat::Cbl && bytes_.size() <= max_binary_record_bytes) {
+                entries_ = std::make_unique<detail::CblEntryReader>(bytes_, source_name_, limits_);
+                return;
             }
-            for (LibraryHeading& heading : read.headings)
-                games_.push_back(game_of(std::move(heading), format));
+            take(read_binary_records(binary_format_of(format), bytes_, source_name_, limits_));
             std::sort(games_.begin(), games_.end(),
                 [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
-            if (games_.empty() && !diagnostics_.has_errors())
-                diagnostics_.warning("record.no-games", "the file holds no game", { source_name });
+            finish();
         }
 
         std::optional<GameRecord> next() override
         {
+            while (next_ == games_.size() && entries_) {
+                games_.clear();
+                next_ = 0;
+                BinaryRecords entry;
+                bool more = false;
+                try {
+                    more = entries_->next(entry);
+                } catch (const std::bad_alloc&) {
+                    diagnostics_.error("cbl.out-of-memory",
+                        "memory ran out while reading the file; the games read so far are kept", { source_name_ });
+                }
+                take(std::move(entry));
+                if (!more)
+                    finish();
+            }
             if (next_ == games_.size())
                 return std::nullopt;
             return std::move(games_[next_++]);
@@ -189,10 +221,39 @@ namespace {
             return game;
         }
 
+        // Queues what was read to be handed out.
+        void take(BinaryRecords read)
+        {
+            for (const Diagnostic& d : read.diagnostics)
+                detail::add_diagnostic(diagnostics_, d);
+            for (GameRecord& game : read.games) {
+                game.format = format_;
+                games_.push_back(std::move(game));
+            }
+            for (LibraryHeading& heading : read.headings)
+                games_.push_back(game_of(std::move(heading), format_));
+            handed_out_ += read.games.size() + read.headings.size();
+        }
+
+        // Once every game is read: the file's bytes are let go, and a file without a game says so.
+        void finish()
+        {
+            entries_.reset();
+            std::string().swap(bytes_);
+            if (handed_out_ == 0 && !diagnostics_.has_errors())
+                diagnostics_.warning("record.no-games", "the file holds no game", { source_name_ });
+        }
+
+        RecordFormat format_;
         TextEncoding encoding_;
+        std::string source_name_;
+        RecordLimits limits_;
+        std::string bytes_;
+        std::unique_ptr<detail::CblEntryReader> entries_; // a CBL library's entries not yet read
         Diagnostics diagnostics_;
         std::vector<GameRecord> games_;
         std::size_t next_ = 0;
+        std::size_t handed_out_ = 0;
     };
 
     // Reads nothing from a file that is not a game record, and says so once.
@@ -213,7 +274,7 @@ namespace {
     // A reader that owns the file it reads.
     class FileRecordReader final : public RecordReader {
     public:
-        FileRecordReader(std::unique_ptr<std::ifstream> file, RecordFormat format, std::string source_name,
+        FileRecordReader(std::unique_ptr<std::istream> file, RecordFormat format, std::string source_name,
             const RecordReaderOptions& options)
             : file_(std::move(file))
             , reader_(make_record_reader(format, *file_, std::move(source_name), options))
@@ -225,13 +286,13 @@ namespace {
         TextEncoding encoding() const override { return reader_->encoding(); }
 
     private:
-        std::unique_ptr<std::ifstream> file_; // declared first: it must outlive reader_
+        std::unique_ptr<std::istream> file_; // declared first: it must outlive reader_
         std::unique_ptr<RecordReader> reader_;
     };
 
 } // namespace
 
-RecordFormat detect_record_format(std::string_view first_bytes)
+RecordFormat detect_record_format(std::string_view first_bytes, std::optional<TextEncoding> encoding)
 {
     if (const std::optional<BinaryFormat> binary = detect_binary_format(first_bytes)) {
         switch (*binary) {
@@ -245,15 +306,20 @@ RecordFormat detect_record_format(std::string_view first_bytes)
             return RecordFormat::Cbf;
         }
     }
+    if (starts_as_other_file(first_bytes))
+        return RecordFormat::BinaryData;
     const std::optional<TextEncoding> marked = byte_order_mark_encoding(first_bytes);
     if (marked == TextEncoding::Utf16Le || marked == TextEncoding::Utf16Be)
-        return detect_text_format(ascii_of_utf16(first_bytes, marked == TextEncoding::Utf16Le));
+        return detect_text_format(ascii_of_utf16(first_bytes.substr(2), marked == TextEncoding::Utf16Le));
+    // Without a mark, UTF-16 asked for is taken at its word: its text is half NUL bytes.
+    if (!marked && (encoding == TextEncoding::Utf16Le || encoding == TextEncoding::Utf16Be))
+        return detect_text_format(ascii_of_utf16(first_bytes, encoding == TextEncoding::Utf16Le));
     if (looks_like_binary_data(first_bytes))
         return RecordFormat::BinaryData;
     return detect_text_format(first_bytes);
 }
 
-std::optional<RecordFormat> sniff_record_format(std::istream& input)
+std::optional<RecordFormat> sniff_record_format(std::istream& input, std::optional<TextEncoding> encoding)
 {
     const std::streampos start = input.tellg();
     // Not zero-filled first: most files are much shorter than the sniff, and filling it cost
@@ -265,7 +331,7 @@ std::optional<RecordFormat> sniff_record_format(std::istream& input)
     input.seekg(start);
     if (!input)
         return std::nullopt;
-    return detect_record_format(std::string_view(head.get(), got));
+    return detect_record_format(std::string_view(head.get(), got), encoding);
 }
 
 std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input, std::string source_name,
@@ -291,25 +357,38 @@ std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istre
 
 std::string display_name(const std::filesystem::path& path) { return utf8::escape_for_display(path.native()); }
 
-std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path, std::ifstream& stream,
-    const std::string& shown_name, Diagnostics& diagnostics)
+std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path,
+    std::unique_ptr<std::istream>& stream, const std::string& shown_name, Diagnostics& diagnostics,
+    std::optional<TextEncoding> encoding)
 {
+    stream.reset();
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
         diagnostics.error("io.open", "cannot read a directory as a record file", { shown_name });
         return std::nullopt;
     }
     errno = 0;
-    stream.clear();
-    stream.open(path, std::ios::binary);
-    if (!stream.is_open()) {
+    auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!file->is_open()) {
         const int reason = errno;
         diagnostics.error("io.open",
             "cannot open the file" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
             { shown_name });
         return std::nullopt;
     }
-    const std::optional<RecordFormat> format = sniff_record_format(stream);
+    if (file->tellg() < 0) {
+        // A pipe has no position to go back to: what is looked at is gone from it.
+        file->clear();
+        std::string whole { std::istreambuf_iterator<char>(*file), std::istreambuf_iterator<char>() };
+        if (file->bad()) {
+            diagnostics.error("io.read", "reading failed after " + std::to_string(whole.size()) + " bytes", { shown_name });
+            return std::nullopt;
+        }
+        stream = std::make_unique<std::istringstream>(std::move(whole));
+    } else {
+        stream = std::move(file);
+    }
+    const std::optional<RecordFormat> format = sniff_record_format(*stream, encoding);
     if (!format)
         diagnostics.error("io.read", "cannot go back to the start of the file after looking at it", { shown_name });
     return format;
@@ -319,8 +398,8 @@ std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path
     Diagnostics& diagnostics, SourceNames names)
 {
     const std::string shown_name = display_name(path);
-    auto file = std::make_unique<std::ifstream>();
-    const std::optional<RecordFormat> format = open_record_stream(path, *file, shown_name, diagnostics);
+    std::unique_ptr<std::istream> file;
+    const std::optional<RecordFormat> format = open_record_stream(path, file, shown_name, diagnostics, options.encoding);
     if (!format)
         return nullptr;
     return std::make_unique<FileRecordReader>(

@@ -1,7 +1,9 @@
 // The text and Markdown layouts of a written ruling.
 
 #include <algorithm>
+#include <sstream>
 
+#include "xq/base/utf8.hpp"
 #include "xq/report/board_diagram.hpp"
 #include "xq/report/ruling_document.hpp"
 
@@ -167,9 +169,7 @@ namespace {
             out << "| **" << escaped(f.label) << "** | " << escaped(f.value) << " |\n";
     }
 
-} // namespace
-
-void write_document_text(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
+void write_document_lines(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
 {
     // A book's ruling among others: a banner naming the book, so that each ruling's start stands out.
     if (!document.book_heading.empty())
@@ -248,6 +248,16 @@ void write_document_text(std::ostream& out, const RulingDocument& document, cons
     for (const auto& [label, blank] : signature)
         out << '\n' << padded(label, signature_width + 2) << blank << '\n';
     out << '\n' << wrapped(m.format("document.footer"), 0);
+}
+
+} // namespace
+
+// Text is for the terminal: a bidirectional control in a name may not reorder its lines.
+void write_document_text(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
+{
+    std::ostringstream text;
+    write_document_lines(text, document, m);
+    out << utf8::escape_bidi_controls(text.str());
 }
 
 void write_document_markdown(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
@@ -329,8 +339,10 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
 
 void write_comparison_text(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& m)
 {
-    out << underlined(document.title, '=') << '\n';
-    write_header_text(out, document.header);
+    std::ostringstream header;
+    header << underlined(document.title, '=') << '\n';
+    write_header_text(header, document.header);
+    out << utf8::escape_bidi_controls(header.str());
     out << '\n' << underlined(document.heading, '-');
     for (const std::string& book : document.books)
         out << wrapped(book, 0) << '\n';

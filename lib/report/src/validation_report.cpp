@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "ruling_json.hpp"
+#include "xq/base/utf8.hpp"
 
 namespace xq {
 
@@ -193,7 +194,8 @@ std::string render_validation_row(
     case ValidationFormat::Summary:
         break;
     }
-    return summary_text(game.row);
+    // The summary is for the terminal: a game's names may not reorder its lines.
+    return utf8::escape_bidi_controls(summary_text(game.row));
 }
 
 std::string validation_csv_header()
@@ -262,16 +264,16 @@ void write_validation_summary_end(std::ostream& out, const ValidationTally& tall
 
     out << messages.format("validate.worth_a_look") << '\n';
     for (const ValidationTally::Notable& n : tally.longest_)
-        out << "  " << messages.format("validate.longest", { { "plies", decimal(n.figure, 0) }, { "where", n.where } })
+        out << "  " << messages.format("validate.longest", { { "plies", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(n.where) } })
             << '\n';
     for (const ValidationTally::Notable& n : tally.most_repetitions_)
         out << "  "
-            << messages.format("validate.most_repetitions", { { "count", decimal(n.figure, 0) }, { "where", n.where } })
+            << messages.format("validate.most_repetitions", { { "count", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(n.where) } })
             << '\n';
     for (const ValidationTally::Notable& n : tally.without_moves_)
         out << "  "
             << messages.format(
-                   "validate.without_moves", { { "games", count(tally.games_without_moves_) }, { "where", n.where } })
+                   "validate.without_moves", { { "games", count(tally.games_without_moves_) }, { "where", utf8::escape_bidi_controls(n.where) } })
             << '\n';
 
     const double seconds = std::max(elapsed.count(), 1e-9);
@@ -281,7 +283,7 @@ void write_validation_summary_end(std::ostream& out, const ValidationTally& tall
                    { "megabytes_per_second", decimal(static_cast<double>(tally.bytes_) / 1e6 / seconds, 1) } })
         << '\n';
     for (const ValidationTally::Notable& n : tally.slowest_)
-        out << messages.format("validate.slowest", { { "milliseconds", decimal(n.figure, 1) }, { "where", n.where } })
+        out << messages.format("validate.slowest", { { "milliseconds", decimal(n.figure, 1) }, { "where", utf8::escape_bidi_controls(n.where) } })
             << '\n';
 }
 

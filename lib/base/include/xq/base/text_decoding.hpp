@@ -81,6 +81,13 @@ struct TextSourceOptions {
 //    an `encoding.invalid-sequence` warning with their line, column and byte offset. A
 //    warning, not an error: the text around them reads as it should, so a game that holds
 //    them is still checked (a move they fall in fails as a move).
+//  - UTF-16 found one byte off (a byte lost or added: its ASCII then reads as a run of
+//    U+0900-U+7E00 with a zero low byte) is read again one byte further on, where the run
+//    starts; an `undecodable` value there says so, as an `encoding.invalid-sequence` warning
+//    that gives the byte offset.
+//  - A C1 control character (U+0080 to U+009F) comes out as `undecodable` too, described as
+//    an `encoding.control-character` warning: no record text means one, and U+009B is CSI to
+//    some terminals, so none may reach an output. The text is not damaged by it.
 //  - The encoding choice is reported as an `encoding.chosen` note, and read errors as
 //    `io.read`, into the Diagnostics given to the constructor.
 class TextSource {
@@ -145,10 +152,14 @@ private:
     // Decodes more input until `wanted` bytes are ready; false if the input runs out first.
     bool fill(std::size_t wanted);
 
-    // Raw bytes behind one undecodable_mark, described when the mark is consumed.
+    // Raw bytes behind one undecodable_mark, described when the mark is consumed; or the C1
+    // control character the mark stands for (then `bytes` is empty); or, `misaligned`, the
+    // byte skipped where UTF-16 text was found one byte off.
     struct UndecodableInput {
         std::string bytes;
         std::uint64_t byte_offset = 0;
+        char32_t c1_control = 0;
+        bool misaligned = false;
     };
 
     class Decoder;

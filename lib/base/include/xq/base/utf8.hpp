@@ -57,7 +57,16 @@ void append(std::string& out, char32_t code_point);
 std::string replace_invalid(std::string_view text);
 
 // `text` for a place that shows it as it is, such as a file name on a terminal: bytes that are
-// not UTF-8, and control characters (C0, DEL and C1), as `\xHH`.
+// not UTF-8, control characters (C0, DEL and C1) and the bidirectional embeddings, overrides
+// and isolates (U+202A-U+202E, U+2066-U+2069), each byte as `\xHH`.
 std::string escape_for_display(std::string_view text);
+
+// The length of the bidirectional control (U+202A-U+202E, U+2066-U+2069) that starts `text`, 0
+// when none does. A terminal shows the text after one reordered, so that what a line says is
+// not what it seems to say (an override can make `exe.txt` look like `txt.exe`).
+std::size_t bidi_control_length(std::string_view text);
+
+// `text` for a terminal: each bidirectional control as its bytes in `\xHH` (the rest as it is).
+std::string escape_bidi_controls(std::string_view text);
 
 } // namespace xq::utf8

@@ -72,7 +72,10 @@ public:
 // name says:
 //  - the magic bytes of XQF, CBR or CBL, or XML whose root is <ChineseChessRecord> (CBF),
 //    mean that format (detect_binary_format);
-//  - text (in UTF-16 when a byte-order mark says so, as far as the checks below go):
+//  - the magic bytes of a PDF, an Office or OpenDocument file, or an image (PNG, JPEG, GIF,
+//    TIFF, WebP) mean BinaryData: a PDF is mostly text, but no record;
+//  - text (in UTF-16 when a byte-order mark says so, or `encoding` when it is UTF-16 and no
+//    byte-order mark says otherwise, as far as the checks below go):
 //    - a `[DhtmlXQ` marker anywhere, in any case, means DhtmlXQ;
 //    - a first non-blank line that starts with a FEN placement (is_fen_placement: 10 ranks
 //      of FEN letters and digits separated by '/') means a move list. A PGN file starts with
@@ -80,11 +83,11 @@ public:
 //  - bytes of which more than one in ten is a control character (NUL included) that text
 //    never holds, without a UTF-16 byte-order mark, are BinaryData: no text record looks so;
 //  - anything else is read as PGN.
-RecordFormat detect_record_format(std::string_view first_bytes);
+RecordFormat detect_record_format(std::string_view first_bytes, std::optional<TextEncoding> encoding = {});
 
 // detect_record_format on the first bytes of `input`, which is then put back where it was.
 // Nothing when it cannot be put back.
-std::optional<RecordFormat> sniff_record_format(std::istream& input);
+std::optional<RecordFormat> sniff_record_format(std::istream& input, std::optional<TextEncoding> encoding = {});
 
 // A reader of `format` over `input`, which must outlive it. `source_name` goes into every
 // location (normally the file's path). The binary formats are read whole (at most
@@ -97,11 +100,14 @@ std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istre
 // hold anything).
 std::string display_name(const std::filesystem::path& path);
 
-// Opens `path` into `stream` and tells its format from its first bytes. If it cannot be
-// opened or read, reports `io.open` or `io.read`, with the system's reason, under `shown_name`
-// and returns nothing.
-std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path, std::ifstream& stream,
-    const std::string& shown_name, Diagnostics& diagnostics);
+// Opens `path` into `stream` and tells its format from its first bytes (`encoding`: the one
+// asked for, see detect_record_format). A file that cannot go
+// back to its start after they are looked at (a pipe: /dev/stdin from one, `<(...)`) is read
+// whole first, as standard input is. If it cannot be opened or read, reports `io.open` or
+// `io.read`, with the system's reason, under `shown_name` and returns nothing.
+std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path,
+    std::unique_ptr<std::istream>& stream, const std::string& shown_name, Diagnostics& diagnostics,
+    std::optional<TextEncoding> encoding = {});
 
 // Where a reader's records name their file: in every location (one per move), or nowhere,
 // for a caller that puts the name back where it shows a location and spares a copy of the
