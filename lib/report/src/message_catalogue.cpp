@@ -192,6 +192,7 @@ namespace {
         { "citation.applies_to_verdict", "" },
         { "citation.applies_to_loss", "side" },
         { "citation.applies_to_draw", "" },
+        { "citation.applies_to_move", "ply" },
         { "citation.applies_to_moves", "plies" },
         { "verdict.heading", "" },
         { "verdict.outcome", "outcome" },

@@ -458,6 +458,8 @@ namespace {
             for (const DocumentMove& m : r.moves)
                 if (contains(m.rules, id))
                     plies.push_back(std::to_string(m.ply));
+            if (plies.size() == 1)
+                return m_.format("citation.applies_to_move", { { "ply", plies.front() } });
             return m_.format("citation.applies_to_moves", { { "plies", m_.join(plies) } });
         }
 
