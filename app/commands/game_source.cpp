@@ -112,19 +112,24 @@ std::optional<TagCondition> parse_tag_condition(const std::string& text)
     return TagCondition { text.substr(0, at), value, folded_for_search(value), text[at] == '~' };
 }
 
-std::string describe(const std::vector<TagCondition>& conditions)
-{
-    std::string text;
-    for (const TagCondition& c : conditions)
-        text += (text.empty() ? "" : " and ") + c.tag + (c.substring ? "~" : "=") + c.value;
-    return text;
-}
+namespace {
+
+    // The conditions as they were given: "Red~许银川 and Round=5".
+    std::string described(const std::vector<TagCondition>& conditions)
+    {
+        std::string text;
+        for (const TagCondition& c : conditions)
+            text += (text.empty() ? "" : " and ") + c.tag + (c.substring ? "~" : "=") + c.value;
+        return text;
+    }
+
+} // namespace
 
 Diagnostics where_selected_none(const std::vector<TagCondition>& conditions, std::size_t games_looked_at)
 {
     Diagnostics problem;
     problem.error("where.none",
-        "no game matches " + describe(conditions) + ": none of the " + std::to_string(games_looked_at)
+        "no game matches " + described(conditions) + ": none of the " + std::to_string(games_looked_at)
             + (games_looked_at == 1 ? " game" : " games") + " looked at"
             + (search_folds_traditional() ? "" : " (traditional and simplified Chinese are compared as written: OpenCC's data is missing)"),
         { "--where" });
