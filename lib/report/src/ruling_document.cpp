@@ -235,9 +235,11 @@ namespace {
                 for (const std::string& id : quoted_rules(ruling, r.moves))
                     if (const RuleText* rule = rules_.find_rule(id)) {
                         r.rules.push_back(quote(*rule));
-                        r.rules.back().decides = std::any_of(ruling.citations.begin(), ruling.citations.end(),
-                            [&](const RuleCitation& c) { return c.rule == id && c.decides; });
-                        r.rules.back().why = why_cited(ruling, id, r);
+                        const auto citation = std::find_if(ruling.citations.begin(), ruling.citations.end(),
+                            [&](const RuleCitation& c) { return c.rule == id; });
+                        const RuleCitation* cited = citation == ruling.citations.end() ? nullptr : &*citation;
+                        r.rules.back().decides = cited && cited->decides;
+                        r.rules.back().why = why_cited(ruling, id, cited, r);
                     }
             r.verdict = verdict(ruling);
             r.readings = ruling.readings;
@@ -432,12 +434,12 @@ namespace {
         }
 
         // Why the ruling cites a rule, in one phrase: what it would be without a rule that
-        // decides; what a rule that does not decide applies to.
-        std::string why_cited(const Ruling& ruling, const std::string& id, const DocumentRepetition& r) const
+        // decides; what a rule that does not decide applies to. `citation` is the ruling's own
+        // citation of it, null for a rule only the sides or the moves cite.
+        std::string why_cited(
+            const Ruling& ruling, const std::string& id, const RuleCitation* citation, const DocumentRepetition& r) const
         {
-            const auto citation = std::find_if(ruling.citations.begin(), ruling.citations.end(),
-                [&](const RuleCitation& c) { return c.rule == id; });
-            if (citation != ruling.citations.end() && citation->decides) {
+            if (citation && citation->decides) {
                 if (ruling.violator && citation->without == Outcome::Draw)
                     return m_.format(ruling.loses() ? "citation.decides_no_loss" : "citation.decides_no_change",
                         { { "side", phrases_.side(*ruling.violator) } });
