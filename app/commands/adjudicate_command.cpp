@@ -62,7 +62,7 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
            "Output format: text, markdown, html, jsonl (json is read as jsonl) or pdf; default: from -o's extension, "
            "else text")
         ->check(CLI::IsMember({ "text", "markdown", "html", "jsonl", "json", "pdf" }));
-    cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember({ "en", "zh" }));
+    cmd->add_option("--lang", options.language, "Language of the ruling")->check(CLI::IsMember(document_languages()));
     add_notation_option(*cmd, options.notation);
     cmd->add_option("--detail", options.detail,
            "Which repetitions of a game to rule on: deciding (the default) rules on each repetition that bears on the "

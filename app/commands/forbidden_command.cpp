@@ -25,7 +25,7 @@ CLI::App* add_forbidden_command(CLI::App& app, ForbiddenOptions& options)
            "Output format: text, or jsonl (one JSON object per position; json is read as jsonl); default: from -o's "
            "extension, else text")
         ->check(CLI::IsMember({ "text", "jsonl", "json" }));
-    cmd->add_option("--lang", options.language, "Language of the answer")->check(CLI::IsMember({ "en", "zh" }));
+    cmd->add_option("--lang", options.language, "Language of the answer")->check(CLI::IsMember(document_languages()));
     add_notation_option(*cmd, options.notation);
     add_output_option(*cmd, options.output);
     return cmd;

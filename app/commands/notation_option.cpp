@@ -14,7 +14,7 @@ DocumentNotation document_notation(const std::string& notation, const std::strin
         return DocumentNotation::Iccs;
     if (notation == "wxf")
         return DocumentNotation::Wxf;
-    if (notation == "chinese" || language == "zh")
+    if (notation == "chinese" || language.starts_with("zh"))
         return DocumentNotation::Chinese;
     return DocumentNotation::Wxf;
 }

@@ -32,7 +32,7 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& options)
     add_notation_option(*replay, options.notation, "iccs");
     replay->add_option("--letters", options.letters, "Piece letters on the board")->check(CLI::IsMember({ "latin", "chinese" }));
     replay->add_option("--lang", options.language, "Language of the reasons given for move facts")
-        ->check(CLI::IsMember({ "en", "zh" }));
+        ->check(CLI::IsMember(document_languages()));
     return replay;
 }
 

@@ -7,20 +7,21 @@
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
+#include "xq/base/search_folding.hpp"
 #include "xq/report/rule_report.hpp"
 
 namespace xq::app {
 
 namespace {
 
-    int list_rules(const RuleSet& rules, const std::string& language)
+    int list_rules(const RuleSet& rules, const MessageCatalogue& messages)
     {
-        std::cout << rules.id << ": " << translated(rules.translations, language, "title", rules.title) << "\n"
-                  << translated(rules.translations, language, "edition", rules.edition) << "\n\n";
+        std::cout << rules.id << ": " << messages.localised(rules.translations, "title", rules.title) << "\n"
+                  << messages.localised(rules.translations, "edition", rules.edition) << "\n\n";
         for (const RuleText& r : rules.rules) {
             std::string id = r.id;
             id.resize(std::max<std::size_t>(id.size() + 2, 12), ' ');
-            std::cout << id << translated(r.translations, language, "title", r.title) << '\n';
+            std::cout << id << messages.localised(r.translations, "title", r.title) << '\n';
         }
         return exit_ok;
     }
@@ -35,7 +36,8 @@ namespace {
 
     // The rules `wanted` names: its id ("AXF-19"), the id without its prefix ("APP2" for
     // "AXF-APP2"), the book's number ("19", "appendix 2"), or else the rules with `wanted` in
-    // their title in any language ("长将", "perpetual check"), ignoring ASCII case.
+    // their title in any language ("长将", "perpetual check"), ignoring ASCII case and whether
+    // Chinese is written in simplified or traditional characters (長將 is 长将).
     std::vector<const RuleText*> find_rules(const RuleSet& rules, const std::string& wanted)
     {
         if (const RuleText* rule = rules.find_rule(wanted))
@@ -43,14 +45,14 @@ namespace {
         for (const RuleText& r : rules.rules)
             if (r.number == wanted || r.id.ends_with("-" + wanted))
                 return { &r };
-        const std::string word = ascii_lower(wanted);
+        const std::string word = ascii_lower(folded_for_search(wanted));
         std::vector<const RuleText*> whole_title;
         std::vector<const RuleText*> in_title;
         for (const RuleText& r : rules.rules) {
             std::vector<std::string> titles { ascii_lower(r.title) };
             for (const auto& [language, texts] : r.translations)
                 if (const auto title = texts.find("title"); title != texts.end())
-                    titles.push_back(ascii_lower(title->second));
+                    titles.push_back(ascii_lower(folded_for_search(title->second)));
             if (std::find(titles.begin(), titles.end(), word) != titles.end())
                 whole_title.push_back(&r);
             else if (std::any_of(titles.begin(), titles.end(),
@@ -63,7 +65,6 @@ namespace {
 
     int show_rule(const RuleSet& rules, const std::string& wanted, const MessageCatalogue& messages)
     {
-        const std::string& language = messages.language();
         const std::vector<const RuleText*> found = wanted.empty() ? std::vector<const RuleText*> {} : find_rules(rules, wanted);
         if (found.empty()) {
             print_error(rules.id + " has no rule '" + wanted + "' (see xqarb rules list)");
@@ -72,7 +73,7 @@ namespace {
         if (found.size() > 1) {
             print_error("'" + wanted + "' is in the title of " + std::to_string(found.size()) + " rules; say which:");
             for (const RuleText* r : found)
-                std::cerr << "  " << r->id << "  " << translated(r->translations, language, "title", r->title) << '\n';
+                std::cerr << "  " << r->id << "  " << messages.localised(r->translations, "title", r->title) << '\n';
             return exit_findings;
         }
         write_rule_text(std::cout, rules, *found.front(), messages);
@@ -89,11 +90,11 @@ RulesCommand add_rules_command(CLI::App& app, RulesOptions& options)
     RulesCommand command;
     command.list = rules->add_subcommand("list", "List the rules of a ruleset");
     command.list->add_option("--ruleset", options.ruleset, "Ruleset name or path");
-    command.list->add_option("--lang", options.language, "Language of the titles")->check(CLI::IsMember({ "en", "zh" }));
+    command.list->add_option("--lang", options.language, "Language of the titles")->check(CLI::IsMember(document_languages()));
     command.show = rules->add_subcommand("show", "Show one rule: its text, diagrams and how it is applied");
     command.show->add_option("rule", options.rule, "Rule id (AXF-19), number (19), or a word of its title in either language (长将)")->required();
     command.show->add_option("--ruleset", options.ruleset, "Ruleset name or path");
-    command.show->add_option("--lang", options.language, "Language of the rule's text")->check(CLI::IsMember({ "en", "zh" }));
+    command.show->add_option("--lang", options.language, "Language of the rule's text")->check(CLI::IsMember(document_languages()));
     command.check = rules->add_subcommand("check", "Check a ruleset file and report every problem in it");
     command.check->add_option("file", options.file, "Ruleset JSON file")->required();
     for (CLI::App* sub : { command.list, command.show, command.check })
@@ -122,7 +123,7 @@ int run_rules(const RulesCommand& command, const RulesOptions& options)
     print_diagnostics(diagnostics);
     if (!rules || !messages)
         return exit_usage;
-    return command.list->parsed() ? list_rules(*rules, options.language) : show_rule(*rules, options.rule, *messages);
+    return command.list->parsed() ? list_rules(*rules, *messages) : show_rule(*rules, options.rule, *messages);
 }
 
 } // namespace xq::app

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "xq/arbiter/ruleset_loader.hpp"
+#include "xq/base/chinese_script.hpp"
 
 namespace xq::app {
 
@@ -120,8 +121,25 @@ std::optional<RuleSet> find_one_ruleset(const std::string& name_or_path, std::st
     return find_ruleset(name_or_path, diagnostics);
 }
 
+const std::vector<std::string>& document_languages()
+{
+    static const std::vector<std::string> languages { "en", "zh", "zh-Hans", "zh-Hant" };
+    return languages;
+}
+
 std::optional<MessageCatalogue> find_message_catalogue(const std::string& language, Diagnostics& diagnostics)
 {
+    if (language == "zh-Hans")
+        return find_message_catalogue("zh", diagnostics);
+    if (language == "zh-Hant") {
+        if (!traditional_characters_available()) {
+            diagnostics.error("messages.no-traditional",
+                "traditional characters need OpenCC's data (Debian package libopencc1.1 or opencc), which is missing");
+            return std::nullopt;
+        }
+        const auto simplified = find_message_catalogue("zh", diagnostics);
+        return simplified ? std::optional(simplified->in_traditional_characters()) : std::nullopt;
+    }
     for (const std::string& folder : ruleset_folders()) {
         const std::filesystem::path file = std::filesystem::path(folder) / "messages" / (language + ".json");
         std::error_code ec;

@@ -30,8 +30,13 @@ std::optional<std::vector<RuleSet>> find_rulesets(const std::string& list, Diagn
 // of several is a usage error that says so.
 std::optional<RuleSet> find_one_ruleset(const std::string& name_or_path, std::string_view command, Diagnostics& diagnostics);
 
-// The message catalogue of written rulings in `language` ("en", "zh"): messages/<language>.json
-// in the first of the ruleset folders that has it.
+// The languages of --lang: "en", "zh" and "zh-Hans" (simplified characters), "zh-Hant"
+// (traditional characters).
+const std::vector<std::string>& document_languages();
+
+// The message catalogue of written rulings in `language` (one of document_languages()):
+// messages/<language>.json in the first of the ruleset folders that has it; zh-Hans is zh, and
+// zh-Hant is zh converted to traditional characters.
 std::optional<MessageCatalogue> find_message_catalogue(const std::string& language, Diagnostics& diagnostics);
 
 // The rulesets of the first ruleset folder (the ones xqarb ships), for --version.

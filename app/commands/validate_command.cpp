@@ -81,7 +81,7 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
     cmd->add_flag("--csv-bom", options.csv_bom,
         "Start the CSV with a UTF-8 byte-order mark, by which Excel (on Chinese Windows too) knows it is UTF-8");
     cmd->add_option("--lang", options.language, "Language of the summary's totals and of the rulings' explanations")
-        ->check(CLI::IsMember({ "en", "zh" }));
+        ->check(CLI::IsMember(document_languages()));
     add_encoding_option(*cmd, options.encoding);
     add_where_option(*cmd, options.where);
     cmd->add_option("--ruleset", options.ruleset,

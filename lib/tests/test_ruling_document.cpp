@@ -14,6 +14,7 @@
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/rule_book_comparison.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
+#include "xq/base/chinese_script.hpp"
 #include "xq/report/board_diagram.hpp"
 #include "xq/report/board_svg.hpp"
 #include "xq/report/ruling_document.hpp"
@@ -846,3 +847,56 @@ TEST_SUITE("ruling document")
     }
 }
 
+
+namespace {
+
+// The characters of `text` that OpenCC writes otherwise in traditional characters.
+std::string simplified_only_characters(std::string_view text)
+{
+    std::string found;
+    for (std::size_t at = 0; at < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[at]);
+        const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        const std::string_view character = text.substr(at, length);
+        if (length >= 3 && in_traditional_characters(character) != character
+            && found.find(character) == std::string::npos)
+            found += character;
+        at += length;
+    }
+    return found;
+}
+
+} // namespace
+
+TEST_SUITE("ruling document in traditional characters")
+{
+    TEST_CASE("under zh-Hant the whole document is in traditional characters: phrases, rule texts, moves, board")
+    {
+        REQUIRE(traditional_characters_available());
+        std::ifstream in(XQ_TESTDATA "/samples/world_championship_2001_perpetual_chase.pgn");
+        std::stringstream pgn;
+        pgn << in.rdbuf();
+        const RuledGame r(pgn.str());
+        const MessageCatalogue traditional = catalogue("zh").in_traditional_characters();
+        CHECK(traditional.language() == "zh-Hant");
+        const RulingDocument d = build_ruling_document(
+            r.game, r.record, axf(), traditional, { DocumentNotation::Chinese, true });
+        std::ostringstream text, html;
+        write_document_text(text, d, traditional);
+        write_html_head(html, traditional);
+        write_document_html(html, d, traditional);
+        write_html_tail(html);
+        CHECK(simplified_only_characters(text.str()) == "");
+        CHECK(simplified_only_characters(html.str()) == "");
+        CHECK(text.str().find("車七進二") != std::string::npos);
+        CHECK(text.str().find("重複局面裁決書") != std::string::npos);
+        CHECK(html.str().find("<html lang=\"zh-Hant\"") != std::string::npos);
+
+        // The same document in simplified characters is what the check would catch.
+        const RulingDocument simplified
+            = build_ruling_document(r.game, r.record, axf(), catalogue("zh"), { DocumentNotation::Chinese, true });
+        std::ostringstream simplified_text;
+        write_document_text(simplified_text, simplified, catalogue("zh"));
+        CHECK(simplified_only_characters(simplified_text.str()).find("车") != std::string::npos);
+    }
+}

@@ -1,57 +1,19 @@
 #include "xq/base/search_folding.hpp"
 
 #include <algorithm>
-#include <cstdint>
-#include <mutex>
 
-#include <opencc/opencc.h>
-
+#include "opencc_converter.hpp"
 #include "xq/base/utf8.hpp"
 
 namespace xq {
 
 namespace {
 
-    // OpenCC's converter from traditional to simplified Chinese, loaded once, when a search first
-    // needs it; a null handle when its data cannot be found.
-    class TraditionalToSimplified {
-    public:
-        TraditionalToSimplified()
-            : handle_(opencc_open(OPENCC_DEFAULT_CONFIG_TRAD_TO_SIMP))
-        {
-        }
-        ~TraditionalToSimplified()
-        {
-            if (loaded())
-                opencc_close(handle_);
-        }
-        TraditionalToSimplified(const TraditionalToSimplified&) = delete;
-        TraditionalToSimplified& operator=(const TraditionalToSimplified&) = delete;
-
-        // opencc_open's handle when it fails: (opencc_t)-1.
-        bool loaded() const { return handle_ != reinterpret_cast<opencc_t>(static_cast<std::intptr_t>(-1)); }
-
-        std::string convert(const std::string& text) const
-        {
-            // OpenCC does not promise that one handle may convert on two threads at once, and
-            // validate selects games on several.
-            const std::lock_guard lock(mutex_);
-            char* converted = opencc_convert_utf8(handle_, text.data(), text.size());
-            if (!converted)
-                return text;
-            std::string out(converted);
-            opencc_convert_utf8_free(converted);
-            return out;
-        }
-
-    private:
-        opencc_t handle_;
-        mutable std::mutex mutex_;
-    };
-
-    const TraditionalToSimplified& converter()
+    // OpenCC's converter from traditional to simplified Chinese, loaded when a search first
+    // needs it.
+    const detail::OpenccConverter& converter()
     {
-        static const TraditionalToSimplified instance;
+        static const detail::OpenccConverter instance(OPENCC_DEFAULT_CONFIG_TRAD_TO_SIMP);
         return instance;
     }
 

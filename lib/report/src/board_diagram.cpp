@@ -37,14 +37,18 @@ std::string board_diagram(const Position& pos, PieceLetters letters)
     return out;
 }
 
-std::string_view piece_glyph(Piece p)
+std::string_view piece_glyph(Piece p, ChineseScript script)
 {
     constexpr std::string_view red[piece_type_count] = { "帅", "仕", "相", "傌", "俥", "炮", "兵" };
     constexpr std::string_view black[piece_type_count] = { "将", "士", "象", "马", "车", "砲", "卒" };
+    constexpr std::string_view traditional_red[piece_type_count] = { "帥", "仕", "相", "傌", "俥", "炮", "兵" };
+    constexpr std::string_view traditional_black[piece_type_count] = { "將", "士", "象", "馬", "車", "砲", "卒" };
+    if (script == ChineseScript::Traditional)
+        return (p.color() == Color::Red ? traditional_red : traditional_black)[index(p.type())];
     return (p.color() == Color::Red ? red : black)[index(p.type())];
 }
 
-std::string board_drawing(const Position& pos, BoardStyle style)
+std::string board_drawing(const Position& pos, BoardStyle style, ChineseScript script)
 {
     // Every character below is full width: points and pieces sit on even cells, the lines
     // between them on odd cells.
@@ -58,7 +62,7 @@ std::string board_drawing(const Position& pos, BoardStyle style)
         out += rank_label(rank) + "  ";
         for (int file = 0; file < file_count; ++file) {
             const Piece p = pos.piece_on(Square(file, rank));
-            out += p ? std::string(piece_glyph(p)) : "＋";
+            out += p ? std::string(piece_glyph(p, script)) : "＋";
             if (file + 1 < file_count)
                 out += "－";
         }
@@ -66,7 +70,8 @@ std::string board_drawing(const Position& pos, BoardStyle style)
         if (rank == 0)
             break;
         if (rank == 5) {
-            out += "   ｜　　楚　河　　　　　汉　界　　｜\n";
+            out += script == ChineseScript::Traditional ? "   ｜　　楚　河　　　　　漢　界　　｜\n"
+                                                        : "   ｜　　楚　河　　　　　汉　界　　｜\n";
             continue;
         }
         // Between this rank and the next one down: the palace diagonals run d-f across

@@ -65,7 +65,7 @@ namespace {
         return out + "</g>";
     }
 
-    std::string labels(BoardStyle style)
+    std::string labels(BoardStyle style, ChineseScript script)
     {
         std::string out = "<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#5a3b1a\" text-anchor=\"middle\">";
         if (style == BoardStyle::Chinese) {
@@ -92,11 +92,11 @@ namespace {
         const int river_y = (y_of(4) + y_of(5)) / 2 + 7;
         out += "</g><g font-family=\"" + std::string(chinese_fonts)
             + "\" font-size=\"20\" fill=\"#5a3b1a\" text-anchor=\"middle\">";
-        out += text(x_of(2), river_y, "楚 河") + text(x_of(6), river_y, "汉 界");
+        out += text(x_of(2), river_y, "楚 河") + text(x_of(6), river_y, script == ChineseScript::Traditional ? "漢 界" : "汉 界");
         return out + "</g>";
     }
 
-    std::string pieces(const Position& pos)
+    std::string pieces(const Position& pos, ChineseScript script)
     {
         std::string out
             = "<g font-size=\"21\" text-anchor=\"middle\" font-family=\"" + std::string(chinese_fonts) + "\">";
@@ -109,7 +109,7 @@ namespace {
             out += "<circle cx=\"" + std::to_string(x_of(s.file())) + "\" cy=\"" + std::to_string(y_of(s.rank()))
                 + "\" r=\"" + number(piece_radius) + "\" fill=\"#f6e7c8\" stroke=\"" + colour
                 + "\" stroke-width=\"1.6\"/>";
-            out += text(x_of(s.file()), y_of(s.rank()) + 7, std::string(piece_glyph(p)),
+            out += text(x_of(s.file()), y_of(s.rank()) + 7, std::string(piece_glyph(p, script)),
                 std::string(" fill=\"") + colour + "\"");
         }
         return out + "</g>";
@@ -209,13 +209,14 @@ namespace {
 
 } // namespace
 
-std::string board_svg(const Position& pos, const std::vector<BoardArrow>& arrows, BoardStyle style)
+std::string board_svg(
+    const Position& pos, const std::vector<BoardArrow>& arrows, BoardStyle style, ChineseScript script)
 {
     std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + std::to_string(width) + " "
         + std::to_string(height) + "\" width=\"" + std::to_string(width) + "\" height=\"" + std::to_string(height)
         + "\" role=\"img\">";
     out += "<rect width=\"" + std::to_string(width) + "\" height=\"" + std::to_string(height) + "\" fill=\"#f3dca8\"/>";
-    out += grid() + labels(style) + pieces(pos);
+    out += grid() + labels(style, script) + pieces(pos, script);
     // The labels go on top of every arrow, so that no arrow crosses a number.
     std::vector<Point> labels_placed;
     std::string curves, label_marks;

@@ -43,7 +43,7 @@ namespace {
     std::string book_line(const BookRuling& book, const RulingDocument& ruling, const MessageCatalogue& m)
     {
         const RuleSet& rules = *book.rules;
-        const std::string title = translated(rules.translations, m.language(), "title", rules.title);
+        const std::string title = m.localised(rules.translations, "title", rules.title);
         const DocumentRepetition* deciding = deciding_repetition(ruling);
         const std::optional<Outcome> outcome = book.outcome();
         if (!outcome || !deciding)
@@ -139,7 +139,7 @@ ComparisonDocument build_comparison_document(const RuleBookComparison& compariso
     for (const BookRuling& book : comparison.books) {
         RulingDocument ruling = build_ruling_document(book.game, record, *book.rules, messages, options);
         ruling.book_heading = messages.format("compare.part",
-            { { "title", translated(book.rules->translations, messages.language(), "title", book.rules->title) },
+            { { "title", messages.localised(book.rules->translations, "title", book.rules->title) },
                 { "id", book.rules->id } });
         document.books.push_back(book_line(book, ruling, messages));
         document.rulings.push_back(std::move(ruling));

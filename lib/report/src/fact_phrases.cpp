@@ -40,7 +40,7 @@ std::string FactPhrases::notate(const Position& pos, Move move) const
 {
     switch (notation_) {
     case DocumentNotation::Chinese:
-        return to_chinese(pos, move);
+        return to_chinese(pos, move, m_.script());
     case DocumentNotation::Wxf:
         return to_wxf(pos, move);
     case DocumentNotation::Iccs:

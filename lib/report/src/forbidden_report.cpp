@@ -17,7 +17,7 @@ namespace {
         if (side.conduct_row < 0)
             return side.conduct;
         const Conduct& conduct = rules.conducts[static_cast<std::size_t>(side.conduct_row)];
-        return translated(conduct.translations, messages.language(), "description", conduct.description);
+        return messages.localised(conduct.translations, "description", conduct.description);
     }
 
 } // namespace

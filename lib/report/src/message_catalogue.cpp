@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "xq/base/chinese_script.hpp"
 #include "xq/base/utf8.hpp"
 
 namespace xq {
@@ -361,6 +362,24 @@ std::string MessageCatalogue::paragraph(std::span<const std::string> sentences) 
     for (const std::string& sentence : sentences)
         out += (out.empty() ? "" : format("sentence.separator")) + sentence;
     return out;
+}
+
+std::string MessageCatalogue::localised(
+    const Translations& translations, std::string_view key, const std::string& english) const
+{
+    const std::string& text = translated(translations, chinese() ? "zh" : language_, key, english);
+    if (script() == ChineseScript::Traditional && &text != &english)
+        return xq::in_traditional_characters(text);
+    return text;
+}
+
+MessageCatalogue MessageCatalogue::in_traditional_characters() const
+{
+    MessageCatalogue traditional = *this;
+    traditional.language_ = "zh-Hant";
+    for (auto& [key, phrase] : traditional.phrases_)
+        phrase = xq::in_traditional_characters(phrase);
+    return traditional;
 }
 
 std::optional<MessageCatalogue> parse_message_catalogue(

@@ -12,17 +12,16 @@ namespace {
     // Where the interpreter applies `rule`, one line each.
     std::vector<std::string> uses_of(const RuleSet& rules, const RuleText& rule, const MessageCatalogue& m)
     {
-        const std::string& language = m.language();
         std::vector<std::string> uses;
         for (const ChaseRule& c : rules.chase_rules)
             if (c.rule == rule.id)
                 uses.push_back(m.format(c.counts ? "rule_show.counts_as_chase" : "rule_show.no_chase",
-                    { { "description", translated(c.translations, language, "description", c.description) } }));
+                    { { "description", m.localised(c.translations, "description", c.description) } }));
         for (const Conduct& c : rules.conducts)
             if (c.rule == rule.id)
                 uses.push_back(m.format(c.forbidden ? "rule_show.conduct_forbidden" : "rule_show.conduct_allowed",
                     { { "id", c.id },
-                        { "description", translated(c.translations, language, "description", c.description) } }));
+                        { "description", m.localised(c.translations, "description", c.description) } }));
         for (const VerdictRow& v : rules.verdicts)
             if (v.rule == rule.id)
                 uses.push_back(m.format(
@@ -52,15 +51,14 @@ namespace {
 
 void write_rule_text(std::ostream& out, const RuleSet& rules, const RuleText& rule, const MessageCatalogue& m)
 {
-    const std::string& language = m.language();
-    const std::string book_number = translated(rule.translations, language, "number", rule.number);
+    const std::string book_number = m.localised(rule.translations, "number", rule.number);
     out << m.format("rule_show.heading",
         { { "id", rule.id },
             { "number",
                 number_names_rule(rule) ? book_number : m.format("rule_show.numbered", { { "number", book_number } }) },
-            { "title", translated(rule.translations, language, "title", rule.title) } })
+            { "title", m.localised(rule.translations, "title", rule.title) } })
         << "\n\n"
-        << translated(rule.translations, language, "text", rule.text) << "\n";
+        << m.localised(rule.translations, "text", rule.text) << "\n";
     if (const std::string diagrams = diagrams_line(rule, m); !diagrams.empty())
         out << '\n' << diagrams << '\n';
     const std::vector<std::string> uses = uses_of(rules, rule, m);

@@ -269,9 +269,9 @@ namespace {
         const MessageCatalogue& m_;
         FactPhrases phrases_;
 
-        const std::string& text(const Translations& t, std::string_view key, const std::string& english) const
+        std::string text(const Translations& t, std::string_view key, const std::string& english) const
         {
-            return translated(t, m_.language(), key, english);
+            return m_.localised(t, key, english);
         }
 
         std::string result_text(RecordedResult result) const

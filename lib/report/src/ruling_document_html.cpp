@@ -24,6 +24,8 @@ body { font-family: "Noto Serif", "DejaVu Serif", "Times New Roman", "Noto Serif
   padding: 8mm 0; overflow-wrap: anywhere; }
 html:lang(zh) body { font-family: "Noto Serif CJK SC", "Source Han Serif SC", "SimSun", "NSimSun", "Songti SC",
   "STSong", "Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", serif; }
+html:lang(zh-Hant) body { font-family: "Noto Serif CJK TC", "Source Han Serif TC", "PMingLiU", "MingLiU", "Songti TC",
+  "Noto Sans CJK TC", "Microsoft JhengHei", "PingFang TC", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", serif; }
 @media print { body { padding: 0; max-width: none; } }
 article + article { break-before: page; }
 h1 { font-size: 16pt; margin: 0 0 2.5mm 0; border-bottom: 1.5pt solid #111; }
@@ -122,8 +124,8 @@ ul.books li { margin: 1.2mm 0; }
         std::vector<BoardArrow> arrows;
         for (const DocumentMove& move : r.moves)
             arrows.push_back({ move.move, move.mover, std::to_string(move.ply) });
-        const BoardStyle numbering = m.language() == "zh" ? BoardStyle::Chinese : BoardStyle::International;
-        return "<figure class=\"board\">" + board_svg(r.start, arrows, numbering) + "\n<figcaption>"
+        const BoardStyle numbering = m.chinese() ? BoardStyle::Chinese : BoardStyle::International;
+        return "<figure class=\"board\">" + board_svg(r.start, arrows, numbering, m.script()) + "\n<figcaption>"
             + xml_escaped(m.format("board.arrows")) + " " + xml_escaped(m.format("board.legend"))
             + "</figcaption></figure>\n";
     }

@@ -126,14 +126,17 @@ namespace {
     public:
         PdfWriter(cairo_t* cr, const MessageCatalogue& m)
             : m_(m)
-            , chinese_(m.language() == "zh")
+            , chinese_(m.chinese())
+            , script_(m.script())
             , font_map_(pango_cairo_font_map_new(), GObjectUnref())
             , context_(pango_font_map_create_context(font_map_.get()), GObjectUnref())
         {
             pango_cairo_update_context(cr, context_.get());
             // Points are the PDF's units: a 10 pt font must be 10 units high, not 96/72 of it.
             pango_cairo_context_set_resolution(context_.get(), 72);
-            pango_context_set_language(context_.get(), pango_language_from_string(chinese_ ? "zh-cn" : "en"));
+            pango_context_set_language(context_.get(), pango_language_from_string(!chinese_                                ? "en"
+                    : script_ == ChineseScript::Traditional ? "zh-hk"
+                                                            : "zh-cn"));
         }
 
         // The blocks of one ruling, in the order of the HTML.
@@ -185,6 +188,7 @@ namespace {
     private:
         const MessageCatalogue& m_;
         bool chinese_;
+        ChineseScript script_;
         // A font map of its own rather than pango's default, which lives to the end of the
         // process: what it caches is freed with the writer.
         std::unique_ptr<PangoFontMap, GObjectUnref> font_map_;
@@ -195,8 +199,11 @@ namespace {
         // along the list, so the Debian fonts of scripts/install-deps.sh are last.
         std::string families() const
         {
-            return chinese_ ? "Noto Serif CJK SC, Source Han Serif SC, SimSun, WenQuanYi Zen Hei, serif"
-                            : "Noto Serif, DejaVu Serif, Noto Serif CJK SC, WenQuanYi Zen Hei, serif";
+            if (!chinese_)
+                return "Noto Serif, DejaVu Serif, Noto Serif CJK SC, WenQuanYi Zen Hei, serif";
+            return script_ == ChineseScript::Traditional
+                ? "Noto Serif CJK TC, Source Han Serif TC, PMingLiU, WenQuanYi Zen Hei, serif"
+                : "Noto Serif CJK SC, Source Han Serif SC, SimSun, WenQuanYi Zen Hei, serif";
         }
 
         Text make_layout(const std::string& text, const TextStyle& style, double width) const
@@ -477,7 +484,7 @@ namespace {
             for (const DocumentMove& move : r.moves)
                 arrows.push_back({ move.move, move.mover, std::to_string(move.ply) });
             const std::string svg
-                = board_svg(r.start, arrows, chinese_ ? BoardStyle::Chinese : BoardStyle::International);
+                = board_svg(r.start, arrows, chinese_ ? BoardStyle::Chinese : BoardStyle::International, script_);
             Block block;
             block.height = board_height;
             block.space_before = 2 * mm;

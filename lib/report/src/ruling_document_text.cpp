@@ -127,7 +127,7 @@ namespace {
     // Lines to sign on, one per label, the labels padded to one width.
     BoardStyle board_style(const MessageCatalogue& m)
     {
-        return m.language() == "zh" ? BoardStyle::Chinese : BoardStyle::International;
+        return m.chinese() ? BoardStyle::Chinese : BoardStyle::International;
     }
 
     std::vector<std::pair<std::string, std::string>> signature_lines(const MessageCatalogue& m)
@@ -207,7 +207,7 @@ void write_document_lines(std::ostream& out, const RulingDocument& document, con
                 out << wrapped(sentence, 0);
             continue;
         }
-        out << '\n' << board_drawing(r.start, board_style(m)) << wrapped(m.format("board.legend"), 0) << '\n';
+        out << '\n' << board_drawing(r.start, board_style(m), m.script()) << wrapped(m.format("board.legend"), 0) << '\n';
 
         out << underlined(m.format("cycle.heading"), '~') << wrapped(document.notation_sentence, 0) << '\n';
         std::size_t side_width = 0, move_width = 0;
@@ -299,7 +299,7 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
             continue;
         }
         out << "\n```text\n"
-            << board_drawing(r.start, board_style(m)) << "```\n\n"
+            << board_drawing(r.start, board_style(m), m.script()) << "```\n\n"
             << escaped(m.format("board.legend")) << "\n";
 
         out << "\n### " << escaped(m.format("cycle.heading")) << "\n\n"

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "xq/board/position.hpp"
+#include "xq/notation/chinese.hpp"
 
 namespace xq {
 
@@ -14,8 +15,9 @@ enum class PieceLetters { Latin, Chinese };
 std::string board_diagram(const Position& pos, PieceLetters letters = PieceLetters::Latin);
 
 // The character on a piece as written rulings draw it, telling the sides apart even where
-// the sets share a character: Red 帅仕相傌俥炮兵, Black 将士象马车砲卒.
-std::string_view piece_glyph(Piece p);
+// the sets share a character: Red 帅仕相傌俥炮兵, Black 将士象马车砲卒; in traditional
+// characters Red 帥仕相傌俥炮兵, Black 將士象馬車砲卒.
+std::string_view piece_glyph(Piece p, ChineseScript script = ChineseScript::Simplified);
 
 // How the margins of a drawn board are numbered: International names the files a-i and the
 // ranks 0-9 (ICCS); Chinese numbers the files as Chinese diagrams do, 一 to 九 along Red's
@@ -24,7 +26,9 @@ std::string_view piece_glyph(Piece p);
 enum class BoardStyle { International, Chinese };
 
 // The board drawn with its lines (palaces, river) in full-width characters, which take two
-// columns in every terminal, Black's side at the top, the margins numbered in `style`.
-std::string board_drawing(const Position& pos, BoardStyle style = BoardStyle::International);
+// columns in every terminal, Black's side at the top, the margins numbered in `style`, the
+// pieces' characters in `script`.
+std::string board_drawing(const Position& pos, BoardStyle style = BoardStyle::International,
+    ChineseScript script = ChineseScript::Simplified);
 
 } // namespace xq

@@ -21,7 +21,7 @@ struct BoardArrow {
 // a one-point move and the piece it leaves, stay apart. Each arrow's label sits on its curve
 // where it overlaps no other label. The result is well-formed XML and loads nothing from
 // elsewhere.
-std::string board_svg(
-    const Position& pos, const std::vector<BoardArrow>& arrows = {}, BoardStyle style = BoardStyle::International);
+std::string board_svg(const Position& pos, const std::vector<BoardArrow>& arrows = {},
+    BoardStyle style = BoardStyle::International, ChineseScript script = ChineseScript::Simplified);
 
 } // namespace xq

@@ -8,7 +8,9 @@
 #include <unordered_map>
 #include <utility>
 
+#include "xq/arbiter/ruleset.hpp"
 #include "xq/base/diagnostic.hpp"
+#include "xq/notation/chinese.hpp"
 
 namespace xq {
 
@@ -29,7 +31,20 @@ using MessageArgument = std::pair<std::string_view, std::string>;
 // object from key to text. Loading checks it strictly, so that formatting cannot fail.
 class MessageCatalogue {
 public:
+    // "en", "zh" (simplified characters) or "zh-Hant" (the same in traditional characters).
     const std::string& language() const { return language_; }
+    bool chinese() const { return language_.starts_with("zh"); }
+    ChineseScript script() const
+    {
+        return language_ == "zh-Hant" ? ChineseScript::Traditional : ChineseScript::Simplified;
+    }
+
+    // The text of a rule book's `key` in this language (its Chinese in traditional
+    // characters under zh-Hant), or `english` when the book has none.
+    std::string localised(const Translations& translations, std::string_view key, const std::string& english) const;
+
+    // This catalogue with every phrase in traditional characters: the catalogue of zh-Hant.
+    MessageCatalogue in_traditional_characters() const;
 
     // The phrase `key` with each {name} replaced by its argument. `key` must be one of
     // message_keys() and every placeholder of the phrase must be given.

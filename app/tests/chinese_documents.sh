@@ -1,0 +1,81 @@
+#!/bin/bash
+# Chinese documents: --lang zh-Hant writes every word in traditional characters (the ruling in
+# all its formats, the forbidden answer, rules show, the validate summary); zh-Hans is zh.
+source "$(dirname "$0")/cli_helpers.sh"
+enter_test_folder "$@"
+
+sample=testdata/samples/world_championship_2001_perpetual_chase.pgn
+# Characters that only simplified Chinese writes, common in every document.
+simplified_only="车 马 帅 将 裁决 规则 红方 变着 进 复 谱 违 对 则 无"
+
+expect_no_simplified() {
+  local word
+  for word in $simplified_only; do
+    expect_not_in "$1" "$word"
+  done
+}
+
+expect_exit 0 adjudicate "$sample" --lang zh-Hant --detail all
+expect_in out "重複局面裁決書"
+expect_in out "裁決：判紅方變着。"
+expect_in out "車七進二"
+expect_in out "將"
+expect_no_simplified out
+cp "$work/out" "$work/traditional.txt"
+
+expect_exit 0 adjudicate "$sample" --lang zh-Hant --format html
+expect_in out '<html lang="zh-Hant"'
+expect_in out "漢 界"
+expect_no_simplified out
+
+expect_exit 0 adjudicate "$sample" --lang zh-Hant --format markdown
+expect_no_simplified out
+
+# zh-Hans is zh, word for word.
+expect_exit 0 adjudicate "$sample" --lang zh --detail all
+cp "$work/out" "$work/zh.txt"
+expect_exit 0 adjudicate "$sample" --lang zh-Hans --detail all
+cmp -s "$work/out" "$work/zh.txt" || fail "--lang zh-Hans differs from --lang zh"
+expect_in out "车七进二"
+
+expect_exit 0 adjudicate "$sample" --ruleset axf,cxa,computer --lang zh-Hant
+expect_in out "多種規則下的對局裁決"
+expect_no_simplified out
+
+expect_exit 0 forbidden --fen "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1" \
+  --moves "车二进一，将6进1，车二退一，将6退1" --lang zh-Hant
+expect_in out "車二進一（h8h9）：判紅方變着。"
+expect_no_simplified out
+
+expect_exit 0 rules show 18 --lang zh-Hant
+expect_in out "車不得長捉無根炮"
+expect_no_simplified out
+
+# A rule is found by its title in either script.
+expect_exit 0 rules show 長將 --lang zh-Hant
+expect_in out "AXF-6（第6條）：長將"
+
+expect_exit 0 rules list --ruleset cxa --lang zh-Hant
+expect_in out "中國象棋協會"
+
+expect_exit 0 validate "$sample" --lang zh-Hant
+expect_in out "對局：1局"
+expect_no_simplified out
+
+expect_exit 2 adjudicate "$sample" --lang zh-Hantx
+expect_in err "zh-Hantx"
+
+if command -v pdftotext >/dev/null; then
+  expect_exit 0 adjudicate "$sample" --lang zh-Hant --format pdf -o "$work/traditional.pdf"
+  pdftotext "$work/traditional.pdf" "$work/out"
+  expect_in out "重複局面裁決書"
+  expect_no_simplified out
+  if command -v pdfinfo >/dev/null; then
+    pdfinfo "$work/traditional.pdf" >"$work/out"
+    expect_in out "裁決書"
+  fi
+else
+  echo "skipped the PDF case: pdftotext is not installed"
+fi
+
+finish
