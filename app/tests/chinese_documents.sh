@@ -47,9 +47,22 @@ expect_exit 0 forbidden --fen "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1" \
 expect_in out "車二進一（h8h9）：判紅方變着。"
 expect_no_simplified out
 
+# The AXF texts in Chinese are turned back from the English translation, and say so wherever
+# they are quoted; CXA's own Chinese does not, its English does.
 expect_exit 0 rules show 18 --lang zh-Hant
 expect_in out "車不得長捉無根炮"
+expect_in out "（據英譯本回譯，非規則原文）"
 expect_no_simplified out
+expect_exit 0 rules show 24.3 --ruleset cxa --lang zh
+expect_not_in out "非规则原文"
+expect_exit 0 rules show 24.3 --ruleset cxa --lang en
+expect_in out "(translated from the Chinese; not the book's wording)"
+expect_exit 0 adjudicate "$sample" --lang zh
+expect_in out "适用的规则（据英译本回译，非规则原文）"
+expect_in out "（据 Eric Wu 英译本回译）"
+expect_exit 0 adjudicate "$sample" --lang en
+expect_in out "Rules applied"
+expect_not_in out "not the book's wording"
 
 # A rule is found by its title in either script.
 expect_exit 0 rules show 長將 --lang zh-Hant

@@ -316,11 +316,14 @@ void swap_texts(nlohmann::json& j, const std::string& from, const std::string& t
             nlohmann::json other = j[to];
             nlohmann::json own = nlohmann::json::object();
             for (const auto& [key, text] : other.items()) {
-                own[key] = j[key];
+                // A text only the translation has (a translation_note) has none to swap back.
+                if (j.contains(key))
+                    own[key] = j[key];
                 j[key] = text;
             }
             j.erase(to);
-            j[from] = own;
+            if (!own.empty())
+                j[from] = own;
         }
         for (auto& [key, value] : j.items())
             if (key != from)

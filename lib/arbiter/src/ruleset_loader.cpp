@@ -925,7 +925,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     RuleSet rs;
     rs.source = source;
     if (!r.object(root, "",
-            { "id", "language", "title", "edition", "en", "zh", "repetition", "board", "classification", "limits",
+            { "id", "language", "title", "edition", "translation_note", "en", "zh", "repetition", "board", "classification", "limits",
                 "readings",
                 "chase_rules", "move_rules", "move_terms", "conducts", "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
@@ -937,12 +937,15 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         std::string known;
         for (const std::string_view code : text_languages)
             known += (known.empty() ? "" : ", ") + std::string(code);
-        if (std::find(std::begin(text_languages), std::end(text_languages), language) != std::end(text_languages))
+        if (std::find(std::begin(text_languages), std::end(text_languages), language) != std::end(text_languages)) {
             r.set_language(language);
+            rs.language = language;
+        }
         else
             r.error("ruleset.bad-value", "/language", "unknown language '" + language + "' (known: " + known + ")");
     }
-    rs.translations = r.texts(root, "", { { "title", &rs.title }, { "edition", &rs.edition } });
+    rs.translations = r.texts(root, "",
+        { { "title", &rs.title }, { "edition", &rs.edition }, { "translation_note", &rs.translation_note } });
 
     read_repetition(r, root, rs);
     read_board(r, root, rs);

@@ -182,6 +182,7 @@ namespace {
         { "metadata.players", "red black" },
         { "metadata.separator", "" },
         { "rules.heading", "" },
+        { "rules.heading_translated", "note" },
         { "rule.heading", "number title id" },
         { "rule.heading_definition", "number title id" },
         { "rule.diagram", "diagram" },
@@ -225,6 +226,7 @@ namespace {
         { "validate.slowest", "milliseconds where" },
         { "rule_show.heading", "id number title" },
         { "rule_show.numbered", "number" },
+        { "rule_show.translated", "note" },
         { "rule_show.applied_as", "" },
         { "rule_show.counts_as_chase", "description" },
         { "rule_show.no_chase", "description" },
@@ -371,6 +373,13 @@ std::string MessageCatalogue::localised(
     if (script() == ChineseScript::Traditional && &text != &english)
         return xq::in_traditional_characters(text);
     return text;
+}
+
+std::string MessageCatalogue::translation_note(const RuleSet& rules) const
+{
+    if ((chinese() ? "zh" : language_) == rules.language)
+        return {};
+    return localised(rules.translations, "translation_note", rules.translation_note);
 }
 
 MessageCatalogue MessageCatalogue::in_traditional_characters() const

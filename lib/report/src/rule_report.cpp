@@ -59,6 +59,8 @@ void write_rule_text(std::ostream& out, const RuleSet& rules, const RuleText& ru
             { "title", m.localised(rule.translations, "title", rule.title) } })
         << "\n\n"
         << m.localised(rule.translations, "text", rule.text) << "\n";
+    if (const std::string note = m.translation_note(rules); !note.empty())
+        out << m.format("rule_show.translated", { { "note", note } }) << '\n';
     if (const std::string diagrams = diagrams_line(rule, m); !diagrams.empty())
         out << '\n' << diagrams << '\n';
     const std::vector<std::string> uses = uses_of(rules, rule, m);

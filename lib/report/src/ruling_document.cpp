@@ -635,6 +635,12 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     }
     document.notation_sentence = messages.paragraph(notation);
     document.title = messages.format("document.title");
+    // A rule quoted in translation says how it was made, so that nobody signs it as the book's
+    // wording.
+    const std::string translation_note = messages.translation_note(rules);
+    document.rules_heading = translation_note.empty()
+        ? messages.format("rules.heading")
+        : messages.format("rules.heading_translated", { { "note", translation_note } });
     document.header = builder.header(game, record);
     document.summary = builder.summary(game);
     document.notes = builder.notes(game);

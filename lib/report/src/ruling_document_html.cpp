@@ -148,7 +148,7 @@ ul.books li { margin: 1.2mm 0; }
     }
 
     void write_repetition(
-        std::ostream& out, const DocumentRepetition& r, const std::string& notation_sentence, const MessageCatalogue& m)
+        std::ostream& out, const DocumentRepetition& r, const RulingDocument& d, const MessageCatalogue& m)
     {
         // Set out in full, the heading, where the cycle starts and the board print together: on
         // the page they begin on, or on a fresh one.
@@ -157,7 +157,7 @@ ul.books li { margin: 1.2mm 0; }
             << paragraph(r.start_sentence);
         if (r.in_full) {
             out << board_figure(r, m) << "</div>\n<h3>" << xml_escaped(m.format("cycle.heading")) << "</h3>\n"
-                << paragraph(notation_sentence);
+                << paragraph(d.notation_sentence);
             write_moves(out, r, m);
             out << "<h3>" << xml_escaped(m.format("conduct.heading")) << "</h3>\n";
         }
@@ -165,7 +165,7 @@ ul.books li { margin: 1.2mm 0; }
             out << paragraph(m.paragraph(side.sentences));
 
         if (r.in_full) {
-            out << "<h3>" << xml_escaped(m.format("rules.heading")) << "</h3>\n";
+            out << "<h3>" << xml_escaped(d.rules_heading) << "</h3>\n";
             for (const QuotedRule& rule : r.rules) {
                 out << "<h4>" << xml_escaped(rule.heading) << "</h4>\n<blockquote>" << paragraph(rule.text);
                 if (!rule.diagrams_line.empty())
@@ -241,7 +241,7 @@ void write_document_html(std::ostream& out, const RulingDocument& document, cons
     if (document.repetitions.size() > 1)
         write_episodes(out, document, m);
     for (const DocumentRepetition* r : in_reading_order(document))
-        write_repetition(out, *r, document.notation_sentence, m);
+        write_repetition(out, *r, document, m);
     out << "<div class=\"signature\">";
     for (const char* line : { "signature.arbiter", "signature.signature", "signature.date" })
         out << "<div>" << xml_escaped(m.format(line)) << "</div>";

@@ -154,7 +154,7 @@ namespace {
             if (d.repetitions.size() > 1)
                 episodes(d);
             for (const DocumentRepetition* r : in_reading_order(d))
-                repetition(*r, d.notation_sentence);
+                repetition(*r, d);
             signature();
             paragraph(m_.format("document.footer"), { 8.5, false, false, 0.27 }, 0, 3 * mm);
             return std::move(blocks_);
@@ -528,7 +528,7 @@ namespace {
             }
         }
 
-        void repetition(const DocumentRepetition& r, const std::string& notation_sentence)
+        void repetition(const DocumentRepetition& r, const RulingDocument& d)
         {
             heading(r.heading, 12.5, 5 * mm);
             // A repetition set out in full starts where its board fits: on the page it begins
@@ -537,14 +537,14 @@ namespace {
             if (r.in_full) {
                 board(r);
                 heading(m_.format("cycle.heading"), 11, 4 * mm);
-                paragraph(notation_sentence, {}, 0, 0, false, true);
+                paragraph(d.notation_sentence, {}, 0, 0, false, true);
                 moves(r);
                 heading(m_.format("conduct.heading"), 11, 4 * mm);
             }
             for (const DocumentSide& side : r.sides)
                 paragraph(m_.paragraph(side.sentences), {}, 0, 1.2 * mm);
             if (r.in_full) {
-                heading(m_.format("rules.heading"), 11, 4 * mm);
+                heading(d.rules_heading, 11, 4 * mm);
                 for (const QuotedRule& rule : r.rules) {
                     heading(rule.heading, 10, 2.5 * mm);
                     paragraph(rule.text, {}, 8 * mm, 0, true);

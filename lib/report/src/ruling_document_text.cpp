@@ -228,7 +228,7 @@ void write_document_lines(std::ostream& out, const RulingDocument& document, con
         for (const DocumentSide& side : r.sides)
             out << wrapped(m.paragraph(side.sentences), 0);
 
-        out << '\n' << underlined(m.format("rules.heading"), '~');
+        out << '\n' << underlined(document.rules_heading, '~');
         for (const QuotedRule& rule : r.rules) {
             out << wrapped(rule.heading, 0) << wrapped(rule.text, 4);
             if (!rule.diagrams_line.empty())
@@ -319,7 +319,7 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
         for (const DocumentSide& side : r.sides)
             out << "- " << escaped(m.paragraph(side.sentences)) << '\n';
 
-        out << "\n### " << escaped(m.format("rules.heading")) << '\n';
+        out << "\n### " << escaped(document.rules_heading) << '\n';
         for (const QuotedRule& rule : r.rules) {
             out << "\n**" << escaped(rule.heading) << "**\n\n> " << escaped(rule.text) << '\n';
             if (!rule.diagrams_line.empty())

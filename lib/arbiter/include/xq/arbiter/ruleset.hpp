@@ -184,7 +184,11 @@ struct RuleSet {
     std::string id;
     std::string title;
     std::string edition;
-    Translations translations; // of title, edition
+    // "en" or "zh": the language the book's texts are written in; the others are translations,
+    // and translation_note says how they were made ("据英译本回译"); empty when nothing is said.
+    std::string language = "en";
+    std::string translation_note;
+    Translations translations; // of title, edition, translation_note
     std::string source; // where the ruleset was loaded from
     RepetitionLimits repetition;
     BoardRules board;

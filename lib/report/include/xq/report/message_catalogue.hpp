@@ -43,6 +43,10 @@ public:
     // characters under zh-Hant), or `english` when the book has none.
     std::string localised(const Translations& translations, std::string_view key, const std::string& english) const;
 
+    // How the rule book's texts in this language were made ("据英译本回译…") when they are a
+    // translation, for the places that quote them; empty in the book's own language.
+    std::string translation_note(const RuleSet& rules) const;
+
     // This catalogue with every phrase in traditional characters: the catalogue of zh-Hant.
     MessageCatalogue in_traditional_characters() const;
 

@@ -131,6 +131,8 @@ struct RulingDocument {
     // Sentences when there is no ruling to give, and what the board decided.
     std::vector<std::string> notes;
     std::vector<DocumentRepetition> repetitions;
+    // The heading of the rules a repetition quotes, saying when they are a translation.
+    std::string rules_heading;
     DocumentMetadata metadata;
 };
 
