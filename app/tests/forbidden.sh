@@ -10,7 +10,7 @@ enter_test_folder "$@"
 checking_rook="3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"
 expect_exit 0 forbidden --fen "$checking_rook" --moves "i0i9 d9d8 i9i8 d8d9"
 expect_in out "Position after 4 plies: 3k5/8R/9/9/9/9/9/9/9/4K4 w - - 4 3"
-expect_in out "Red to move: 1 of its 19 legal moves would be ruled against it (axf):"
+expect_in out "Red to move: 1 of its 19 legal moves would be ruled against it (the AXF rules):"
 expect_in out "R1+1 (i8i9): Red must change its moves. It checks on every move (perpetual check) (AXF-6, AXF-3)."
 expect_lines out 3
 
@@ -22,12 +22,12 @@ expect_in out '"side":"red","ruleset":"axf","legal_moves":18,"forbidden":[{"move
 expect_in out '"rules":["AXF-18","AXF-B3","AXF-3"]'
 python3 -c 'import json,sys; json.loads(open(sys.argv[1]).read())' "$work/out" || fail "forbidden --format json is not JSON"
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5" --lang zh
-expect_in out "红方走棋：18种合法着法中有1种将被判违例（axf）："
+expect_in out "红方走棋：18种合法着法中有1种将被判违例（亚洲象联规则）："
 expect_in out "车一退一（i6i5）：判红方变着。每着都捉同一子，属长捉（AXF-18、AXF-B3、AXF-3）。"
 
 # Nothing forbidden: Black's escape repeats a position but is no violation; the opening.
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5 i6i5"
-expect_in out "Black to move: none of its 18 legal moves would be ruled against it (axf)."
+expect_in out "Black to move: none of its 18 legal moves would be ruled against it (the AXF rules)."
 expect_exit 0 forbidden --moves "" --format jsonl
 expect_in out '"legal_moves":44,"forbidden":[]'
 

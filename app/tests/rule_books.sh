@@ -38,17 +38,19 @@ expect_not_in out '"by_ruleset"'
 # Text: the comparison first, then each book's ruling under its heading; Markdown the same.
 expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset axf,cxa
 expect_in out "Under the rule books"
-expect_in out "Under axf: a draw if neither side changes its moves, by rule 12"
-expect_in out "The rule books differ. Red's moves are forbidden under cxa and allowed under"
+expect_in out "Under the AXF rules: a draw if neither side changes its moves, by rule 12"
+expect_in out "The rule books differ. Red's moves are forbidden under the CXA rules"
+expect_in out "(CXA-24.13) and allowed under the AXF rules (AXF-12)."
 expect_in out "Under Asian Xiangqi Federation rules on repetition"
 expect_in out "Under Chinese Xiangqi Association rules on repetition"
 [ "$(grep -c '^Ruling on a repetition$' "$work/out")" -eq 2 ] || fail "text: not one ruling per book"
+[ "$(grep -c '^Signature' "$work/out")" -eq 1 ] || fail "text: not one signature block"
 expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset axf,cxa --format markdown
 expect_in out "## Under the rule books"
 expect_in out "# Under Chinese Xiangqi Association rules on repetition"
 # The order given is the order written; spaces around the names do not matter.
 expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset "cxa, axf"
-[ "$(grep -n '^Under cxa:' "$work/out" | cut -d: -f1)" -lt "$(grep -n '^Under axf:' "$work/out" | cut -d: -f1)" ] \
+[ "$(grep -n '^Under the CXA rules:' "$work/out" | cut -d: -f1)" -lt "$(grep -n '^Under the AXF rules:' "$work/out" | cut -d: -f1)" ] \
   || fail "the books are not in the order given"
 
 # HTML: well-formed, the comparison then an article per book; PDF: a page each here.
@@ -56,7 +58,9 @@ expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset axf,cxa -o "$wo
 if command -v xmllint >/dev/null; then
   xmllint --noout "$work/both.html" || fail "the HTML of two rule books is not well-formed"
 fi
-[ "$(grep -c '<article' "$work/both.html")" -eq 3 ] || fail "HTML: not the comparison and one article per book"
+[ "$(grep -c '<article' "$work/both.html")" -eq 4 ] || fail "HTML: not the comparison, one article per book and the closing"
+# One signature block for the whole comparison, after the last book's ruling.
+[ "$(grep -c 'class="signature"' "$work/both.html")" -eq 1 ] || fail "HTML: not one signature block"
 grep -qF '<p class="book">' "$work/both.html" || fail "HTML: no heading naming the book"
 expect_exit 0 adjudicate --fen "$fen" --moves "$moves" --ruleset axf,cxa --lang zh -o "$work/both.pdf"
 if command -v pdfinfo >/dev/null; then
@@ -80,11 +84,11 @@ expect_in out "No rule book has a ruling to make on this game."
 check_fen="3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"
 checks="i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8 e0e1 d8d7"
 expect_exit 0 adjudicate --fen "$check_fen" --moves "$checks" --ruleset cxa,axf
-expect_in out "Under cxa: Red loses"
-expect_in out "Under axf: no ruling to make."
-expect_in out "Under axf no repetition bears on the result, so none is"
+expect_in out "Under the CXA rules: Red loses"
+expect_in out "Under the AXF rules: no ruling to make."
+expect_in out "Under the AXF rules no repetition bears on the result,"
 expect_exit 0 adjudicate --fen "$check_fen" --moves "$checks" --ruleset cxa,axf --detail all
-expect_in out "Under axf: Red must change its moves"
+expect_in out "Under the AXF rules: Red must change its moves"
 
 # A bad list is a usage error that names what is wrong.
 expect_exit 2 adjudicate --moves "h2e2" --ruleset axf,nosuch

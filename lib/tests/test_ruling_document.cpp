@@ -769,15 +769,15 @@ TEST_SUITE("ruling document")
 
         const ComparisonDocument en = build_comparison_document(comparison, record, catalogue("en"));
         REQUIRE(en.books.size() == 2);
-        CHECK(en.books[0].starts_with("Under axf: a draw if neither side changes its moves, by rule 12 (Checks mixed "
-                                      "with a chase, AXF-12). Red checks and chases"));
-        CHECK(en.books[1].starts_with("Under cxa: Red must change its moves, by Article 24."));
+        CHECK(en.books[0].starts_with("Under the AXF rules: a draw if neither side changes its moves, by rule 12 "
+                                      "(Checks mixed with a chase, AXF-12). Red checks and chases"));
+        CHECK(en.books[1].starts_with("Under the CXA rules: Red must change its moves, by Article 24."));
         // The AXF draw rests on both sides' conduct; the CXA ruling on Red's alone.
         CHECK(en.books[0].find("Black ") != std::string::npos);
         CHECK(en.books[1].find("Black ") == std::string::npos);
         CHECK(en.differences
             == std::vector<std::string> { "The rule books differ.",
-                "Red's moves are forbidden under cxa and allowed under axf." });
+                "Red's moves are forbidden under the CXA rules (CXA-24.13) and allowed under the AXF rules (AXF-12)." });
         REQUIRE(en.rulings.size() == 2);
         CHECK(en.rulings[0].book_heading
             == "Under Asian Xiangqi Federation rules on repetition: perpetual check and chase (axf)");
@@ -791,8 +791,8 @@ TEST_SUITE("ruling document")
         CHECK(en.header.back().key == "rulesets");
 
         const ComparisonDocument zh = build_comparison_document(comparison, record, catalogue("zh"));
-        CHECK(zh.books[0].starts_with("按axf：双方不变作和，依据第12条（将军夹捉，AXF-12）。"));
-        CHECK(zh.books[1].starts_with("按cxa：判红方变着，依据第24."));
+        CHECK(zh.books[0].starts_with("按亚洲象联规则：双方不变作和，依据第12条（将军夹捉，AXF-12）。"));
+        CHECK(zh.books[1].starts_with("按中国象协规则：判红方变着，依据第24."));
         CHECK(zh.differences.front() == "各规则裁决不同。");
 
         // The text and Markdown forms show the comparison, then each book's ruling in full.
@@ -819,10 +819,44 @@ TEST_SUITE("ruling document")
         }
     }
 
+    TEST_CASE("with three books, one judging other plies, the two that judge the same plies are still compared")
+    {
+        Diagnostics diagnostics;
+        const auto cxa = load_ruleset_file(XQ_RULESETS "/cxa.json", diagnostics);
+        const auto computer = load_ruleset_file(XQ_RULESETS "/computer.json", diagnostics);
+        REQUIRE(cxa);
+        REQUIRE(computer);
+        const std::vector<RuleSet> books { axf(), *cxa, *computer };
+        std::ifstream in(XQ_TESTDATA "/samples/world_championship_2001_perpetual_chase.pgn");
+        std::stringstream pgn;
+        pgn << in.rdbuf();
+        test::ReadResult read = test::read_text(RecordFormat::Pgn, pgn.str());
+        REQUIRE(read.games.size() == 1);
+        const RecordReplay replay = replay_record(read.games.front());
+        const RuleBookComparison comparison = compare_rule_books(1, read.games.front().location, replay, books);
+        CHECK(comparison.spans_differ);
+        const ComparisonDocument en = build_comparison_document(comparison, read.games.front(), catalogue("en"));
+        REQUIRE(en.differences.size() == 3);
+        CHECK(en.differences[1]
+            == "Black's moves are forbidden under the CXA rules (CXA-24.13) and allowed under the AXF rules (AXF-12).");
+        CHECK(en.differences[2].starts_with("The rulings that decide the game judge different plies"));
+        const ComparisonDocument zh = build_comparison_document(comparison, read.games.front(), catalogue("zh"));
+        CHECK(zh.differences[1] == "黑方的着法按中国象协规则（CXA-24.13）违例，按亚洲象联规则（AXF-12）属允许着法。");
+
+        // One signature block, after the last book's ruling.
+        std::ostringstream text;
+        write_comparison_text(text, en, catalogue("en"));
+        const std::string written = text.str();
+        const std::string arbiter = catalogue("en").format("signature.arbiter");
+        CHECK(written.find(arbiter) == written.rfind(arbiter));
+        CHECK(written.find(arbiter) > written.rfind("COMP-"));
+    }
+
     TEST_CASE("rule books that agree say so, and a book with no ruling yet says when it would rule")
     {
         RuleSet later = axf();
         later.id = "later";
+        later.short_title = "later";
         later.repetition.ruling_at_occurrence = 3;
         const std::vector<RuleSet> same { axf(), later };
         const std::string pgn = position_game("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8");

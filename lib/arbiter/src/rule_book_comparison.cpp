@@ -38,6 +38,27 @@ namespace {
         return ruling;
     }
 
+    // The books that rule, grouped by the plies their deciding ruling judges, in the order of
+    // each group's first book.
+    std::vector<std::vector<std::size_t>> same_span_groups(
+        const std::vector<BookRuling>& books, const std::vector<std::size_t>& ruling)
+    {
+        std::vector<std::vector<std::size_t>> groups;
+        const auto span = [&](std::size_t i) {
+            const RepetitionCycle& cycle = books[i].deciding()->episode.cycle;
+            return std::pair { cycle.first_ply, cycle.last_ply };
+        };
+        for (const std::size_t i : ruling) {
+            const auto group = std::find_if(groups.begin(), groups.end(),
+                [&](const std::vector<std::size_t>& g) { return span(g.front()) == span(i); });
+            if (group == groups.end())
+                groups.push_back({ i });
+            else
+                group->push_back(i);
+        }
+        return groups;
+    }
+
     std::optional<ConductDifference> conduct_difference(
         const std::vector<BookRuling>& books, const std::vector<std::size_t>& ruling, Color side)
     {
@@ -93,23 +114,27 @@ RuleBookComparison compare_rule_books(int game, const SourceLocation& source, co
         if (!judged[i].deciding())
             comparison.without_ruling.push_back(i);
 
-    const Ruling& first = *judged[ruling.front()].deciding();
-    comparison.spans_differ = std::any_of(ruling.begin(), ruling.end(), [&](std::size_t i) {
-        const RepetitionCycle& cycle = judged[i].deciding()->episode.cycle;
-        return cycle.first_ply != first.episode.cycle.first_ply || cycle.last_ply != first.episode.cycle.last_ply;
-    });
+    const std::vector<std::vector<std::size_t>> by_span = same_span_groups(judged, ruling);
+    comparison.spans_differ = by_span.size() > 1;
     // Rulings on other moves are not judgements of the same conduct: comparing them would say
-    // that one book allows what it never judged.
-    if (comparison.spans_differ)
-        return comparison;
-    for (const Color side : { Color::Red, Color::Black })
-        if (auto difference = conduct_difference(judged, ruling, side))
-            comparison.conduct_differences.push_back(std::move(*difference));
-    const bool both_forbidden = first.red.forbidden && first.black.forbidden;
-    comparison.precedence_differs = comparison.conduct_differences.empty() && both_forbidden
-        && std::any_of(ruling.begin(), ruling.end(),
-            [&](std::size_t i) { return judged[i].deciding()->violator != first.violator; });
-    comparison.loss_difference = loss_difference(judged, ruling);
+    // that one book allows what it never judged. The books that judge the same plies are
+    // compared among themselves.
+    for (const std::vector<std::size_t>& same : by_span) {
+        if (same.size() < 2)
+            continue;
+        const std::size_t differences_before = comparison.conduct_differences.size();
+        for (const Color side : { Color::Red, Color::Black })
+            if (auto difference = conduct_difference(judged, same, side))
+                comparison.conduct_differences.push_back(std::move(*difference));
+        const Ruling& first = *judged[same.front()].deciding();
+        const bool both_forbidden = first.red.forbidden && first.black.forbidden;
+        if (comparison.conduct_differences.size() == differences_before && both_forbidden
+            && std::any_of(same.begin(), same.end(),
+                [&](std::size_t i) { return judged[i].deciding()->violator != first.violator; }))
+            comparison.precedence_differs = true;
+        if (!comparison.loss_difference)
+            comparison.loss_difference = loss_difference(judged, same);
+    }
     return comparison;
 }
 

@@ -925,7 +925,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     RuleSet rs;
     rs.source = source;
     if (!r.object(root, "",
-            { "id", "language", "title", "edition", "translation_note", "en", "zh", "repetition", "board", "classification", "limits",
+            { "id", "language", "title", "short_title", "edition", "translation_note", "en", "zh", "repetition", "board", "classification", "limits",
                 "readings",
                 "chase_rules", "move_rules", "move_terms", "conducts", "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
@@ -945,7 +945,8 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
             r.error("ruleset.bad-value", "/language", "unknown language '" + language + "' (known: " + known + ")");
     }
     rs.translations = r.texts(root, "",
-        { { "title", &rs.title }, { "edition", &rs.edition }, { "translation_note", &rs.translation_note } });
+        { { "title", &rs.title }, { "short_title", &rs.short_title }, { "edition", &rs.edition },
+            { "translation_note", &rs.translation_note } });
 
     read_repetition(r, root, rs);
     read_board(r, root, rs);

@@ -20,14 +20,29 @@ namespace {
         return m.format("outcome." + std::string(to_string(outcome)));
     }
 
-    // The ids of some of the books, joined.
-    std::string book_ids(
+    // Some of the books, by name, joined.
+    std::string book_names(
         const RuleBookComparison& comparison, const std::vector<std::size_t>& books, const MessageCatalogue& m)
     {
-        std::vector<std::string> ids;
+        std::vector<std::string> names;
         for (const std::size_t i : books)
-            ids.push_back(comparison.books[i].rules->id);
-        return m.join(ids);
+            names.push_back(m.book_name(*comparison.books[i].rules));
+        return m.join(names);
+    }
+
+    // Some of the books, each with the rule by which it judges `side`'s moves as it does.
+    std::string books_with_rule(const RuleBookComparison& comparison, const std::vector<std::size_t>& books,
+        Color side, const MessageCatalogue& m)
+    {
+        std::vector<std::string> named;
+        for (const std::size_t i : books) {
+            const BookRuling& book = comparison.books[i];
+            const std::vector<std::string>& rules = book.deciding()->side(side).rules;
+            named.push_back(rules.empty() ? m.book_name(*book.rules)
+                                          : m.format("compare.book_rule",
+                                                { { "name", m.book_name(*book.rules) }, { "rule", rules.front() } }));
+        }
+        return m.join(named);
     }
 
     const DocumentRepetition* deciding_repetition(const RulingDocument& ruling)
@@ -47,7 +62,7 @@ namespace {
         const DocumentRepetition* deciding = deciding_repetition(ruling);
         const std::optional<Outcome> outcome = book.outcome();
         if (!outcome || !deciding)
-            return m.format("compare.book_no_ruling", { { "id", rules.id }, { "title", title } });
+            return m.format("compare.book_no_ruling", { { "name", m.book_name(rules) }, { "title", title } });
         const std::string first = book.first_rule();
         const auto quoted = std::find_if(deciding->rules.begin(), deciding->rules.end(),
             [&](const QuotedRule& q) { return q.id == first; });
@@ -56,7 +71,8 @@ namespace {
             : m.format(quoted->names_itself ? "compare.rule_named" : "compare.rule",
                   { { "number", quoted->number }, { "title", quoted->title }, { "id", quoted->id } });
         std::vector<std::string> sentences { m.format("compare.book",
-            { { "id", rules.id }, { "title", title }, { "outcome", outcome_text(*outcome, m) }, { "rule", rule } }) };
+            { { "name", m.book_name(rules) }, { "title", title }, { "outcome", outcome_text(*outcome, m) },
+                { "rule", rule } }) };
         for (const Color side : book.deciding_sides())
             for (const DocumentSide& s : deciding->sides)
                 if (s.side == side && !s.sentences.empty())
@@ -79,29 +95,31 @@ namespace {
             sentences.push_back(m.format("compare.agree_no_ruling"));
         for (const ConductDifference& d : comparison.conduct_differences)
             sentences.push_back(m.format("compare.conduct_differs",
-                { { "side", side_name(d.side, m) }, { "forbidden_under", book_ids(comparison, d.forbidden_under, m) },
-                    { "allowed_under", book_ids(comparison, d.allowed_under, m) } }));
+                { { "side", side_name(d.side, m) },
+                    { "forbidden_under", books_with_rule(comparison, d.forbidden_under, d.side, m) },
+                    { "allowed_under", books_with_rule(comparison, d.allowed_under, d.side, m) } }));
         for (const std::size_t i : comparison.without_ruling) {
             const BookRuling& book = comparison.books[i];
             const RuleSet& rules = *book.rules;
             if (!book.game.not_ruled.empty())
-                sentences.push_back(m.format("compare.none_bears", { { "ruleset", rules.id } }));
+                sentences.push_back(m.format("compare.none_bears", { { "ruleset", m.book_name(rules) } }));
             else
                 sentences.push_back(m.format("compare.no_ruling_yet",
-                    { { "ruleset", rules.id }, { "count", std::to_string(rules.repetition.ruling_at_occurrence) } }));
+                    { { "ruleset", m.book_name(rules) },
+                        { "count", std::to_string(rules.repetition.ruling_at_occurrence) } }));
         }
         if (comparison.precedence_differs)
             sentences.push_back(m.format("compare.precedence_differs"));
         if (const auto& loss = comparison.loss_difference)
             sentences.push_back(m.format("compare.loss_differs",
-                { { "side", side_name(loss->side, m) }, { "lost_under", book_ids(comparison, loss->lost_under, m) },
-                    { "must_change_under", book_ids(comparison, loss->must_change_under, m) } }));
+                { { "side", side_name(loss->side, m) }, { "lost_under", book_names(comparison, loss->lost_under, m) },
+                    { "must_change_under", book_names(comparison, loss->must_change_under, m) } }));
         if (comparison.spans_differ) {
             std::vector<std::string> spans;
             for (const BookRuling& book : comparison.books)
                 if (const Ruling* r = book.deciding())
                     spans.push_back(m.format("compare.span",
-                        { { "ruleset", book.rules->id }, { "first", std::to_string(r->episode.cycle.first_ply) },
+                        { { "ruleset", m.book_name(*book.rules) }, { "first", std::to_string(r->episode.cycle.first_ply) },
                             { "last", std::to_string(r->episode.cycle.last_ply) } }));
             sentences.push_back(m.format("compare.spans_differ", { { "spans", m.join(spans) } }));
         }

@@ -32,13 +32,13 @@ void write_forbidden_text(std::ostream& out, const ReplayedGame& game, const For
     const std::string side = phrases.side(forbidden.side);
     if (forbidden.moves.empty()) {
         out << messages.format("forbidden.none",
-                   { { "side", side }, { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", rules.id } })
+                   { { "side", side }, { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", messages.book_name(rules) } })
             << '\n';
         return;
     }
     out << messages.format("forbidden.summary",
                { { "side", side }, { "count", std::to_string(forbidden.moves.size()) },
-                   { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", rules.id } })
+                   { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", messages.book_name(rules) } })
         << '\n';
     for (const ForbiddenMove& f : forbidden.moves) {
         out << "  "

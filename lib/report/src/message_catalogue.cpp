@@ -253,8 +253,9 @@ namespace {
         { "compare.header_rulesets", "" },
         { "compare.heading", "" },
         { "compare.part", "title id" },
-        { "compare.book", "id title outcome rule" },
-        { "compare.book_no_ruling", "id title" },
+        { "compare.book", "name title outcome rule" },
+        { "compare.book_no_ruling", "name title" },
+        { "compare.book_rule", "name rule" },
         { "compare.rule", "number title id" },
         { "compare.rule_named", "number title id" },
         { "compare.agree", "outcome" },
@@ -380,6 +381,12 @@ std::string MessageCatalogue::translation_note(const RuleSet& rules) const
     if ((chinese() ? "zh" : language_) == rules.language)
         return {};
     return localised(rules.translations, "translation_note", rules.translation_note);
+}
+
+std::string MessageCatalogue::book_name(const RuleSet& rules) const
+{
+    const std::string name = localised(rules.translations, "short_title", rules.short_title);
+    return name.empty() ? rules.id : name;
 }
 
 MessageCatalogue MessageCatalogue::in_traditional_characters() const

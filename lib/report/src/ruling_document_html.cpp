@@ -28,6 +28,7 @@ html:lang(zh-Hant) body { font-family: "Noto Serif CJK TC", "Source Han Serif TC
   "Noto Sans CJK TC", "Microsoft JhengHei", "PingFang TC", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", serif; }
 @media print { body { padding: 0; max-width: none; } }
 article + article { break-before: page; }
+article + article.closing { break-before: auto; }
 h1 { font-size: 16pt; margin: 0 0 2.5mm 0; border-bottom: 1.5pt solid #111; }
 h2 { font-size: 12.5pt; margin: 5mm 0 1.5mm 0; break-after: avoid; }
 h3 { font-size: 11pt; margin: 4mm 0 1.5mm 0; break-after: avoid; }
@@ -128,6 +129,15 @@ ul.books li { margin: 1.2mm 0; }
         return "<figure class=\"board\">" + board_svg(r.start, arrows, numbering, m.script()) + "\n<figcaption>"
             + xml_escaped(m.format("board.arrows")) + " " + xml_escaped(m.format("board.legend"))
             + "</figcaption></figure>\n";
+    }
+
+    // The lines to sign on and the footer that end a document.
+    void write_closing(std::ostream& out, const MessageCatalogue& m)
+    {
+        out << "<div class=\"signature\">";
+        for (const char* line : { "signature.arbiter", "signature.signature", "signature.date" })
+            out << "<div>" << xml_escaped(m.format(line)) << "</div>";
+        out << "</div>\n" << paragraph(m.format("document.footer"), "footer");
     }
 
     void write_moves(std::ostream& out, const DocumentRepetition& r, const MessageCatalogue& m)
@@ -242,10 +252,10 @@ void write_document_html(std::ostream& out, const RulingDocument& document, cons
         write_episodes(out, document, m);
     for (const DocumentRepetition* r : in_reading_order(document))
         write_repetition(out, *r, document, m);
-    out << "<div class=\"signature\">";
-    for (const char* line : { "signature.arbiter", "signature.signature", "signature.date" })
-        out << "<div>" << xml_escaped(m.format(line)) << "</div>";
-    out << "</div>\n" << paragraph(m.format("document.footer"), "footer") << "</article>\n";
+    // A ruling beside other books' rulings is signed once, at the end of the comparison.
+    if (document.book_heading.empty())
+        write_closing(out, m);
+    out << "</article>\n";
 }
 
 void write_comparison_html(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& m)
@@ -261,6 +271,9 @@ void write_comparison_html(std::ostream& out, const ComparisonDocument& document
     out << "</div>\n</article>\n";
     for (const RulingDocument& ruling : document.rulings)
         write_document_html(out, ruling, m);
+    out << "<article class=\"closing\">\n";
+    write_closing(out, m);
+    out << "</article>\n";
 }
 
 void write_html_tail(std::ostream& out) { out << "</body>\n</html>\n"; }

@@ -21,6 +21,7 @@
 #include <array>
 #include <bit>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -155,8 +156,17 @@ namespace {
                 episodes(d);
             for (const DocumentRepetition* r : in_reading_order(d))
                 repetition(*r, d);
-            signature();
-            paragraph(m_.format("document.footer"), { 8.5, false, false, 0.27 }, 0, 3 * mm);
+            // A ruling beside other books' rulings is signed once, at the end of the comparison.
+            if (d.book_heading.empty())
+                close();
+            return std::move(blocks_);
+        }
+
+        // The blocks that end a comparison of rule books.
+        std::vector<Block> closing()
+        {
+            blocks_.clear();
+            close();
             return std::move(blocks_);
         }
 
@@ -558,6 +568,13 @@ namespace {
                 paragraph(r.verdict[i], i == 0 ? TextStyle { 11, true } : TextStyle {}, 0, 1.2 * mm);
         }
 
+        // The lines to sign on and the footer that end a document.
+        void close()
+        {
+            signature();
+            paragraph(m_.format("document.footer"), { 8.5, false, false, 0.27 }, 0, 3 * mm);
+        }
+
         // Three lines to sign on, side by side, never split.
         void signature()
         {
@@ -689,9 +706,14 @@ bool write_comparisons_pdf(std::ostream& out, const std::vector<ComparisonDocume
     }
     return write_parts_pdf(out, metadata, m, [&](PdfWriter& writer, const auto& set_on_pages) {
         for (const ComparisonDocument& document : documents) {
-            set_on_pages(writer.blocks(document));
-            for (const RulingDocument& ruling : document.rulings)
-                set_on_pages(writer.blocks(ruling));
+            std::vector<Block> part = writer.blocks(document);
+            for (const RulingDocument& ruling : document.rulings) {
+                set_on_pages(std::move(part));
+                part = writer.blocks(ruling);
+            }
+            std::vector<Block> end = writer.closing();
+            std::move(end.begin(), end.end(), std::back_inserter(part));
+            set_on_pages(std::move(part));
         }
     });
 }

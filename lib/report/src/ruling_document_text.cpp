@@ -137,6 +137,19 @@ namespace {
             { m.format("signature.date"), std::string(20, '_') } };
     }
 
+    // The lines to sign on and the footer that end a document.
+    void write_closing_text(std::ostream& out, const MessageCatalogue& m)
+    {
+        out << '\n';
+        const auto signature = signature_lines(m);
+        std::size_t signature_width = 0;
+        for (const auto& [label, blank] : signature)
+            signature_width = std::max(signature_width, display_width(label));
+        for (const auto& [label, blank] : signature)
+            out << '\n' << padded(label, signature_width + 2) << blank << '\n';
+        out << '\n' << wrapped(m.format("document.footer"), 0);
+    }
+
     // Markdown: the characters that would start markup inside running text or a table cell.
     std::string escaped(std::string_view text)
     {
@@ -147,6 +160,14 @@ namespace {
             out += c;
         }
         return out;
+    }
+
+    void write_closing_markdown(std::ostream& out, const MessageCatalogue& m)
+    {
+        out << "\n---\n\n| | |\n| --- | --- |\n";
+        for (const auto& [label, blank] : signature_lines(m))
+            out << "| " << escaped(label) << " | " << escaped(blank) << " |\n";
+        out << "\n*" << escaped(m.format("document.footer")) << "*\n";
     }
 
     // The header's fields, a line each, the values in a column after the longest label.
@@ -240,14 +261,9 @@ void write_document_lines(std::ostream& out, const RulingDocument& document, con
         for (const std::string& sentence : r.verdict)
             out << wrapped(sentence, 0);
     }
-    out << '\n';
-    const auto signature = signature_lines(m);
-    std::size_t signature_width = 0;
-    for (const auto& [label, blank] : signature)
-        signature_width = std::max(signature_width, display_width(label));
-    for (const auto& [label, blank] : signature)
-        out << '\n' << padded(label, signature_width + 2) << blank << '\n';
-    out << '\n' << wrapped(m.format("document.footer"), 0);
+    // A ruling beside other books' rulings is signed once, at the end of the comparison.
+    if (document.book_heading.empty())
+        write_closing_text(out, m);
 }
 
 } // namespace
@@ -331,10 +347,8 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
         for (const std::string& sentence : r.verdict)
             out << escaped(sentence) << "\n\n";
     }
-    out << "\n---\n\n| | |\n| --- | --- |\n";
-    for (const auto& [label, blank] : signature_lines(m))
-        out << "| " << escaped(label) << " | " << escaped(blank) << " |\n";
-    out << "\n*" << escaped(m.format("document.footer")) << "*\n";
+    if (document.book_heading.empty())
+        write_closing_markdown(out, m);
 }
 
 void write_comparison_text(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& m)
@@ -351,6 +365,7 @@ void write_comparison_text(std::ostream& out, const ComparisonDocument& document
         out << '\n';
         write_document_text(out, ruling, m);
     }
+    write_closing_text(out, m);
 }
 
 void write_comparison_markdown(std::ostream& out, const ComparisonDocument& document, const MessageCatalogue& m)
@@ -365,6 +380,7 @@ void write_comparison_markdown(std::ostream& out, const ComparisonDocument& docu
         out << '\n';
         write_document_markdown(out, ruling, m);
     }
+    write_closing_markdown(out, m);
 }
 
 } // namespace xq

@@ -56,7 +56,8 @@ struct RuleBookComparison {
     std::vector<std::size_t> without_ruling;
     // The rulings that decide the game judge different plies (the books decide by other
     // episodes, or judge other spans: repetition.judged_span). The books' judgements of the
-    // sides' conduct are then on other moves, and the three below are not compared.
+    // sides' conduct are then on other moves: the three below compare only the books that
+    // judge the same plies.
     bool spans_differ = false;
     // Of the books with a ruling on the same plies: the sides judged forbidden by some and
     // allowed by others, red first.

@@ -188,7 +188,8 @@ struct RuleSet {
     // and translation_note says how they were made ("据英译本回译"); empty when nothing is said.
     std::string language = "en";
     std::string translation_note;
-    Translations translations; // of title, edition, translation_note
+    std::string short_title; // the book as a sentence names it ("the AXF rules"); the id when empty
+    Translations translations; // of title, edition, translation_note, short_title
     std::string source; // where the ruleset was loaded from
     RepetitionLimits repetition;
     BoardRules board;

@@ -47,6 +47,10 @@ public:
     // translation, for the places that quote them; empty in the book's own language.
     std::string translation_note(const RuleSet& rules) const;
 
+    // The rule book as a sentence names it ("the AXF rules", "亚洲象联规则"); its id when the
+    // ruleset gives no short_title.
+    std::string book_name(const RuleSet& rules) const;
+
     // This catalogue with every phrase in traditional characters: the catalogue of zh-Hant.
     MessageCatalogue in_traditional_characters() const;
 
