@@ -96,7 +96,7 @@ expect_in out "AXF-6（第6条）：长将"
 expect_in out "规则数据中的应用："
 expect_not_in out "Applied as"
 expect_exit 0 rules show 24.13 --ruleset cxa --lang zh
-expect_in out "参见规则书图例8、16、17和20。"
+expect_in out "参见规则书图8、图16、图17、图20。"
 expect_not_in out "Diagrams"
 expect_exit 0 rules show "perpetual check"
 expect_in out "AXF-6 (rule 6)"

@@ -22,7 +22,7 @@ expect_in out '"side":"red","ruleset":"axf","legal_moves":18,"forbidden":[{"move
 expect_in out '"rules":["AXF-18","AXF-B3","AXF-3"]'
 python3 -c 'import json,sys; json.loads(open(sys.argv[1]).read())' "$work/out" || fail "forbidden --format json is not JSON"
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6 a6a5" --lang zh
-expect_in out "红方走棋：18种合法着法中有1种将被判违例（亚洲象联规则）："
+expect_in out "红方走：18个合法着法中，有1着将被判违例（亚洲象联规则）："
 expect_in out "车一退一（i6i5）：判红方变着。每着都捉同一子，属长捉（AXF-18、AXF-B3、AXF-3）。"
 
 # Nothing forbidden: Black's escape repeats a position but is no violation; the opening.

@@ -95,7 +95,7 @@ TEST_SUITE("message catalogue")
         Diagnostics zh_diagnostics;
         const auto zh = load_message_catalogue(XQ_RULESETS "/messages/zh.json", zh_diagnostics);
         REQUIRE(zh);
-        CHECK(zh->join(three) == "a、b和c");
+        CHECK(zh->join(three) == "a、b、c");
         CHECK(zh->list(three) == "a、b、c");
         CHECK(zh->paragraph(three) == "abc");
     }

@@ -88,8 +88,8 @@ TEST_SUITE("replay report")
                "the complete exchange 9 (in piece worth))");
 
         const nlohmann::json zh = replay_json(g.report, catalogue("zh"));
-        CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "用二路红车将６路黑将");
-        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "用１路黑炮攻击二路红车（闪出的威胁；无根；吃子得9，完整兑换得9（按子力价值））");
+        CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "二路红车将军");
+        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "１路黑炮攻击二路红车（闪出的威胁；无根；吃子得9，完整兑换得9（按子力价值））");
     }
 
     TEST_CASE("a hidden protection is said in text and JSON, its line in JSON, when the ruleset looks")

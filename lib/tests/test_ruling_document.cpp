@@ -298,7 +298,7 @@ TEST_SUITE("ruling document")
         CHECK(rules[0].id == "AXF-6");
         CHECK(rules[0].heading == "Rule 6: Perpetual check (AXF-6)");
         CHECK(rules[0].diagrams == std::vector<int> { 1, 2, 3 });
-        CHECK(rules[0].diagrams_line == "Illustrated by diagrams 1, 2 and 3 of the rule book.");
+        CHECK(rules[0].diagrams_line == "Illustrated by diagrams 1-3 of the rule book.");
         // The loss rule follows from the verdict, so it is quoted too, last: it is procedure.
         CHECK(rules.back().id == "AXF-3");
     }
@@ -524,7 +524,7 @@ TEST_SUITE("ruling document")
         CHECK(rep.rules.at(0).heading == "第6条　长将（AXF-6）");
         CHECK(rep.sides.at(0).sentences.at(0) == "红方每着都将军，属长将，违例（AXF-6）。");
         CHECK(rep.moves.at(0).class_names == std::vector<std::string> { "将" });
-        CHECK(rep.moves.at(0).reasons.at(0) == "用二路红车将６路黑将");
+        CHECK(rep.moves.at(0).reasons.at(0) == "二路红车将军");
     }
 
     TEST_CASE("the written ruling shows the interpreter's judgement on every diagram line")
@@ -681,7 +681,7 @@ TEST_SUITE("ruling document")
         CHECK(en.repetitions[2].heading == "Repetition 3 of 3: plies 6 to 11");
         const RulingDocument zh = build_ruling_document(game, file.records[18], axf(), catalogue("zh"));
         CHECK(std::count(zh.notes.begin(), zh.notes.end(),
-                  "第4至第7着和第2至第9着的重复均不予裁决：每一处都在任何一方因此判负之前已经变着，对局结果与它们无关"
+                  "第4至第7着、第2至第9着的重复，均在任何一方因此判负之前已经变着，与对局结果无关，不予裁决"
                   "（xqarb adjudicate --detail all 对每一处重复都作裁决）。")
             == 1);
     }

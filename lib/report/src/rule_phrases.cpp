@@ -13,13 +13,26 @@ bool number_names_rule(const RuleText& rule)
 
 std::string diagrams_line(const RuleText& rule, const MessageCatalogue& messages)
 {
-    std::vector<std::string> numbers;
-    for (const int n : rule.diagrams)
-        numbers.push_back(std::to_string(n));
-    if (numbers.size() == 1)
-        return messages.format("rule.diagram", { { "diagram", numbers.front() } });
-    if (!numbers.empty())
-        return messages.format("rule.diagrams", { { "diagrams", messages.join(numbers) } });
+    const std::vector<int>& d = rule.diagrams;
+    if (d.size() == 1)
+        return messages.format("rule.diagram", { { "diagram", std::to_string(d.front()) } });
+    // Three or more diagrams in a row are one range: "32-38", 图32至图38.
+    std::vector<std::string> items;
+    for (std::size_t first = 0; first < d.size();) {
+        std::size_t last = first;
+        while (last + 1 < d.size() && d[last + 1] == d[last] + 1)
+            ++last;
+        if (last - first >= 2) {
+            items.push_back(messages.format("rule.diagram_range",
+                { { "first", std::to_string(d[first]) }, { "last", std::to_string(d[last]) } }));
+        } else {
+            for (std::size_t i = first; i <= last; ++i)
+                items.push_back(messages.format("rule.diagram_number", { { "number", std::to_string(d[i]) } }));
+        }
+        first = last + 1;
+    }
+    if (!items.empty())
+        return messages.format("rule.diagrams", { { "diagrams", messages.join(items) } });
     return {};
 }
 

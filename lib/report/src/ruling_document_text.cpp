@@ -208,10 +208,14 @@ void write_document_lines(std::ostream& out, const RulingDocument& document, con
         out << '\n' << underlined(m.format("summary.heading"), '-');
         for (std::size_t i = 0; i < document.repetitions.size(); ++i) {
             const DocumentRepetition& r = document.repetitions[i];
-            out << wrapped(std::to_string(i + 1) + ". " + r.plies + ": " + r.outcome, 0);
+            out << wrapped(m.format("summary.episode",
+                               { { "number", std::to_string(i + 1) }, { "plies", r.plies }, { "outcome", r.outcome } }),
+                0);
             for (const DocumentSide& side : r.sides)
-                out << wrapped(
-                    m.format(side.side == Color::Red ? "header.red" : "header.black") + ": " + side.in_short, 4);
+                out << wrapped(m.format("summary.episode_side",
+                                   { { "side", m.format(side.side == Color::Red ? "header.red" : "header.black") },
+                                       { "conduct", side.in_short } }),
+                    4);
         }
         if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
                 [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
