@@ -75,7 +75,23 @@ std::string FactPhrases::restriction(
     return m_.format(by_key, { { "restriction", kind }, { "pieces", pieces(r.by) } });
 }
 
-std::string FactPhrases::threat_facts(const Threat& t, bool material) const
+std::string FactPhrases::material_arithmetic(const Threat& t) const
+{
+    if (!t.capture_legal)
+        return {};
+    std::vector<std::string> facts { m_.format("fact.gain",
+        { { "capture", std::to_string(t.capture_gain) }, { "exchange", std::to_string(t.exchange_gain) } }) };
+    if (t.best_exchange_gain && *t.best_exchange_gain != t.exchange_gain)
+        facts.push_back(m_.format("fact.best_exchange", { { "exchange", std::to_string(*t.best_exchange_gain) } }));
+    if (t.capture_sequence_gain && *t.capture_sequence_gain != t.exchange_gain)
+        facts.push_back(m_.format("fact.capture_sequence", { { "sequence", std::to_string(*t.capture_sequence_gain) } }));
+    std::string out;
+    for (const std::string& f : facts)
+        out += (out.empty() ? "" : m_.format("fact.separator")) + f;
+    return out;
+}
+
+std::string FactPhrases::threat_facts(const Threat& t, MaterialFacts material) const
 {
     std::vector<std::string> facts { m_.format("origin." + std::string(to_string(t.origin))) };
     if (!t.capture_legal)
@@ -100,14 +116,15 @@ std::string FactPhrases::threat_facts(const Threat& t, bool material) const
         facts.push_back(restriction(t.target_restriction, "fact.target_restricted", "fact.target_restricted_by"));
     if (!t.restricted_by_target.empty())
         facts.push_back(m_.format("fact.target_restricts", { { "pieces", pieces(t.restricted_by_target) } }));
-    if (material && t.capture_legal) {
-        facts.push_back(m_.format("fact.gain",
-            { { "capture", std::to_string(t.capture_gain) }, { "exchange", std::to_string(t.exchange_gain) } }));
-        if (t.best_exchange_gain && *t.best_exchange_gain != t.exchange_gain)
-            facts.push_back(m_.format("fact.best_exchange", { { "exchange", std::to_string(*t.best_exchange_gain) } }));
-        if (t.capture_sequence_gain && *t.capture_sequence_gain != t.exchange_gain)
-            facts.push_back(
-                m_.format("fact.capture_sequence", { { "sequence", std::to_string(*t.capture_sequence_gain) } }));
+    if (material != MaterialFacts::Omitted && t.capture_legal) {
+        if (material == MaterialFacts::InFigures) {
+            facts.push_back(material_arithmetic(t));
+        } else {
+            // The best the attacking side can make of it: a sequence of captures, the better
+            // exchange, else the exchange on the square.
+            const int gain = t.capture_sequence_gain.value_or(t.best_exchange_gain.value_or(t.exchange_gain));
+            facts.push_back(m_.format(gain > 0 ? "fact.wins_material" : "fact.wins_no_material"));
+        }
         if (t.joint())
             facts.push_back(m_.format("fact.joint"));
         if (t.under_protected())

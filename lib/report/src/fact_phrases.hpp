@@ -13,6 +13,8 @@
 
 namespace xq {
 
+enum class MaterialFacts { Omitted, InWords, InFigures };
+
 class FactPhrases {
 public:
     FactPhrases(const MessageCatalogue& messages, DocumentNotation notation)
@@ -27,10 +29,15 @@ public:
     std::string piece(PieceAt p) const;
     // "the red rook on h9 and the red pawn on h7", joined as the catalogue joins lists
     std::string pieces(const std::vector<PieceAt>& list) const;
-    // How a threat arose and what the rules look at in it, as one list. With `material`, also
-    // what taking wins (capture and exchange), whether that needs other pieces, how many
-    // protect the target against how many attackers, and a mate after the capture.
-    std::string threat_facts(const Threat& t, bool material = true) const;
+    // How a threat arose and what the rules look at in it, as one list. With material facts,
+    // also whether taking wins material, whether that needs other pieces, how many protect the
+    // target against how many attackers, and a mate after the capture: in figures (what the
+    // capture and the exchange win, by piece worth) for replay, in words for a signed document,
+    // whose appendix gives the figures (material_arithmetic).
+    std::string threat_facts(const Threat& t, MaterialFacts material = MaterialFacts::InFigures) const;
+    // What taking wins, in piece worth: the capture, the complete exchange, and the better
+    // exchange or capture sequence where they differ. Empty when the capture is not legal.
+    std::string material_arithmetic(const Threat& t) const;
 
     // What the move does to the enemy king: its check, mate threat and check-then-capture
     // threat, each with its line in the notation. `before` is the position the move is made in.

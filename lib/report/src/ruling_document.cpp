@@ -321,18 +321,25 @@ namespace {
 
         // A threat in words with the chase row that counts or exempts it, its rule added to
         // `cited`; nothing for an attack that is not new and that the ruling does not mention.
-        std::optional<std::string> threat_reason(
-            const Threat& t, const ThreatRuling& judged, std::vector<std::string>& cited) const
+        std::optional<std::string> threat_reason(const Threat& t, const ThreatRuling& judged,
+            std::vector<std::string>& cited, std::vector<std::string>& arithmetic) const
         {
             if (!t.is_new() && !judged.worth_mentioning)
                 return std::nullopt;
             const std::string target = phrases_.piece(t.target), attacker = phrases_.piece(t.attacker);
             if (judged.row < 0)
                 return m_.format("reason.attack_not_counted",
-                    { { "target", target }, { "attacker", attacker }, { "facts", phrases_.threat_facts(t, false) } });
+                    { { "target", target }, { "attacker", attacker },
+                        { "facts", phrases_.threat_facts(t, MaterialFacts::Omitted) } });
             const ChaseRule& row = chase_row(judged.row);
-            // What a capture wins is worth saying where the row that decided weighed it.
-            const std::string facts = phrases_.threat_facts(t, row.condition.weighs_material());
+            // What a capture wins is worth saying where the row that decided weighed it: in words
+            // here, in figures in the appendix.
+            const bool weighed = row.condition.weighs_material();
+            const std::string facts
+                = phrases_.threat_facts(t, weighed ? MaterialFacts::InWords : MaterialFacts::Omitted);
+            if (weighed && t.capture_legal)
+                arithmetic.push_back(m_.format("appendix.threat",
+                    { { "attacker", attacker }, { "target", target }, { "figures", phrases_.material_arithmetic(t) } }));
             add_unique(cited, row.rule);
             return m_.format(judged.counts ? "reason.chase" : "reason.attack_allowed",
                 { { "target", target }, { "attacker", attacker }, { "facts", facts }, { "why", why(row) },
@@ -355,7 +362,17 @@ namespace {
             if (judged.term >= 0) {
                 const MoveTerm& term = rules_.move_terms[static_cast<std::size_t>(judged.term)];
                 d.term = text(term.translations, "term", term.term);
-                d.classes_shown = m_.format("move.term", { { "term", d.term }, { "classes", d.classes_shown } });
+                // A book's word that is also a class's name leads the list of the classes, once
+                // (捉、拦, not 捉（捉、拦）); another word is given with the classes it stands for.
+                if (std::find(d.class_names.begin(), d.class_names.end(), d.term) != d.class_names.end()) {
+                    std::vector<std::string> shown { d.term };
+                    for (const std::string& name : d.class_names)
+                        if (name != d.term)
+                            shown.push_back(name);
+                    d.classes_shown = m_.list(shown);
+                } else {
+                    d.classes_shown = m_.format("move.term", { { "term", d.term }, { "classes", d.classes_shown } });
+                }
             }
             if (judged.move_rule >= 0) {
                 const MoveRule& rule = rules_.move_rules[static_cast<std::size_t>(judged.move_rule)];
@@ -371,7 +388,7 @@ namespace {
                 d.reasons.push_back(m_.format("reason.idle"));
             append(d.reasons, phrases_.king_reasons(before, f));
             for (std::size_t i = 0; i < f.threats.size(); ++i)
-                if (auto reason = threat_reason(f.threats[i], judged.threats[i], d.rules))
+                if (auto reason = threat_reason(f.threats[i], judged.threats[i], d.rules, d.material_arithmetic))
                     d.reasons.push_back(std::move(*reason));
             append(d.reasons, phrases_.offer_and_block_reasons(f));
             append(d.reasons, phrases_.evasion_reasons(f));
@@ -608,6 +625,40 @@ std::vector<std::string> ruling_explanation(const DocumentRepetition& repetition
     return explanation_of(repetition.start_sentence, repetition.sides, repetition.verdict, messages);
 }
 
+namespace {
+
+    // How the ruleset counts material, then each move's figures, in reading order: the body
+    // says "wins material" and the arbiter who wants to check it finds the arithmetic here.
+    std::vector<std::string> material_appendix(
+        const RulingDocument& document, const RuleSet& rules, const MessageCatalogue& m)
+    {
+        std::vector<std::string> moves;
+        for (const DocumentRepetition* r : in_reading_order(document))
+            for (const DocumentMove& move : r->moves)
+                if (!move.material_arithmetic.empty())
+                    moves.push_back(m.format("appendix.move",
+                        { { "ply", std::to_string(move.ply) }, { "move", move.text },
+                            { "threats", m.paragraph(move.material_arithmetic) } }));
+        if (moves.empty())
+            return {};
+        const PieceWorth& worth = rules.classification.piece_worth;
+        const auto of = [&](PieceType t) { return std::to_string(worth[static_cast<std::size_t>(index(t))]); };
+        std::vector<std::string> scale { m.format("cycle.piece_worth",
+            { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
+                { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },
+                { "elephant", of(PieceType::Elephant) }, { "soldier", of(PieceType::Soldier) } }) };
+        if (rules.classification.capture_sequence_depth > 0
+            && !rules.classification.capture_sequence_counts_uncrossed_soldiers)
+            scale.push_back(m.format("cycle.piece_worth_uncrossed_pawns"));
+        if (const std::optional<int> given = rules.classification.check_capture_crossed_soldier_given_worth)
+            scale.push_back(m.format("cycle.piece_worth_crossed_pawn_given", { { "worth", std::to_string(*given) } }));
+        std::vector<std::string> appendix { m.paragraph(scale) };
+        appendix.insert(appendix.end(), moves.begin(), moves.end());
+        return appendix;
+    }
+
+} // namespace
+
 RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& record, const RuleSet& rules,
     const MessageCatalogue& messages, const DocumentOptions& options)
 {
@@ -615,25 +666,8 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     RulingDocument document;
     document.language = messages.language();
     document.notation = options.notation;
-    std::vector<std::string> notation { messages.format(
-        "cycle.notation", { { "notation", messages.format("notation." + std::string(to_string(options.notation))) } }) };
-    // The gains the reasons give mean nothing without the scale they are counted on.
-    if (std::any_of(rules.chase_rules.begin(), rules.chase_rules.end(),
-            [](const ChaseRule& row) { return row.condition.weighs_material(); })) {
-        const PieceWorth& worth = rules.classification.piece_worth;
-        const auto of = [&](PieceType t) { return std::to_string(worth[static_cast<std::size_t>(index(t))]); };
-        notation.push_back(messages.format("cycle.piece_worth",
-            { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
-                { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },
-                { "elephant", of(PieceType::Elephant) }, { "soldier", of(PieceType::Soldier) } }));
-        if (rules.classification.capture_sequence_depth > 0
-            && !rules.classification.capture_sequence_counts_uncrossed_soldiers)
-            notation.push_back(messages.format("cycle.piece_worth_uncrossed_pawns"));
-        if (const std::optional<int> given = rules.classification.check_capture_crossed_soldier_given_worth)
-            notation.push_back(
-                messages.format("cycle.piece_worth_crossed_pawn_given", { { "worth", std::to_string(*given) } }));
-    }
-    document.notation_sentence = messages.paragraph(notation);
+    document.notation_sentence = messages.format(
+        "cycle.notation", { { "notation", messages.format("notation." + std::string(to_string(options.notation))) } });
     document.title = messages.format("document.title");
     // A rule quoted in translation says how it was made, so that nobody signs it as the book's
     // wording.
@@ -662,6 +696,7 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
         r.decides = decides;
     }
     add_not_ruled_before(game.rulings.size());
+    document.appendix = material_appendix(document, rules, messages);
     return document;
 }
 

@@ -253,6 +253,11 @@ void write_document_html(std::ostream& out, const RulingDocument& document, cons
     for (const DocumentRepetition* r : in_reading_order(document))
         write_repetition(out, *r, document, m);
     // A ruling beside other books' rulings is signed once, at the end of the comparison.
+    if (!document.appendix.empty()) {
+        out << "<h2>" << xml_escaped(m.format("appendix.heading")) << "</h2>\n";
+        for (const std::string& line : document.appendix)
+            out << paragraph(line);
+    }
     if (document.book_heading.empty())
         write_closing(out, m);
     out << "</article>\n";

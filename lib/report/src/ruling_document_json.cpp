@@ -99,6 +99,7 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
     writer.member("notation", to_string(document.notation));
     writer.member("notation_sentence", document.notation_sentence);
     writer.member("title", document.title);
+    writer.member("appendix", document.appendix);
     writer.key("header");
     writer.begin_array();
     for (const HeaderField& f : document.header) {

@@ -157,6 +157,11 @@ namespace {
             for (const DocumentRepetition* r : in_reading_order(d))
                 repetition(*r, d);
             // A ruling beside other books' rulings is signed once, at the end of the comparison.
+            if (!d.appendix.empty()) {
+                heading(m_.format("appendix.heading"), 12.5, 5 * mm);
+                for (const std::string& line : d.appendix)
+                    paragraph(line, {}, 0, 1.2 * mm);
+            }
             if (d.book_heading.empty())
                 close();
             return std::move(blocks_);

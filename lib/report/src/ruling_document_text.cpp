@@ -265,6 +265,11 @@ void write_document_lines(std::ostream& out, const RulingDocument& document, con
         for (const std::string& sentence : r.verdict)
             out << wrapped(sentence, 0);
     }
+    if (!document.appendix.empty()) {
+        out << '\n' << underlined(m.format("appendix.heading"), '-');
+        for (const std::string& line : document.appendix)
+            out << wrapped(line, 0);
+    }
     // A ruling beside other books' rulings is signed once, at the end of the comparison.
     if (document.book_heading.empty())
         write_closing_text(out, m);
@@ -350,6 +355,11 @@ void write_document_markdown(std::ostream& out, const RulingDocument& document, 
         out << "\n### " << escaped(m.format("verdict.heading")) << "\n\n";
         for (const std::string& sentence : r.verdict)
             out << escaped(sentence) << "\n\n";
+    }
+    if (!document.appendix.empty()) {
+        out << "\n## " << escaped(m.format("appendix.heading")) << "\n\n";
+        for (const std::string& line : document.appendix)
+            out << escaped(line) << "\n\n";
     }
     if (document.book_heading.empty())
         write_closing_markdown(out, m);

@@ -47,6 +47,9 @@ struct DocumentMove {
     std::string classes_shown; // the classes as the document gives them: with the book's word first
     std::vector<std::string> reasons; // one sentence per fact
     std::vector<std::string> rules; // the rules of the chase rows its reasons cite, in order
+    // What its captures would win, in figures, where its reasons say so in words: one line per
+    // threat, for the document's appendix.
+    std::vector<std::string> material_arithmetic;
 };
 
 // What one side's moves amount to, in sentences.
@@ -133,6 +136,9 @@ struct RulingDocument {
     std::vector<DocumentRepetition> repetitions;
     // The heading of the rules a repetition quotes, saying when they are a translation.
     std::string rules_heading;
+    // The figures behind the words "wins material": how pieces are counted, then what each
+    // move's captures would win. Empty when the ruleset weighs no material.
+    std::vector<std::string> appendix;
     DocumentMetadata metadata;
 };
 
