@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Prints a written ruling (xqarb adjudicate --format html) on A4 with headless Chromium and
-# renders page 1 to a PNG with pdftoppm: the check that the HTML prints as it should (it says
-# how many pages it took), and the pictures in the README.
-#   scripts/render-ruling.sh [RECORD [PNG [LANG]]]
-# Defaults: the sample master game, docs/ruling_sample_en.png, English. Installs chromium and a
-# Chinese font (fonts-wqy-zenhei) when they are missing, and builds xqarb in build/release
-# unless XQARB names a binary. Not part of the test suite.
+# Renders page 1 of a written ruling to a PNG with pdftoppm: xqarb's own PDF (the pictures in
+# the README), or the HTML (xqarb adjudicate --format html) printed on A4 by headless Chromium,
+# the check that the HTML prints as it should. It says how many pages the ruling took.
+#   scripts/render-ruling.sh [RECORD [PNG [LANG [pdf|html]]]]
+# Defaults: the sample master game, docs/ruling_sample_en.png, English, pdf. Installs chromium
+# (for html) and a Chinese font (fonts-wqy-zenhei) when they are missing, and builds xqarb in
+# build/release unless XQARB names a binary. Not part of the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 record=${1:-testdata/samples/world_championship_2001_perpetual_chase.pgn}
 png=${2:-docs/ruling_sample_en.png}
 language=${3:-en}
+format=${4:-pdf}
 
 missing=()
-command -v chromium >/dev/null || missing+=(chromium)
+[ "$format" = pdf ] || command -v chromium >/dev/null || missing+=(chromium)
 command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-wqy-zenhei)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -35,8 +36,14 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$XQARB" adjudicate "$record" --format html --lang "$language" -o "$work/ruling.html"
 mkdir -p "$(dirname "$png")"
+if [ "$format" = pdf ]; then
+  "$XQARB" adjudicate "$record" --lang "$language" -o "$work/ruling.pdf"
+  pdftoppm -r 70 -png -f 1 -l 1 -singlefile "$work/ruling.pdf" "${png%.png}"
+  echo "wrote $png (page 1 of $(pdfinfo "$work/ruling.pdf" | awk '/^Pages:/ { print $2 }'))"
+  exit 0
+fi
+"$XQARB" adjudicate "$record" --format html --lang "$language" -o "$work/ruling.html"
 # A fresh profile and no network: the page is self-contained. No header or footer of the
 # browser's own: the ruling prints its page numbers.
 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \

@@ -45,6 +45,8 @@ if [ -f "$asian_cup" ]; then
   check_boards asian_cup_58_all "$asian_cup" --game 58 --detail all
   caption='箭头表示循环中的着法'
   check_boards asian_cup_58_zh "$asian_cup" --game 58 --lang zh
+  caption='箭頭表示循環中的着法'
+  check_boards asian_cup_58_zh_hant "$asian_cup" --game 58 --lang zh-Hant
 else
   echo "skipped: the Asian Cup file of ../shared/corpus is not there"
 fi
