@@ -134,7 +134,7 @@ std::optional<MessageCatalogue> find_message_catalogue(const std::string& langua
     if (language == "zh-Hant") {
         if (!traditional_characters_available()) {
             diagnostics.error("messages.no-traditional",
-                "traditional characters need OpenCC's data (Debian package libopencc1.1 or opencc), which is missing");
+                "traditional characters need OpenCC's tables (Debian package libopencc-data), which are missing");
             return std::nullopt;
         }
         const auto simplified = find_message_catalogue("zh", diagnostics);
