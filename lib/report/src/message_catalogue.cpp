@@ -267,6 +267,10 @@ namespace {
         { "signature.arbiter", "" },
         { "signature.signature", "" },
         { "signature.date", "" },
+        { "instruction.given", "side ply" },
+        { "instruction.given_early", "side ply due" },
+        { "instruction.must_change", "side rules count from loss_rule" },
+        { "instruction.loses", "side rules count from ply loss_rule" },
     };
 
     const MessageKey* find_key(std::string_view key)
