@@ -271,6 +271,12 @@ namespace {
         { "instruction.given_early", "side ply due" },
         { "instruction.must_change", "side rules count from loss_rule" },
         { "instruction.loses", "side rules count from ply loss_rule" },
+        { "forbidden.try_new", "move iccs" },
+        { "forbidden.try_allowed", "move iccs ply side outcome" },
+        { "forbidden.try_repeats", "move iccs ply" },
+        { "forbidden.try_forbidden", "move iccs outcome rules ply side conduct" },
+        { "forbidden.try_replies_none", "side legal" },
+        { "forbidden.try_replies", "side count legal moves" },
     };
 
     const MessageKey* find_key(std::string_view key)
