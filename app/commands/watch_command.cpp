@@ -24,6 +24,7 @@
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/board/fen.hpp"
 #include "xq/notation/move_text.hpp"
+#include "xq/notation/pgn_writer.hpp"
 #include "xq/notation/record_reader.hpp"
 #include "xq/report/watch_report.hpp"
 
@@ -108,8 +109,10 @@ namespace {
             for (const RecordedMove& m : typed.moves) {
                 SourceLocation at = m.location;
                 at.line = where.line;
-                if (normalize_result(m.text))
+                if (const auto result = normalize_result(m.text)) {
+                    result_ = std::string(*result);
                     return true;
+                }
                 const auto parsed = parse_move(game_->current(), m.text, MoveTextOptions {});
                 if (const MoveError* error = std::get_if<MoveError>(&parsed)) {
                     Diagnostics problem;
@@ -166,7 +169,6 @@ namespace {
                     "undo", std::to_string(ply));
             }
             if (name == "!ruling") {
-                ruling_requested_ = true;
                 if (!write_ruling())
                     write_failed_ = true;
                 return;
@@ -190,8 +192,15 @@ namespace {
             record.moves.clear();
             for (const Move m : moves_)
                 record.moves.push_back({ to_iccs(m), record.location, 0, {}, {} });
-            record.result.reset();
+            if (result_)
+                record.result = LocatedText { *result_, record.location };
             const RecordReplay replay = replay_record(record);
+            const auto format = choose_format("", options_.output, { "text", "markdown", "html", "jsonl", "pdf", "pgn" },
+                jsonl_ ? "jsonl" : "text");
+            if (!format)
+                return false;
+            if (*format == "pgn")
+                return write_record(record);
             const GameRuling ruling = judge_game(1, record.location, replay, rules_,
                 repetitions_ruled(RepetitionsRuled::BearingOnResult, replay.game ? replay.game->ply_count() : 0, rules_));
             RulingDocument document
@@ -203,10 +212,6 @@ namespace {
                 document.notes.push_back(
                     messages_.format("watch.note", { { "ply", std::to_string(n.ply) }, { "text", n.text } }));
 
-            const auto format = choose_format(
-                "", options_.output, { "text", "markdown", "html", "jsonl", "pdf" }, jsonl_ ? "jsonl" : "text");
-            if (!format)
-                return false;
             if (*format == "pdf" && is_standard_output(options_.output)) {
                 print_error("watch writes a PDF ruling only to -o FILE");
                 return false;
@@ -229,6 +234,29 @@ namespace {
             } else {
                 write_document_text(out, document, messages_);
             }
+            return output.finish();
+        }
+
+        // The game as a PGN record, for -o FILE.pgn: its Instructed tag, and each note as a
+        // comment after the move it was typed after.
+        bool write_record(GameRecord record)
+        {
+            for (const Note& n : notes_)
+                (n.ply == 0 ? record.comments_before_first_move
+                            : record.moves[static_cast<std::size_t>(n.ply - 1)].comments)
+                    .push_back(n.text);
+            const RecordReplay replay = replay_record(record);
+            std::vector<Move> moves;
+            CommandOutput output;
+            if (!output.open(options_.output, {}))
+                return false;
+            Diagnostics problems;
+            PgnWriterOptions writer;
+            writer.notation = notation_ == DocumentNotation::Chinese ? PgnNotation::Chinese
+                : notation_ == DocumentNotation::Iccs                ? PgnNotation::Iccs
+                                                                     : PgnNotation::Wxf;
+            write_pgn(output.stream(), record, played_main_line(replay, moves), writer, problems);
+            print_diagnostics(problems);
             return output.finish();
         }
 
@@ -300,7 +328,7 @@ namespace {
         std::vector<Move> moves_;
         bool failed_ = false;
         bool write_failed_ = false;
-        bool ruling_requested_ = false;
+        std::optional<std::string> result_; // typed on standard input
     };
 
     // Appends each input line to --log as it arrives, flushed, so nothing typed is lost.
@@ -461,6 +489,11 @@ namespace {
                 }
                 while (watch.moves().size() > agree)
                     watch.command("!undo", {});
+                // The instructions the record shows (another watch's Instructed tag) join those typed.
+                for (const Instruction& i : now.replay->instructions)
+                    if (std::find(watch.game().instructions().begin(), watch.game().instructions().end(), i)
+                        == watch.game().instructions().end())
+                        watch.game().add_instruction(i);
                 for (std::size_t i = agree; i < file_moves.size(); ++i) {
                     log.add(to_iccs(file_moves[i]));
                     watch.play(file_moves[i]);
@@ -495,7 +528,8 @@ CLI::App* add_watch_command(CLI::App& app, WatchOptions& options)
         ->check(CLI::IsMember({ "text", "jsonl" }));
     cmd->add_option("-o,--output", options.output,
         "Write the written ruling (at the end, and on !ruling) to this file, in the format its extension names "
-        "(.txt, .md, .html, .json, .pdf), instead of standard output");
+        "(.txt, .md, .html, .json, .pdf; .pgn: the game record, with the Instructed tag and the notes as "
+        "comments), instead of standard output");
     cmd->add_option("--log", options.log, "Append every input line to this file as it arrives");
     cmd->add_option("--poll", options.poll_seconds,
         "Seconds between looks at a followed file where inotify cannot tell of changes (default 0.2)");
@@ -520,7 +554,7 @@ int run_watch(const WatchOptions& options, bool /*verbose*/)
     print_diagnostics(setup);
     if (!rules || !messages || !start)
         return exit_usage;
-    if (!choose_format("", options.output, { "text", "markdown", "html", "jsonl", "pdf" }, "text"))
+    if (!choose_format("", options.output, { "text", "markdown", "html", "jsonl", "pdf", "pgn" }, "text"))
         return exit_usage;
     InputLog log(options.log);
     if (log.open_failed(options.log)) {

@@ -104,6 +104,18 @@ feed h3h5 a5a6 "$cycle" "$cycle" "0-1" "h5h6" | "$xqarb" watch --fen "$chase_fen
 expect_not_in out "9. R2+1"
 grep -qF "# Ruling on a repetition" "$work/ruling.md" || fail "-o ruling.md is not the Markdown ruling"
 
+# -o game.pgn writes the record: the Instructed tag and the notes as comments. adjudicate
+# reads the instruction back, and so does watch following that file (it ends at its result).
+feed h3h5 a5a6 "$cycle" "!instruct" "!note told at the table" "$cycle" "0-1" |
+  "$xqarb" watch --fen "$chase_fen" -o "$work/game.pgn" >"$work/out" 2>"$work/err" || fail "watch -o game.pgn exited $?"
+grep -qF '[Instructed "red@6"]' "$work/game.pgn" || fail "no Instructed tag in the record written: $(cat "$work/game.pgn")"
+grep -qF '{told at the table}' "$work/game.pgn" || fail "no note in the record written: $(cat "$work/game.pgn")"
+grep -qF ' 0-1' "$work/game.pgn" || fail "no result in the record written"
+expect_exit 0 adjudicate "$work/game.pgn"
+expect_in out "The arbiter told Red to change its moves after ply 6: the loss counts from"
+timeout 20 "$xqarb" watch "$work/game.pgn" >"$work/out" 2>"$work/err" || fail "watch following a finished record exited $?"
+expect_in out "The arbiter told Red to change its moves after ply 6."
+
 # Ctrl-C writes the ruling too: standard input stays open until SIGINT.
 mkfifo "$work/typed"
 "$xqarb" watch --fen "$chase_fen" <"$work/typed" >"$work/out" 2>"$work/err" &

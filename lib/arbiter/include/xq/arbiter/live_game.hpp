@@ -55,6 +55,8 @@ public:
     bool undo();
     // The arbiter told `side` to change its moves, now: after the last ply.
     void instruct(Color side);
+    // An instruction given earlier, as a record shows it.
+    void add_instruction(const Instruction& instruction) { instructions_.push_back(instruction); }
 
     const ReplayedGame& game() const { return game_; }
     const Position& current() const { return game_.current(); }
