@@ -134,7 +134,8 @@ void write_tried_move_text(std::ostream& out, const ReplayedGame& game, const Tr
     const Position after = position_after(game, tried.move);
     std::vector<std::string> moves;
     for (const ForbiddenMove& f : replies.moves)
-        moves.push_back(phrases.notate(after, f.move) + " (" + to_iccs(f.move) + ")");
+        moves.push_back(
+            messages.format("forbidden.try_reply", { { "move", phrases.notate(after, f.move) }, { "iccs", to_iccs(f.move) } }));
     out << messages.format("forbidden.try_replies",
                { { "side", side }, { "count", std::to_string(replies.moves.size()) },
                    { "legal", std::to_string(replies.legal_moves) }, { "moves", messages.list(moves) } })

@@ -277,6 +277,7 @@ namespace {
         { "forbidden.try_forbidden", "move iccs outcome rules ply side conduct" },
         { "forbidden.try_replies_none", "side legal" },
         { "forbidden.try_replies", "side count legal moves" },
+        { "forbidden.try_reply", "move iccs" },
         { "watch.move", "ply move iccs" },
         { "watch.move_repeating", "ply move iccs count first" },
         { "watch.must_change", "side conduct rules" },
