@@ -260,9 +260,15 @@ namespace {
             return output.finish();
         }
 
-        void announce(const std::string& line, const char* key, const std::string& value)
+        // A line for the arbiter: as it is in text, or as {"KEY": VALUE, "line": LINE} in jsonl.
+        void say(const std::string& line, const char* key, const std::string& value)
         {
-            say(line, key, value);
+            if (jsonl_) {
+                write_watch_answer_json(std::cout, key, value, line);
+            } else {
+                std::cout << line << '\n';
+            }
+            std::cout.flush();
         }
 
         bool failed() const { return failed_; }
@@ -277,36 +283,6 @@ namespace {
         std::string notate(const Position& before, Move move) const
         {
             return notate_move(before, move, messages_, notation_);
-        }
-
-        // A line for the arbiter: as it is in text, or as {"KEY": VALUE, "line": LINE} in jsonl.
-        void say(const std::string& line, const char* key, const std::string& value)
-        {
-            if (jsonl_) {
-                std::cout << "{\"" << key << "\":" << json_string(value) << ",\"line\":" << json_string(line) << "}\n";
-            } else {
-                std::cout << line << '\n';
-            }
-            std::cout.flush();
-        }
-
-        static std::string json_string(const std::string& text)
-        {
-            std::string out = "\"";
-            for (const char c : text) {
-                if (c == '"' || c == '\\') {
-                    out += '\\';
-                    out += c;
-                } else if (static_cast<unsigned char>(c) < 0x20) {
-                    static const char hex[] = "0123456789abcdef";
-                    out += "\\u00";
-                    out += hex[(c >> 4) & 0xf];
-                    out += hex[c & 0xf];
-                } else {
-                    out += c;
-                }
-            }
-            return out + "\"";
         }
 
         void usage(const std::string& problem, const SourceLocation& where)
@@ -480,7 +456,7 @@ namespace {
                     ++agree;
                 if (!same_start || (agree < played.size() && agree < file_moves.size())) {
                     if (started)
-                        watch.announce(messages.format("watch.file_replaced", { { "file", options.input } }), "restart",
+                        watch.say(messages.format("watch.file_replaced", { { "file", options.input } }), "restart",
                             options.input);
                     GameRecord header = *now.record;
                     watch.start(file_game.start(), std::move(header));

@@ -158,6 +158,17 @@ for how in inotify polling; do
   [ "$(grep -c '^1\. R2+2 (h3h5)' "$work/out")" -eq 1 ] || fail "$how: the first game was played more than once"
 done
 
+# The board and the natural limit end games too: a mate; the computer rule's 120 plies of
+# horse shuffles (a draw by repetition is due at ply 8 first).
+echo a8a9 | "$xqarb" watch --fen "3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1" >"$work/out" 2>"$work/err"
+expect_in out ">>> On the board, Black is checkmated and has lost (AXF-1)."
+for i in $(seq 1 31); do printf 'b0c2 b9c7 c2b0 c7b9\n'; done | "$xqarb" watch --ruleset computer --format jsonl >"$work/out" 2>"$work/err"
+python3 - "$work/out" <<'PY' || fail "watch --ruleset computer: the natural limit"
+import json, sys
+marked = {o["ply"]: (o["event"], o["outcome"]) for o in map(json.loads, open(sys.argv[1])) if "event" in o}
+assert marked == {8: ("ruling_due", "draw"), 120: ("natural_limit", "draw")}, marked
+PY
+
 # The bundled sample game, one move a line: the instruction line comes right after the ply at
 # which adjudicate says the ruling was due.
 sample=testdata/samples/world_championship_2001_perpetual_chase.pgn

@@ -40,6 +40,12 @@ MoveUpdate LiveGame::play(Move move)
             update.ruling = std::move(*current);
         }
     }
+    // The count cannot reach the limit before as many plies have been played.
+    if (rules_.natural_limit && update.ply >= rules_.natural_limit->plies)
+        if (auto reached = natural_limit_reached(game_, *rules_.natural_limit); reached && reached->ply == update.ply) {
+            update.event = LiveEvent::NaturalLimit;
+            update.natural_limit = std::move(reached);
+        }
     if (const std::optional<Color> loser = game_.loser_on_board()) {
         update.event = LiveEvent::BoardEnd;
         update.board_loser = loser;

@@ -286,8 +286,6 @@ namespace {
         { "watch.loses_uninstructed", "side rules loss_rule from" },
         { "watch.loses_at_once", "side conduct rules loss_rule" },
         { "watch.draw_due", "rules" },
-        { "watch.checkmate", "side rule" },
-        { "watch.no_legal_move", "side rule" },
         { "watch.instructed", "side ply" },
         { "watch.no_violator", "" },
         { "watch.noted", "ply" },

@@ -37,6 +37,8 @@ namespace {
             return "loss";
         case LiveEvent::BoardEnd:
             return "board_end";
+        case LiveEvent::NaturalLimit:
+            return "natural_limit";
         case LiveEvent::None:
             break;
         }
@@ -48,6 +50,8 @@ namespace {
     {
         if (update.event == LiveEvent::BoardEnd)
             return std::string(to_string(*update.board_loser == Color::Red ? Outcome::RedLoses : Outcome::BlackLoses));
+        if (update.event == LiveEvent::NaturalLimit)
+            return std::string(to_string(Outcome::Draw));
         return std::string(to_string(update.ruling->outcome));
     }
 
@@ -76,9 +80,16 @@ std::string watch_event_line(const MoveUpdate& update, const RuleSet& rules, con
 {
     const FactPhrases phrases(messages, DocumentNotation::Wxf);
     if (update.event == LiveEvent::BoardEnd)
-        return messages.format(update.checkmate ? "watch.checkmate" : "watch.no_legal_move",
+        return messages.format(update.checkmate ? "board.checkmate" : "board.stalemate",
             { { "side", phrases.side(*update.board_loser) },
                 { "rule", update.checkmate ? rules.board.checkmate_rule : rules.board.stalemate_rule } });
+    if (update.event == LiveEvent::NaturalLimit) {
+        const NaturalLimitReached& limit = *update.natural_limit;
+        return messages.format(limit.plies_not_counted > 0 ? "limit.natural_with_checks" : "limit.natural",
+            { { "ply", std::to_string(limit.ply) }, { "plies", std::to_string(limit.limit_plies) },
+                { "first", std::to_string(limit.first_ply) }, { "not_counted", std::to_string(limit.plies_not_counted) },
+                { "rule", limit.rule } });
+    }
     if (update.event == LiveEvent::None || !update.ruling)
         return std::string();
     const Ruling& r = *update.ruling;
@@ -139,6 +150,17 @@ void write_watch_move_json(std::ostream& out, const MoveUpdate& update, const Po
             object.ply_or_null(update.ruling->occurrences.instructed_ply);
         }
     }
+    object.end_object();
+    out << text << '\n';
+}
+
+void write_watch_answer_json(std::ostream& out, std::string_view key, const std::string& value, const std::string& line)
+{
+    std::string text;
+    json_form::JsonWriter object(text);
+    object.begin_object();
+    object.member(key, value);
+    object.member("line", line);
     object.end_object();
     out << text << '\n';
 }

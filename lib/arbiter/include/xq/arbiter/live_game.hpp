@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "xq/arbiter/instruction.hpp"
+#include "xq/arbiter/natural_limit.hpp"
 #include "xq/arbiter/replay.hpp"
 #include "xq/arbiter/rule_interpreter.hpp"
 #include "xq/arbiter/ruleset.hpp"
@@ -29,6 +30,7 @@ enum class LiveEvent {
     RulingDue, // a repetition stood often enough for a ruling: a violator must be told to change, or a draw stands
     Loss, // the violator repeated its cycle as often as the ruleset allows after the instruction
     BoardEnd, // checkmate, or no legal move
+    NaturalLimit, // the ruleset's natural move limit draws the game
 };
 
 struct MoveUpdate {
@@ -41,6 +43,7 @@ struct MoveUpdate {
     LiveEvent event = LiveEvent::None;
     std::optional<Color> board_loser; // with BoardEnd
     bool checkmate = false; // with BoardEnd: mate, else no legal move
+    std::optional<NaturalLimitReached> natural_limit; // with NaturalLimit
 };
 
 class LiveGame {

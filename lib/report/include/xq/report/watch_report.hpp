@@ -31,4 +31,7 @@ std::string watch_event_line(const MoveUpdate& update, const RuleSet& rules, con
 void write_watch_move_json(std::ostream& out, const MoveUpdate& update, const Position& before, const Position& after,
     const RuleSet& rules, const MessageCatalogue& messages, DocumentNotation notation);
 
+// The answer to an arbiter's command as one JSON object on one line: {"KEY": VALUE, "line": LINE}.
+void write_watch_answer_json(std::ostream& out, std::string_view key, const std::string& value, const std::string& line);
+
 } // namespace xq
