@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -326,12 +327,51 @@ namespace {
         std::ofstream file_;
     };
 
+    // Standard input, a line at a time, read with poll() so that a Ctrl-C that comes while a
+    // line is being handled still ends the wait for the next one (a signal between a check of
+    // the flag and a blocking read would be lost).
+    class InputLines {
+    public:
+        // The next line, without its end; false at the end of input or once interrupted.
+        bool next(std::string& line)
+        {
+            for (;;) {
+                if (const std::size_t end = buffer_.find('\n'); end != std::string::npos) {
+                    line = buffer_.substr(0, end);
+                    buffer_.erase(0, end + 1);
+                    return true;
+                }
+                if (ended_ || interrupted) {
+                    if (buffer_.empty() || interrupted)
+                        return false;
+                    line = std::move(buffer_);
+                    buffer_.clear();
+                    return true;
+                }
+                struct pollfd p { STDIN_FILENO, POLLIN, 0 };
+                if (::poll(&p, 1, 100) <= 0)
+                    continue;
+                char chunk[4096];
+                const ssize_t got = ::read(STDIN_FILENO, chunk, sizeof chunk);
+                if (got > 0)
+                    buffer_.append(chunk, static_cast<std::size_t>(got));
+                else if (got == 0 || errno != EINTR)
+                    ended_ = true;
+            }
+        }
+
+    private:
+        std::string buffer_;
+        bool ended_ = false;
+    };
+
     // Standard input: moves and commands line by line, until its end, a result or Ctrl-C.
     void watch_standard_input(Watch& watch, InputLog& log)
     {
+        InputLines input;
         std::string line;
         std::uint32_t number = 0;
-        while (!interrupted && std::getline(std::cin, line)) {
+        while (input.next(line)) {
             ++number;
             log.add(line);
             const std::string text = trimmed(line);

@@ -22,6 +22,14 @@ feed() {
     sleep 0.05
   done
 }
+# wait_for TEXT: until $work/out holds TEXT (at most 10 s).
+wait_for() {
+  for _ in $(seq 1 200); do
+    grep -qF -- "$1" "$work/out" && return
+    sleep 0.05
+  done
+  fail "watch never showed '$1'"
+}
 # line_of TEXT FILE: the number of the first line of FILE that starts with TEXT (0: none).
 line_of() {
   local n
@@ -122,7 +130,7 @@ mkfifo "$work/typed"
 watcher=$!
 exec 3>"$work/typed"
 feed h3h5 a5a6 "$cycle" "!instruct" >&3
-sleep 0.2
+wait_for "Instruction recorded"
 kill -INT "$watcher"
 wait "$watcher" || fail "watch stopped by SIGINT exited $?"
 exec 3>&-
@@ -138,15 +146,16 @@ for how in inotify polling; do
   write_record "h3h5 a5a6 h5h6"
   options=()
   [ "$how" = polling ] && options=(--no-inotify --poll 0.05)
-  timeout 20 "$xqarb" watch "$game" "${options[@]}" >"$work/out" 2>"$work/err" &
+  timeout 30 "$xqarb" watch "$game" "${options[@]}" >"$work/out" 2>"$work/err" &
   watcher=$!
-  sleep 0.2
+  # Each change is made once watch has shown the last one (a sanitizer build starts slowly).
+  wait_for "3. R2+1 (h5h6)"
   write_record "h3h5 a5a6 h5h6 a6a5 h6h5"
-  sleep 0.15
+  wait_for "5. R2-1 (h6h5)"
   printf ' a5a6\n' >>"$game" # appended in place
-  sleep 0.15
+  wait_for "6. C1-1 (a5a6)"
   write_record "h3h4 a5a4 *"
-  sleep 0.15
+  wait_for "2. C1+1 (a5a4)"
   write_record "h3h4 a5a4 h4h5 1-0"
   wait "$watcher" || fail "$how: watch following a file exited $?"
   expect_in out "3. R2+1 (h5h6)"
