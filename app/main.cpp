@@ -20,6 +20,7 @@
 #include "commands/convert_command.hpp"
 #include "commands/exit_codes.hpp"
 #include "commands/forbidden_command.hpp"
+#include "commands/watch_command.hpp"
 #include "commands/output_file.hpp"
 #include "commands/perft_command.hpp"
 #include "commands/replay_command.hpp"
@@ -141,6 +142,8 @@ int main(int argc, char** argv)
     CLI::App* adjudicate = add_adjudicate_command(app, adjudicate_options);
     ForbiddenOptions forbidden_options;
     CLI::App* forbidden = add_forbidden_command(app, forbidden_options);
+    WatchOptions watch_options;
+    CLI::App* watch = add_watch_command(app, watch_options);
     RulesOptions rules_options;
     const RulesCommand rules = add_rules_command(app, rules_options);
     ConvertOptions convert_options;
@@ -187,6 +190,8 @@ int main(int argc, char** argv)
             code = run_adjudicate(adjudicate_options, verbosity > 0);
         else if (forbidden->parsed())
             code = run_forbidden(forbidden_options, verbosity > 0);
+        else if (watch->parsed())
+            code = run_watch(watch_options, verbosity > 0);
         else if (rules.list->parsed() || rules.show->parsed() || rules.check->parsed())
             code = run_rules(rules, rules_options);
         else if (convert->parsed())

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include <unistd.h>
 
@@ -70,6 +71,12 @@ CLI::App* add_adjudicate_command(CLI::App& app, AdjudicateOptions& options)
            "one that decides the game, the others in brief; all rules on every repetition and sets out each in full")
         ->check(CLI::IsMember({ "deciding", "all" }));
     add_output_option(*cmd, options.output);
+    cmd->add_option("--instructed", options.instructed,
+           "SIDE@PLY: the arbiter told SIDE (red or black) to change its moves after ply PLY; the loss counts from "
+           "there (repeatable; added to those of the record's Instructed tag, see docs/instructions.md)")
+        ->check([](const std::string& text) {
+            return parse_instruction(text) ? std::string() : "'" + text + "' is not SIDE@PLY (red@96, black@120)";
+        });
     cmd->add_flag("--all", options.all,
         "A document for every game of a file; without it (and without --game) only games with a repetition ruled on or "
         "a problem get one, and the others a line on stderr");
@@ -120,6 +127,9 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     document_options.every_repetition_in_full = options.detail == "all";
     const RepetitionsRuled ruled
         = document_options.every_repetition_in_full ? RepetitionsRuled::Every : RepetitionsRuled::BearingOnResult;
+    Instructions instructed;
+    for (const std::string& text : options.instructed)
+        instructed.push_back(*parse_instruction(text));
     const bool every_game = options.all || !options.input.games.empty() || options.input.files.empty();
     if (*format == "html")
         write_html_head(out, *messages, comparing);
@@ -163,25 +173,33 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
                 out << '\n';
             first_game = false;
         };
+        // The instructions given on the command line join the record's.
+        std::optional<RecordReplay> instructed_replay;
+        if (!instructed.empty()) {
+            instructed_replay = replay;
+            instructed_replay->instructions.insert(
+                instructed_replay->instructions.end(), instructed.begin(), instructed.end());
+        }
+        const RecordReplay& judged = instructed_replay ? *instructed_replay : replay;
         if (!comparing) {
             const RuleSet& rules = books->front();
-            const GameRuling game = judge_game(index, record.location, replay, rules,
-                repetitions_ruled(ruled, replay.game ? replay.game->ply_count() : 0, rules));
+            const GameRuling game = judge_game(index, record.location, judged, rules,
+                repetitions_ruled(ruled, judged.game ? judged.game->ply_count() : 0, rules));
             if (!every_game && !worth_a_document(game)) {
-                print_skipped_game(record, replay, game.not_ruled.size());
+                print_skipped_game(record, judged, game.not_ruled.size());
                 return;
             }
             separate();
             write_ruling(game, record);
         } else {
-            const RuleBookComparison comparison = compare_rule_books(index, record.location, replay, *books, ruled);
+            const RuleBookComparison comparison = compare_rule_books(index, record.location, judged, *books, ruled);
             if (!every_game
                 && std::none_of(comparison.books.begin(), comparison.books.end(),
                     [](const BookRuling& book) { return worth_a_document(book.game); })) {
                 std::size_t not_ruled = 0;
                 for (const BookRuling& book : comparison.books)
                     not_ruled = std::max(not_ruled, book.game.not_ruled.size());
-                print_skipped_game(record, replay, not_ruled);
+                print_skipped_game(record, judged, not_ruled);
                 return;
             }
             separate();

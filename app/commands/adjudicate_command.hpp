@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +19,7 @@ struct AdjudicateOptions {
     std::string output; // empty or "-": standard output
     bool all = false; // a document for every game, not only those with something to rule on
     int natural_limit = 0; // an event's natural limit in moves of each side; 0: the ruleset's
+    std::vector<std::string> instructed; // "red@96": the arbiter told a side to change after a ply
 };
 
 // `xqarb adjudicate`: replays games, finds their repetitions and writes a ruling on each game.

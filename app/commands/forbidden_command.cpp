@@ -1,6 +1,7 @@
 #include "commands/forbidden_command.hpp"
 
 #include <iostream>
+#include <variant>
 
 #include "commands/exit_codes.hpp"
 #include "commands/notation_option.hpp"
@@ -28,6 +29,9 @@ CLI::App* add_forbidden_command(CLI::App& app, ForbiddenOptions& options)
     cmd->add_option("--lang", options.language, "Language of the answer")->check(CLI::IsMember(document_languages()));
     add_notation_option(*cmd, options.notation);
     add_output_option(*cmd, options.output);
+    cmd->add_option("--try", options.tried_move,
+        "One move, in any notation: whether the side to move may play it (allowed, or forbidden with the ruling and "
+        "the rule) and, if allowed, what the other side may then not play");
     return cmd;
 }
 
@@ -49,11 +53,30 @@ int run_forbidden(const ForbiddenOptions& options, bool verbose)
 
     const DocumentNotation notation = document_notation(options.notation, options.language);
     bool first = true;
+    bool tried_move_failed = false;
     const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         // A game that could not be replayed to its end has no position to ask about; its
         // diagnostic is already on stderr.
         if (replay.status != GameStatus::Ok)
             return;
+        if (!options.tried_move.empty()) {
+            const auto parsed = parse_move(replay.game->current(), options.tried_move,
+                MoveTextOptions { replay.notation, replay.iccs_ranks });
+            if (const MoveError* error = std::get_if<MoveError>(&parsed)) {
+                Diagnostics problem;
+                problem.error(std::string(diagnostic_code(error->kind)),
+                    describe_game(record) + ", --try: " + error->message, record.location);
+                print_diagnostics(problem);
+                tried_move_failed = true;
+                return;
+            }
+            const TriedMove tried = try_move(*replay.game, std::get<Move>(parsed), *rules);
+            if (*format == "jsonl")
+                write_tried_move_json(out, *replay.game, tried, *rules, *messages, notation);
+            else
+                write_tried_move_text(out, *replay.game, tried, *rules, *messages, notation);
+            return;
+        }
         const ForbiddenMoves forbidden = forbidden_moves(*replay.game, *rules);
         if (*format == "jsonl") {
             write_forbidden_json(out, *replay.game, forbidden, *rules, *messages, notation);
@@ -68,7 +91,7 @@ int run_forbidden(const ForbiddenOptions& options, bool verbose)
     });
     if (!output.finish())
         return exit_write;
-    return clean ? exit_ok : exit_findings;
+    return clean && !tried_move_failed ? exit_ok : exit_findings;
 }
 
 } // namespace xq::app

@@ -15,6 +15,7 @@ struct ForbiddenOptions {
     std::string language = "en";
     std::string notation;
     std::string output;
+    std::string tried_move; // --try: one move to answer for; empty: every forbidden move
 };
 
 // `xqarb forbidden`: the moves the side to move may not play after a game's moves, because

@@ -3,7 +3,7 @@
 _xqarb()
 {
     local cur=${COMP_WORDS[COMP_CWORD]}
-    local commands="adjudicate forbidden replay convert validate rules perft"
+    local commands="adjudicate forbidden watch replay convert validate rules perft"
     local command="" word
     for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
         case $word in

@@ -42,4 +42,29 @@ expect_exit 1 forbidden --moves "h2e2 h2e2"
 expect_lines out 0
 expect_in err "error[notation.illegal]"
 
+# --try: one move, in any notation, allowed or forbidden, with the reason.
+chase_moves="i6i5 a5a6 i5i6 a6a5"
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "$chase_moves" --try R1-1
+expect_in out "R1-1 (i6i5): forbidden, Red must change its moves (AXF-18, AXF-B3, AXF-3): it brings back the position after ply 1, and Red chases the same piece on every move (perpetual chase)."
+expect_lines out 1
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "$chase_moves" --try i6i7
+expect_in out "R1+1 (i6i7): allowed: it makes a position that has not stood before."
+expect_in out "Black's replies: none of its 19 legal moves would then be ruled against it."
+# Black's escape repeats the start position, but Red is the one who chases; Red's next chase
+# would then be forbidden.
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6" --try a6a5
+expect_in out "C1+1 (a6a5): allowed: it brings back the position after ply 0, and Black does not violate the rules (Red must change its moves)."
+expect_in out "Red's replies: 1 of its 18 legal moves would then be ruled against it: R1-1 (i6i5)."
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6" --try a6a5 --lang zh
+expect_in out "红方应着：其18种合法着法中有1种将被判违例：车一退一（i6i5）。"
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "$chase_moves" --try 车一退一 --lang zh
+expect_in out "车一退一（i6i5）：禁止，判红方变着（AXF-18、AXF-B3、AXF-3）：重现第1着之后的局面，红方每着都捉同一子，属长捉。"
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "$chase_moves" --try i6i5 --format jsonl
+expect_in out '"move":"i6i5","text":"R1-1","allowed":false,"repeats_ply":1,"ruling":{"outcome":"red_must_change"'
+python3 -c 'import json,sys; json.loads(open(sys.argv[1]).read())' "$work/out" || fail "forbidden --try --format jsonl is not JSON"
+# A move that cannot be played there is an error naming it.
+expect_exit 1 forbidden --fen "$chasing_rook" --moves "$chase_moves" --try R1+9
+expect_lines out 0
+expect_in err "error[notation.illegal]: game 1, --try: 'R1+9' is not legal here"
+
 finish

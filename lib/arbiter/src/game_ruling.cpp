@@ -19,7 +19,7 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
     if (replay.game)
         ruling.board = judge_board(*replay.game, rules);
     if (replay.status == GameStatus::Ok) {
-        GameRepetitions repetitions = rule_on_repetitions(*replay.game, rules, wanted);
+        GameRepetitions repetitions = rule_on_repetitions(*replay.game, rules, wanted, replay.instructions);
         ruling.rulings = std::move(repetitions.rulings);
         ruling.not_ruled = std::move(repetitions.not_ruled);
         if (rules.natural_limit)

@@ -125,6 +125,8 @@ RecordReplay replay_record(const GameRecord& record)
                 out.recorded_result = parse_recorded_result(*r);
 
     const std::string game_name = describe_game(record);
+    if (const RecordedTag* instructed = record.find_tag(instructed_tag_name))
+        out.instructions = parse_instructions(instructed->value, game_name, instructed->value_location, out.diagnostics);
     if (const RecordedTag* damaged = record.find_tag(damaged_tag_name))
         out.diagnostics.error("record.damaged",
             game_name + ": the record this game was converted from could not be read whole ("

@@ -38,6 +38,8 @@ namespace {
         const RuleSet& rules;
         const ReadingChoice& readings;
         std::string_view set_aside {};
+        // The arbiter's instructions to change, from which a violator's loss counts.
+        const Instructions* instructions = nullptr;
 
         bool uses(const std::string& rule) const { return set_aside.empty() || rule != set_aside; }
     };
@@ -435,6 +437,38 @@ namespace {
     Ruling judge(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
         const CycleClassifier* later_cycles, Detail detail);
 
+    // Where the violator loses. A ruleset that loses it only after it was told to change
+    // counts the cycles it repeats after the instruction: as many stands of the start position
+    // after it as the ruleset has between the ruling and the loss. The instruction the record
+    // shows counts (an early one from when the ruling fell due); without one, it is taken to
+    // have been given when the ruling fell due.
+    void count_loss(OccurrenceAccount& a, Color violator, const RepetitionEpisode& episode, const Instructions* given)
+    {
+        const int repeats = a.loses_at - a.ruling_at;
+        if (repeats <= 0) {
+            if (a.count() >= a.loses_at)
+                a.loss_ply = a.counted_plies[static_cast<std::size_t>(a.loses_at - 1)];
+            return;
+        }
+        if (a.ruling_ply < 0)
+            return;
+        a.counted_from_ply = a.ruling_ply;
+        if (given) {
+            const int first = episode.stands.empty() ? episode.cycle.first_ply - 1 : episode.stands.front();
+            if (const auto told = instruction_within(*given, violator, first, episode.last_repeating_ply)) {
+                a.instructed_ply = told->ply;
+                a.counted_from_ply = std::max(told->ply, a.ruling_ply);
+            }
+        }
+        int left = repeats;
+        for (const int stand : a.counted_plies)
+            if (stand > a.counted_from_ply && --left == 0) {
+                a.loss_ply = stand;
+                break;
+            }
+        a.repeats_after_instruction = repeats - left;
+    }
+
     // Step 4: which stands of the start position count, and the outcome they give. The stands
     // within the judged span count; a later cycle counts toward the loss while the violator's
     // own conduct in it is forbidden, whatever the other side plays; once it plays a cycle in
@@ -476,10 +510,9 @@ namespace {
         }
         if (a.count() >= a.ruling_at)
             a.ruling_ply = a.counted_plies[static_cast<std::size_t>(a.ruling_at - 1)];
-        const bool loses = ruling.violator && a.count() >= a.loses_at;
-        if (loses)
-            a.loss_ply = a.counted_plies[static_cast<std::size_t>(a.loses_at - 1)];
-        ruling.outcome = ruling.violator ? outcome_for(*ruling.violator, loses) : Outcome::Draw;
+        if (ruling.violator)
+            count_loss(a, *ruling.violator, ruling.episode, j.instructions);
+        ruling.outcome = ruling.violator ? outcome_for(*ruling.violator, a.loss_ply >= 0) : Outcome::Draw;
     }
 
     // The rules the ruling rests on. For a violator: the verdict row's rule, its conduct's and
@@ -521,7 +554,7 @@ namespace {
         const ReadingChoice readings = j.readings;
         ruling.citations.clear();
         for (const std::string& id : used) {
-            const Outcome without = outcome_without(Judging { j.rules, readings, id });
+            const Outcome without = outcome_without(Judging { j.rules, readings, id, j.instructions });
             ruling.citations.push_back({ id, without != ruling.outcome, without });
         }
         // A draw of two forbidden conducts is its verdict row's: that row draws them, where each
@@ -638,13 +671,13 @@ Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, co
     return ruling;
 }
 
-std::optional<Ruling> rule_on_episode(
-    const CycleFacts& first_cycle, const RepetitionEpisode& episode, const RuleSet& rules, const CycleClassifier* later_cycles)
+std::optional<Ruling> rule_on_episode(const CycleFacts& first_cycle, const RepetitionEpisode& episode,
+    const RuleSet& rules, const CycleClassifier* later_cycles, const Instructions& instructions)
 {
     if (!stood_often_enough(episode, rules))
         return std::nullopt;
     const ReadingChoice readings(rules);
-    const Judging j { rules, readings };
+    const Judging j { rules, readings, {}, &instructions };
     Ruling ruling = judge(first_cycle, episode, j, later_cycles, Detail::Full);
     // A ruling against a side whose violating cycle stood too few times would be made on a
     // repetition the arbiter never had to rule on: the position stood often enough only
@@ -658,7 +691,7 @@ std::optional<Ruling> rule_on_episode(
     cite_rules(ruling, j, [&](const Judging& without) { return outcome_of(first_cycle, episode, without, later_cycles); });
     for (const Reading& r : rules.readings) {
         const Outcome other = readings.consulted(r.name)
-            ? outcome_of(first_cycle, episode, Judging { rules, readings.flipped(r.name) }, later_cycles)
+            ? outcome_of(first_cycle, episode, Judging { rules, readings.flipped(r.name), {}, &instructions }, later_cycles)
             : ruling.outcome;
         ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
     }
@@ -709,7 +742,8 @@ namespace {
 
 } // namespace
 
-GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
+GameRepetitions rule_on_repetitions(
+    const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted, const Instructions& instructions)
 {
     GameRepetitions repetitions;
     const CycleClassifier classifier(game, rules.classification);
@@ -719,18 +753,20 @@ GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rul
             continue;
         if (wanted && !wanted(e))
             repetitions.not_ruled.push_back({ e, repetitions.rulings.size() });
-        else if (auto r = rule_on_episode(classifier.classify(e.cycle), e, rules, later_cycles))
+        else if (auto r = rule_on_episode(classifier.classify(e.cycle), e, rules, later_cycles, instructions))
             repetitions.rulings.push_back(std::move(*r));
     }
     return repetitions;
 }
 
-std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted)
+std::vector<Ruling> rule_on_game(
+    const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted, const Instructions& instructions)
 {
-    return rule_on_repetitions(game, rules, wanted).rulings;
+    return rule_on_repetitions(game, rules, wanted, instructions).rulings;
 }
 
-std::vector<Outcome> outcomes_without_rule(const ReplayedGame& game, const RuleSet& rules, std::string_view rule)
+std::vector<Outcome> outcomes_without_rule(
+    const ReplayedGame& game, const RuleSet& rules, std::string_view rule, const Instructions& instructions)
 {
     std::vector<Outcome> outcomes;
     const CycleClassifier classifier(game, rules.classification);
@@ -738,7 +774,8 @@ std::vector<Outcome> outcomes_without_rule(const ReplayedGame& game, const RuleS
     for (const RepetitionEpisode& e : judged_spans(game, rules))
         if (stood_often_enough(e, rules))
             outcomes.push_back(outcome_of(
-                classifier.classify(e.cycle), e, Judging { rules, readings, rule }, classifier_of_later_cycles(classifier, rules)));
+                classifier.classify(e.cycle), e, Judging { rules, readings, rule, &instructions },
+                classifier_of_later_cycles(classifier, rules)));
     return outcomes;
 }
 

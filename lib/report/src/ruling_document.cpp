@@ -523,7 +523,21 @@ namespace {
                 sentences.push_back(precedence(ruling, violator));
             // A ruleset whose violator loses when the ruling is due gives it no chance to change.
             const bool at_once = o.loses_at == o.ruling_at;
-            if (ruling.loses())
+            // An instruction the record shows: the loss counts from it, and nothing is assumed.
+            const bool instructed = o.instructed_ply >= 0 && !at_once;
+            if (instructed) {
+                if (o.instructed_ply < o.counted_from_ply)
+                    sentences.push_back(m_.format("instruction.given_early",
+                        { { "side", side }, { "ply", std::to_string(o.instructed_ply) },
+                            { "due", std::to_string(o.counted_from_ply) } }));
+                else
+                    sentences.push_back(m_.format(
+                        "instruction.given", { { "side", side }, { "ply", std::to_string(o.instructed_ply) } }));
+                sentences.push_back(m_.format(ruling.loses() ? "instruction.loses" : "instruction.must_change",
+                    { { "side", side }, { "rules", m_.join(grounds) }, { "count", std::to_string(o.repeats_to_lose()) },
+                        { "from", std::to_string(o.counted_from_ply) }, { "ply", std::to_string(o.loss_ply) },
+                        { "loss_rule", loss_rule } }));
+            } else if (ruling.loses())
                 sentences.push_back(m_.format(at_once ? "verdict.loses_at_once" : "verdict.loses",
                     { { "side", side }, { "rules", m_.join(grounds) }, { "count", std::to_string(o.loses_at) },
                         { "ply", std::to_string(o.loss_ply) }, { "loss_rule", loss_rule } }));
@@ -535,7 +549,7 @@ namespace {
                 sentences.push_back(m_.format("verdict.changed",
                     { { "side", side }, { "ply", std::to_string(o.changed_at_ply) },
                         { "count", std::to_string(o.count()) } }));
-            if (ruling.loses() && !at_once)
+            if (ruling.loses() && !at_once && !instructed)
                 sentences.push_back(m_.format("verdict.loss_assumes_instruction", { { "side", side } }));
             return sentences;
         }

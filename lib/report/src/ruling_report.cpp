@@ -51,6 +51,10 @@ namespace {
         out.ply_or_null(o.loss_ply);
         out.key("changed_at_ply");
         out.ply_or_null(o.changed_at_ply);
+        out.key("instructed_ply");
+        out.ply_or_null(o.instructed_ply);
+        out.key("loss_counted_from_ply");
+        out.ply_or_null(o.counted_from_ply);
         out.key("changed_before_due");
         if (change) {
             out.begin_object();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "xq/arbiter/replay.hpp"
@@ -28,5 +29,20 @@ struct ForbiddenMoves {
 // there would be ruled on), and it is forbidden when the ruling names the mover as the
 // violator. A move to a new position is never forbidden.
 ForbiddenMoves forbidden_moves(const ReplayedGame& game, const RuleSet& rules);
+
+// One legal move of the side to move at the end of `game`, judged as forbidden_moves judges
+// each: the arbiter's "may Red play R2+1 here?".
+struct TriedMove {
+    Move move;
+    // After which ply the position it brings back last stood; -1 when it makes a new position.
+    int repeats_ply = -1;
+    // The ruling on the repetition the move ends, when the position has stood often enough for
+    // one; the move is forbidden when it names the mover as the violator.
+    std::optional<Ruling> ruling;
+    bool forbidden = false;
+    // For an allowed move: what the other side may then not play.
+    std::optional<ForbiddenMoves> replies;
+};
+TriedMove try_move(const ReplayedGame& game, Move move, const RuleSet& rules);
 
 } // namespace xq

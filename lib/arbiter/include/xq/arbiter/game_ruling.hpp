@@ -34,8 +34,8 @@ struct GameRuling {
 };
 
 // Judges a replayed game: the board always, the repetitions only when every move replayed.
-// `wanted` limits the episodes ruled on, as for rule_on_repetitions. `replay` must outlive the
-// result.
+// `wanted` limits the episodes ruled on, as for rule_on_repetitions. The violators' losses count
+// from the instructions to change that `replay` holds. `replay` must outlive the result.
 GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay& replay, const RuleSet& rules,
     const EpisodeFilter& wanted = {});
 

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "xq/arbiter/instruction.hpp"
 #include "xq/arbiter/replay.hpp"
 #include "xq/base/diagnostic.hpp"
 #include "xq/notation/game_record.hpp"
@@ -32,6 +33,8 @@ struct RecordReplay {
     // its coordinates count ranks.
     std::optional<Notation> notation;
     IccsRanks iccs_ranks = IccsRanks::ZeroToNine;
+    // The arbiter's instructions to change that the record shows (its Instructed tag).
+    Instructions instructions;
     // The record's own diagnostics first, then the replay's.
     Diagnostics diagnostics;
 };

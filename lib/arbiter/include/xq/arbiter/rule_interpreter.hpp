@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "xq/arbiter/instruction.hpp"
 #include "xq/arbiter/move_facts.hpp"
 #include "xq/arbiter/ruleset.hpp"
 
@@ -90,6 +91,14 @@ struct OccurrenceAccount {
     int loses_at = 4; // the violator's occurrence that loses (the ruleset's)
     int ruling_ply = -1; // after which ply the triggering occurrence stands
     int loss_ply = -1; // after which ply the losing occurrence stands; -1 when not reached
+    // Where the ruleset gives the violator a chance to change (loses_at > ruling_at): after
+    // which ply the record shows it was told to change (-1 when it does not show it), the ply
+    // its repeats count from (the instruction's, or the ruling's when the instruction came
+    // earlier or is not shown) and how many cycles it repeated after that, up to the loss.
+    int instructed_ply = -1;
+    int counted_from_ply = -1;
+    int repeats_after_instruction = 0;
+    int repeats_to_lose() const { return loses_at - ruling_at; }
     // The first ply of a later cycle in which the violator played otherwise and did not
     // violate: it changed there; -1 when it did not.
     int changed_at_ply = -1;
@@ -153,8 +162,9 @@ Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, co
 // The ruling on one repetition episode under the ruleset's readings, with the outcome each
 // contested reading would give. Nothing when the position has not yet stood as often as the
 // ruleset requires for a ruling.
+// With `instructions`, the violator's loss counts from the instruction to it (OccurrenceAccount).
 std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-    const CycleClassifier* later_cycles = nullptr);
+    const CycleClassifier* later_cycles = nullptr, const Instructions& instructions = {});
 
 // What the board itself decides, with the rule behind it: the loser by checkmate or by
 // having no legal move, and notes where the record goes against a basic rule.
@@ -187,14 +197,17 @@ struct GameRepetitions {
 // rules on each. With `wanted`, only the spans it accepts are classified and ruled on
 // (classifying is the costly part; most repetitions of real games bear on nothing).
 using EpisodeFilter = std::function<bool(const RepetitionEpisode& episode)>;
-GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {});
+GameRepetitions rule_on_repetitions(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {},
+    const Instructions& instructions = {});
 
 // Every ruling on a game, in record order: rule_on_repetitions' rulings.
-std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {});
+std::vector<Ruling> rule_on_game(const ReplayedGame& game, const RuleSet& rules, const EpisodeFilter& wanted = {},
+    const Instructions& instructions = {});
 
 // The outcome each of rule_on_game's rulings would have with `rule` set aside: made again from
 // the game, as RuleCitation::decides asks it of every rule a ruling cites.
-std::vector<Outcome> outcomes_without_rule(const ReplayedGame& game, const RuleSet& rules, std::string_view rule);
+std::vector<Outcome> outcomes_without_rule(
+    const ReplayedGame& game, const RuleSet& rules, std::string_view rule, const Instructions& instructions = {});
 
 // The ruling that decides the game: the first that loses it for a side, else the last; none
 // when there is no ruling. A later draw never undoes an earlier loss.

@@ -19,4 +19,12 @@ void write_forbidden_text(std::ostream& out, const ReplayedGame& game, const For
 void write_forbidden_json(std::ostream& out, const ReplayedGame& game, const ForbiddenMoves& forbidden,
     const RuleSet& rules, const MessageCatalogue& messages, DocumentNotation notation);
 
+// `forbidden --try`'s answer for one move at the end of `game`: allowed or forbidden, why, and
+// for an allowed move what the other side may then not play. The text form is two lines; the
+// JSON form one object.
+void write_tried_move_text(std::ostream& out, const ReplayedGame& game, const TriedMove& tried, const RuleSet& rules,
+    const MessageCatalogue& messages, DocumentNotation notation);
+void write_tried_move_json(std::ostream& out, const ReplayedGame& game, const TriedMove& tried, const RuleSet& rules,
+    const MessageCatalogue& messages, DocumentNotation notation);
+
 } // namespace xq
