@@ -89,6 +89,7 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
         || !std::all_of(books->begin(), books->end(),
             [&](RuleSet& rules) { return lower_natural_limit(rules, options.natural_limit); }))
         return exit_usage;
+    set_diagnostic_language(&*messages);
     // One ruleset writes its ruling as it always has; several, their comparison.
     const bool comparing = books->size() > 1;
 
