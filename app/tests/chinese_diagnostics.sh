@@ -56,6 +56,18 @@ expect_in err "第1局，第5着（红方）马三进二不合规则：三路马
 expect_exit 1 adjudicate --moves "炮二平五 车3进1" --lang zh
 expect_in err "第1局，第2着（黑方）车3进1不合规则：黑方３路没有车。"
 
+# validate words its findings the same way, in every format; the statuses stay.
+expect_exit 1 validate "$work/illegal.pgn" --lang zh
+expect_in out "illegal_move（第3着）：$work/illegal.pgn:6:17: error[notation.illegal]: 第1局（许银川对吕钦），$why"
+for format in csv jsonl; do
+  expect_exit 1 validate "$work/illegal.pgn" --lang zh --format $format
+  expect_in out "$why"
+  expect_in out "illegal_move"
+  expect_not_in out "is not legal here"
+done
+expect_exit 1 validate "$work/illegal.pgn"
+expect_in out "illegal_move at ply 3: $work/illegal.pgn:6:17: error[notation.illegal]: game 1 (许银川 vs 吕钦), ply 3 (red): '车一平二' is not legal here"
+
 # A bad FEN: said in Chinese, with the place of the bad letter.
 expect_exit 1 adjudicate --fen "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w" --moves "h2e2" --lang zh
 expect_in err "error[fen.bad-char]: 第1局，起始局面（FEN）有误：第10行（ICCS 第0横线）中的“X”既不是棋子字母，也不是数字。"

@@ -268,6 +268,8 @@ namespace {
         { "signature.arbiter", "" },
         { "signature.signature", "" },
         { "signature.date", "" },
+        { "finding.at_ply", "status ply message" },
+        { "finding.plain", "status message" },
     };
 
     // The keys above and the diagnostics' phrases, `diagnostic.` and the key diagnostic_codes.hpp
