@@ -107,14 +107,8 @@ std::string_view to_string(GameStatus status)
 RecordReplay replay_record(const GameRecord& record)
 {
     RecordReplay out;
-    for (const Diagnostic& d : record.diagnostics) {
-        if (d.severity == Severity::Error)
-            out.diagnostics.error(d.code, d.message, d.location);
-        else if (d.severity == Severity::Warning)
-            out.diagnostics.warning(d.code, d.message, d.location);
-        else
-            out.diagnostics.note(d.code, d.message, d.location);
-    }
+    for (const Diagnostic& d : record.diagnostics)
+        out.diagnostics.add(d);
 
     if (record.result)
         if (const auto r = normalize_result(record.result->text))
