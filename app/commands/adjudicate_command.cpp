@@ -40,10 +40,14 @@ namespace {
             : std::to_string(not_ruled)
                 + " repetitions, each of which the game moved on from: they bear on nothing (--detail all rules on "
                   "them)";
+        DiagnosticFields fields = game_fields(record);
+        fields.push_back({ "form", not_ruled == 0 ? "none" : not_ruled == 1 ? "one" : "several" });
+        fields.push_back({ "plies", std::to_string(plies) });
+        fields.push_back({ "count", std::to_string(not_ruled) });
         line.note("adjudicate.nothing-to-rule",
             describe_game(record) + ": " + std::to_string(plies) + (plies == 1 ? " ply" : " plies") + ", "
                 + repetitions,
-            record.location);
+            record.location, std::move(fields));
         print_diagnostics(line);
     }
 

@@ -75,6 +75,11 @@ expect_no_english "$work/err" "stderr for a bad FEN"
 expect_exit 1 adjudicate --fen "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x" --moves "h2e2" --lang zh
 expect_in err "error[fen.side]: 第1局，起始局面（FEN）有误：走棋方“x”无效，应为 w、r 或 b。"
 
+# A game without a document gets a note on stderr, in Chinese too.
+printf '[Red "许银川"]\n[Black "吕钦"]\n\n1. 炮二平五 马8进7 *\n' >"$work/plain.pgn"
+expect_exit 0 adjudicate "$work/plain.pgn" --lang zh
+expect_in err "$work/plain.pgn:1:1: note[adjudicate.nothing-to-rule]: 第1局（许银川对吕钦）：共2着，没有需要裁决的重复局面（加 --all 也为本局写裁决书）。"
+
 # A file that cannot be opened.
 expect_exit 1 adjudicate "$work/missing.pgn" --lang zh
 expect_in err "$work/missing.pgn: error[io.open]: 无法打开文件：文件不存在。"

@@ -97,6 +97,8 @@ namespace {
                 return phrase("diagnostic.io.error." + field("errno"));
             if (name == "rank_ordinal")
                 return ordinal(field("rank"));
+            if (name == "length")
+                return phrase(std::string("diagnostic.length.") + (field("plies") == "1" ? "one" : "several"));
             return field(name);
         }
 

@@ -23,6 +23,7 @@ namespace xq {
 //   {blocker_owner}  `diagnostic.owner.own` or `.enemy`;
 //   {error}     `diagnostic.io.error.<errno name>`;
 //   {rank_ordinal}  the rank's English ordinal ("3rd");
+//   {length}    `diagnostic.length.one` or `.several`, from `plies`;
 //   {english}   the diagnostic's English message, for English phrases whose words still come
 //               from the library that found the problem.
 // A field named `context` puts `diagnostic.context.<context>` in front ("game 1: FEN: ").
