@@ -41,10 +41,14 @@ namespace {
             : std::to_string(not_ruled)
                 + " repetitions, each of which the game moved on from: they bear on nothing (--detail all rules on "
                   "them)";
+        DiagnosticFields fields = game_fields(record);
+        fields.push_back({ "form", not_ruled == 0 ? "none" : not_ruled == 1 ? "one" : "several" });
+        fields.push_back({ "plies", std::to_string(plies) });
+        fields.push_back({ "count", std::to_string(not_ruled) });
         line.note("adjudicate.nothing-to-rule",
             describe_game(record) + ": " + std::to_string(plies) + (plies == 1 ? " ply" : " plies") + ", "
                 + repetitions,
-            record.location);
+            record.location, std::move(fields));
         print_diagnostics(line);
     }
 
@@ -96,6 +100,7 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
         || !std::all_of(books->begin(), books->end(),
             [&](RuleSet& rules) { return lower_natural_limit(rules, options.natural_limit); }))
         return exit_usage;
+    set_diagnostic_language(&*messages);
     // One ruleset writes its ruling as it always has; several, their comparison.
     const bool comparing = books->size() > 1;
 

@@ -43,6 +43,7 @@ int run_forbidden(const ForbiddenOptions& options, bool verbose)
     print_diagnostics(setup);
     if (!rules || !messages)
         return exit_usage;
+    set_diagnostic_language(&*messages);
     const auto format = choose_format(options.format, options.output, { "text", "jsonl" }, "text");
     if (!format)
         return exit_usage;

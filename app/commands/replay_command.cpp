@@ -44,6 +44,7 @@ int run_replay(const ReplayOptions& options, bool verbose)
     print_diagnostics(setup);
     if (!messages || (options.classify && !rules))
         return exit_usage;
+    set_diagnostic_language(&*messages);
 
     int games = 0;
     bool ply_out_of_range = false;

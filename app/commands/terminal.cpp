@@ -5,12 +5,14 @@
 #include <unistd.h>
 
 #include "xq/base/utf8.hpp"
+#include "xq/report/diagnostic_text.hpp"
 
 namespace xq::app {
 
 namespace {
 
     DiagnosticStyle current_style;
+    const MessageCatalogue* diagnostic_language = nullptr;
 
     // gcc's colours (GCC_COLORS' defaults): bold locations, bold red errors, bold magenta
     // warnings, bold cyan notes.
@@ -51,6 +53,8 @@ namespace {
 
 void set_diagnostic_style(DiagnosticStyle style) { current_style = style; }
 
+void set_diagnostic_language(const MessageCatalogue* messages) { diagnostic_language = messages; }
+
 const DiagnosticStyle& diagnostic_style() { return current_style; }
 
 bool wants_color(std::string_view when)
@@ -70,7 +74,7 @@ bool print_diagnostics(const Diagnostics& diagnostics, bool with_notes)
     for (const Diagnostic& d : diagnostics) {
         if (d.severity != Severity::Error && (current_style.quiet || (!with_notes && d.severity == Severity::Note)))
             continue;
-        const std::string line = format_diagnostic(d);
+        const std::string line = diagnostic_language ? format_diagnostic(d, *diagnostic_language) : format_diagnostic(d);
         std::fprintf(stderr, "%s\n",
             (current_style.color ? colored(d, line) : utf8::escape_for_display(line)).c_str());
     }

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "xq/base/diagnostic.hpp"
+#include "xq/report/message_catalogue.hpp"
 
 namespace xq::app {
 
@@ -19,6 +20,11 @@ const DiagnosticStyle& diagnostic_style();
 // Whether --color WHEN ("auto", "always", "never") colours stderr: auto colours a terminal,
 // unless NO_COLOR is set to anything (no-color.org).
 bool wants_color(std::string_view when);
+
+// The catalogue whose language print_diagnostics words diagnostics in (`--lang`); without one
+// (nullptr, and commands without --lang) they are printed in English. The catalogue must
+// outlive the printing.
+void set_diagnostic_language(const MessageCatalogue* messages);
 
 // Prints each diagnostic on stderr in the gcc format (notes only `with_notes`, warnings and
 // notes not at all when quiet); returns whether any was an error.

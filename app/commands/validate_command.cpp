@@ -195,6 +195,7 @@ int run_validate(const ValidateOptions& options)
     print_diagnostics(setup);
     if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit))
         return exit_usage;
+    set_diagnostic_language(&*messages);
     auto format_name = choose_format(options.format, options.output, { "text", "jsonl", "csv" }, "summary");
     if (!format_name)
         return exit_usage;

@@ -39,8 +39,8 @@ for format in html markdown jsonl; do
     || fail "the $format document (-o) does not say why the move failed"
 done
 expect_exit 1 adjudicate --moves "炮二平五 马8进7 马二进三 马7退8 马三进二" --lang zh
-tr '\n' ' ' <"$work/out" | tr -s ' ' | grep -qF "不作裁决：棋谱无法复盘到底。--moves:1:21: game 1, ply 5 (red): '马三进二' is not legal here: $horse_leg" \
-  || fail "the Chinese document does not say which move failed: $(cat "$work/out")"
+tr -d '\n ' <"$work/out" | grep -qF "不作裁决：棋谱无法复盘到底。--moves:1:21:第1局，第5着（红方）马三进二不合规则：三路马被本方三路兵蹩住马腿，不能进二。" \
+  || fail "the Chinese document does not say in Chinese which move failed: $(cat "$work/out")"
 # A rook whose target holds its own horse; a rook with a piece in its way; a cannon that
 # would capture over two pieces; a WXF move.
 expect_exit 1 replay --moves "车一平二"

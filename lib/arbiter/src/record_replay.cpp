@@ -107,14 +107,8 @@ std::string_view to_string(GameStatus status)
 RecordReplay replay_record(const GameRecord& record)
 {
     RecordReplay out;
-    for (const Diagnostic& d : record.diagnostics) {
-        if (d.severity == Severity::Error)
-            out.diagnostics.error(d.code, d.message, d.location);
-        else if (d.severity == Severity::Warning)
-            out.diagnostics.warning(d.code, d.message, d.location);
-        else
-            out.diagnostics.note(d.code, d.message, d.location);
-    }
+    for (const Diagnostic& d : record.diagnostics)
+        out.diagnostics.add(d);
 
     if (record.result)
         if (const auto r = normalize_result(record.result->text))
@@ -143,11 +137,10 @@ RecordReplay replay_record(const GameRecord& record)
         const auto pos = parse_fen(record.start_fen->text, fen_problems, record.start_fen->location,
             FenOptions { true });
         for (const Diagnostic& d : fen_problems) {
-            const std::string message = game_name + ": FEN: " + d.message;
-            if (d.severity == Severity::Error)
-                out.diagnostics.error(d.code, message, d.location);
-            else
-                out.diagnostics.warning(d.code, message, d.location);
+            DiagnosticFields fields = game_fields(record);
+            fields.push_back({ "context", "game_fen" });
+            fields.insert(fields.end(), d.fields.begin(), d.fields.end());
+            out.diagnostics.add({ d.severity, d.code, game_name + ": FEN: " + d.message, d.location, std::move(fields) });
         }
         if (!pos) {
             out.status = GameStatus::Unreadable;
@@ -184,10 +177,15 @@ RecordReplay replay_record(const GameRecord& record)
         const RecordedMove& bad = record.moves[static_cast<std::size_t>(attempt.failed_index)];
         out.failed_ply = attempt.failed_index + 1;
         const Color mover = attempt.game.current().side_to_move();
+        DiagnosticFields fields = game_fields(record);
+        fields.push_back({ "ply", std::to_string(out.failed_ply) });
+        fields.push_back({ "side", std::string(to_string(mover)) });
+        fields.push_back({ "fen", to_fen(attempt.game.current()) });
+        fields.insert(fields.end(), attempt.error->reason.begin(), attempt.error->reason.end());
         out.diagnostics.error(std::string(diagnostic_code(attempt.error->kind)),
             game_name + ", ply " + std::to_string(out.failed_ply) + " (" + std::string(to_string(mover))
                 + "): " + attempt.error->message,
-            bad.location);
+            bad.location, std::move(fields));
         out.status = attempt.error->kind == MoveErrorKind::Syntax ? GameStatus::Unreadable : GameStatus::IllegalMove;
     }
     if (!attempt.error)

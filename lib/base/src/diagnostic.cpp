@@ -4,19 +4,27 @@
 
 namespace xq {
 
-void Diagnostics::error(std::string code, std::string message, SourceLocation location)
+void Diagnostics::error(std::string code, std::string message, SourceLocation location, DiagnosticFields fields)
 {
-    items_.push_back({ Severity::Error, std::move(code), std::move(message), std::move(location) });
+    items_.push_back({ Severity::Error, std::move(code), std::move(message), std::move(location), std::move(fields) });
 }
 
-void Diagnostics::warning(std::string code, std::string message, SourceLocation location)
+void Diagnostics::warning(std::string code, std::string message, SourceLocation location, DiagnosticFields fields)
 {
-    items_.push_back({ Severity::Warning, std::move(code), std::move(message), std::move(location) });
+    items_.push_back({ Severity::Warning, std::move(code), std::move(message), std::move(location), std::move(fields) });
 }
 
-void Diagnostics::note(std::string code, std::string message, SourceLocation location)
+void Diagnostics::note(std::string code, std::string message, SourceLocation location, DiagnosticFields fields)
 {
-    items_.push_back({ Severity::Note, std::move(code), std::move(message), std::move(location) });
+    items_.push_back({ Severity::Note, std::move(code), std::move(message), std::move(location), std::move(fields) });
+}
+
+const std::string* Diagnostic::field(std::string_view name) const
+{
+    for (const DiagnosticField& f : fields)
+        if (f.name == name)
+            return &f.value;
+    return nullptr;
 }
 
 void Diagnostics::name_source(const std::string& source)

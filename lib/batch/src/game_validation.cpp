@@ -33,15 +33,15 @@ namespace {
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Diagnostic& d = all[i];
             if (is_damaged_text(d))
-                row.findings.push_back({ ValidationStatus::DamagedText, 0, format_diagnostic(d) });
+                row.findings.push_back({ ValidationStatus::DamagedText, 0, format_diagnostic(d), d });
             if (d.severity != Severity::Error)
                 continue;
             const bool failed_move = i + 1 == all.size() && i >= record_count && replay.failed_ply > 0;
             if (failed_move && replay.status == GameStatus::IllegalMove)
-                row.findings.push_back({ ValidationStatus::IllegalMove, replay.failed_ply, format_diagnostic(d) });
+                row.findings.push_back({ ValidationStatus::IllegalMove, replay.failed_ply, format_diagnostic(d), d });
             else
                 row.findings.push_back({ ValidationStatus::Unreadable, failed_move ? replay.failed_ply : 0,
-                    format_diagnostic(d) });
+                    format_diagnostic(d), d });
         }
     }
 
@@ -209,9 +209,9 @@ CheckedGame check_file_problems(const std::string& file, const Diagnostics& file
     row.description = "the file itself";
     for (const Diagnostic& d : file_diagnostics)
         if (d.severity == Severity::Error)
-            row.findings.push_back({ ValidationStatus::Unreadable, 0, format_diagnostic(d) });
+            row.findings.push_back({ ValidationStatus::Unreadable, 0, format_diagnostic(d), d });
         else if (is_damaged_text(d))
-            row.findings.push_back({ ValidationStatus::DamagedText, 0, format_diagnostic(d) });
+            row.findings.push_back({ ValidationStatus::DamagedText, 0, format_diagnostic(d), d });
     row.status = status_of(row.findings);
     // Nothing to judge: the file's problems only, where a game's would be.
     checked.judged.game = 0;

@@ -95,7 +95,7 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
 
     const std::vector<Field> fields = split_fields(fen);
     if (fields.empty()) {
-        diagnostics.error("fen.empty", "empty FEN", at(0));
+        diagnostics.error("fen.empty", "empty FEN", at(0), {});
         return std::nullopt;
     }
 
@@ -116,7 +116,7 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
     if (ranks.size() != rank_count) {
         diagnostics.error("fen.rank-count",
             "the placement has " + std::to_string(ranks.size()) + " ranks; a Xiangqi board has 10",
-            at(placement.offset));
+            at(placement.offset), { { "ranks", std::to_string(ranks.size()) } });
         return std::nullopt;
     }
     for (std::size_t i = 0; i < ranks.size(); ++i) {
@@ -125,6 +125,11 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
         // of the allocations `validate` makes.
         const auto rank_name = [&] {
             return ordinal(static_cast<int>(i) + 1) + " rank (ICCS rank " + std::to_string(rank) + ")";
+        };
+        const auto rank_fields = [&](DiagnosticFields named) {
+            named.push_back({ "rank", std::to_string(i + 1) });
+            named.push_back({ "iccs_rank", std::to_string(rank) });
+            return named;
         };
         int file = 0;
         bool width_reported = false;
@@ -150,27 +155,27 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
                 }
                 diagnostics.error("fen.bad-char",
                     "'" + shown + "' in the " + rank_name() + " is neither a piece letter nor a digit",
-                    at(offset));
+                    at(offset), rank_fields({ { "character", shown } }));
                 width_reported = true;
                 break;
             }
             if (file > file_count && !width_reported) {
                 diagnostics.error("fen.rank-width",
-                    "the " + rank_name() + " is wider than 9 files", at(offset));
+                    "the " + rank_name() + " is wider than 9 files", at(offset), rank_fields({ { "form", "wide" } }));
                 width_reported = true;
             }
         }
         if (file < file_count && !width_reported)
             diagnostics.error("fen.rank-width",
                 "the " + rank_name() + " covers " + std::to_string(file) + " files, not 9",
-                at(ranks[i].offset));
+                at(ranks[i].offset), rank_fields({ { "form", "narrow" }, { "files", std::to_string(file) } }));
     }
     if (failed())
         return std::nullopt;
 
     // Side to move.
     if (fields.size() < 2) {
-        diagnostics.warning("fen.no-side", "no side to move; taking Red", at(fen.size()));
+        diagnostics.warning("fen.no-side", "no side to move; taking Red", at(fen.size()), {});
     } else {
         const std::string_view side = fields[1].text;
         if (side == "w" || side == "r" || side == "W" || side == "R")
@@ -179,7 +184,8 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
             pos.set_side_to_move(Color::Black);
         else
             diagnostics.error("fen.side",
-                "side to move '" + std::string(side) + "' is not 'w', 'r' or 'b'", at(fields[1].offset));
+                "side to move '" + std::string(side) + "' is not 'w', 'r' or 'b'", at(fields[1].offset),
+                { { "text", std::string(side) } });
     }
 
     // Anything after: '-' placeholders and up to two counters.
@@ -194,7 +200,7 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
         else
             diagnostics.error("fen.bad-field",
                 "unexpected '" + std::string(fields[i].text) + "' after the side to move",
-                at(fields[i].offset));
+                at(fields[i].offset), { { "text", std::string(fields[i].text) } });
     }
     if (counters.size() == 2)
         pos.set_counters(counters[0], counters[1] == 0 ? 1 : counters[1]);

@@ -269,10 +269,10 @@ namespace {
 
     // What blocks the one move of the piece on `from` that has the shape the text describes
     // (the horse's leg, a piece in the chariot's way), or nothing.
-    std::string blocker_of_described_move(
+    Explanation blocker_of_described_move(
         const Position& pos, const FileCensus& census, Square from, const FileMoveText& text)
     {
-        std::string reason;
+        Explanation reason;
         int shaped = 0;
         for (int s = 0; s < square_count; ++s) {
             const Move m(from, Square(s));
@@ -284,11 +284,21 @@ namespace {
             ++shaped;
             reason = detail::blocking_reason(pos, m, [](Square square) { return to_iccs(square); });
         }
-        return shaped == 1 ? reason : std::string();
+        return shaped == 1 ? reason : Explanation {};
+    }
+
+    // The name of the motion for a catalogue (`motion` of MoveError::reason), as motion() says it.
+    std::string motion_code(PieceType kind, Direction direction)
+    {
+        if (direction == Direction::Sideways)
+            return kind == PieceType::Advisor || kind == PieceType::Elephant || kind == PieceType::Horse ? "sideways"
+                                                                                                         : "across";
+        return std::string(direction == Direction::Forward ? "advance" : "retreat")
+            + (counts_steps(kind, direction) ? "_steps" : "_to_file");
     }
 
     // Why the pieces the token points at cannot make its move.
-    std::string explain_no_match(
+    Explanation explain_no_match(
         const Position& pos, const FileCensus& census, const FileMoveText& text)
     {
         const Color mover = pos.side_to_move();
@@ -306,8 +316,18 @@ namespace {
                 kinds |= kind_bit(p.type());
             }
         }
-        if (selected.empty())
-            return nothing_selected(text.selectors.front(), census, mover);
+        if (selected.empty()) {
+            const Selector& named = text.selectors.front();
+            const std::string english = nothing_selected(named, census, mover);
+            const bool on_a_file
+                = named.pick == Pick::OnFile || named.pick == Pick::OnFileOrMiddle || named.pick == Pick::AnyOnFile;
+            if (on_a_file && std::has_single_bit(named.kinds))
+                return { english,
+                    { { "reason", "no_piece_on_file" },
+                        { "piece", std::string(to_string(static_cast<PieceType>(std::countr_zero(named.kinds)))) },
+                        { "piece_side", std::string(to_string(mover)) }, { "file", std::to_string(named.file) } } };
+            return { english, { { "reason", "other" }, { "detail", english } } };
+        }
 
         // A move of the right shape that only the king's safety forbids deserves saying so.
         bool exposes_king = false;
@@ -317,16 +337,29 @@ namespace {
                 exposes_king |= move.direction == text.direction && move.argument == text.argument;
             }
         const std::string what = motion(first_kind(kinds), text.direction, text.argument);
-        std::string reason = selected.size() == 1
+        std::string english = selected.size() == 1
             ? "the " + kind_name(kinds, false) + " on " + to_iccs(selected.front()) + " cannot "
                 + what
             : "no " + kind_name(kinds, false) + " on " + square_list(selected) + " can " + what;
-        if (exposes_king)
-            reason += kinds == kind_bit(PieceType::King) ? " without moving into check"
-                                                         : " without leaving its king in check";
-        else if (selected.size() == 1)
-            reason += blocker_of_described_move(pos, census, selected.front(), text);
-        return reason;
+        if (selected.size() != 1) {
+            if (exposes_king)
+                english += " without leaving its king in check";
+            return { english, { { "reason", "other" }, { "detail", english } } };
+        }
+        DiagnosticFields fields;
+        const bool king = kinds == kind_bit(PieceType::King);
+        if (exposes_king) {
+            english += king ? " without moving into check" : " without leaving its king in check";
+            fields.push_back({ "reason", king ? "king_into_check" : "exposes_king" });
+        } else {
+            Explanation blocking = blocker_of_described_move(pos, census, selected.front(), text);
+            english += blocking.english;
+            fields = blocking.fields.empty() ? DiagnosticFields { { "reason", "cannot" } } : std::move(blocking.fields);
+        }
+        add_piece_fields(fields, "piece", pos, selected.front());
+        fields.push_back({ "motion", motion_code(first_kind(kinds), text.direction) });
+        fields.push_back({ "argument", std::to_string(text.argument) });
+        return { english, std::move(fields) };
     }
 
     std::string explain_ambiguity(
@@ -450,7 +483,8 @@ std::variant<Move, MoveError> resolve(
             return ambiguous_move(token, pos, reason, std::move(candidates));
         }
     }
-    return illegal_move(token, pos, explain_no_match(pos, census, text));
+    Explanation why = explain_no_match(pos, census, text);
+    return illegal_move(token, pos, why.english, std::move(why.fields));
 }
 
 } // namespace xq::detail

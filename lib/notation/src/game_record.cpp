@@ -84,6 +84,25 @@ std::string describe_game(const GameRecord& game)
     return out;
 }
 
+DiagnosticFields game_fields(const GameRecord& game)
+{
+    DiagnosticFields fields { { "game_number", std::to_string(game.index) } };
+    std::string_view red = tag_value(game, "Red");
+    if (red.empty())
+        red = tag_value(game, "White");
+    const std::string_view black = tag_value(game, "Black");
+    std::string_view title;
+    if (red.empty() || black.empty())
+        for (const std::string_view name : { "Event", "Title" })
+            if (title.empty())
+                title = tag_value(game, name);
+    const bool players = !red.empty() && !black.empty();
+    fields.push_back({ "game_red", players ? std::string(red) : std::string() });
+    fields.push_back({ "game_black", players ? std::string(black) : std::string() });
+    fields.push_back({ "game_title", std::string(title) });
+    return fields;
+}
+
 std::optional<std::string_view> normalize_result(std::string_view text)
 {
     for (const auto& [spelling, standard] : result_spellings)

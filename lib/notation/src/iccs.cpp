@@ -97,7 +97,7 @@ namespace {
         if (!pseudo_legal_moves_from(pos, m.from()).contains(m))
             return reason
                 + (detail::has_move_shape(pos, m.from(), m.to())
-                        ? detail::blocking_reason(pos, m, [ranks](Square s) { return square_name(s, ranks); })
+                        ? detail::blocking_reason(pos, m, [ranks](Square s) { return square_name(s, ranks); }).english
                         : std::string());
         return reason
             + (piece.type() == PieceType::King ? " without moving into check"
@@ -120,8 +120,10 @@ std::variant<Move, MoveError> detail::parse_iccs_move(
         return detail::syntax_error(
             text, "an ICCS move (ranks " + rank_range(ranks) + ")", *reason);
     const Move m = std::get<Move>(read);
-    if (!is_legal(pos, m))
-        return detail::illegal_move(text, pos, explain_illegal(pos, m, ranks));
+    if (!is_legal(pos, m)) {
+        const std::string why = explain_illegal(pos, m, ranks);
+        return detail::illegal_move(text, pos, why, { { "reason", "other" }, { "detail", why } });
+    }
     return m;
 }
 

@@ -158,20 +158,7 @@ bool take_plain_run(TextSource& source, std::string& out, std::size_t max_bytes,
     return kept == taken;
 }
 
-void add_diagnostic(Diagnostics& to, Diagnostic diagnostic)
-{
-    switch (diagnostic.severity) {
-    case Severity::Error:
-        to.error(std::move(diagnostic.code), std::move(diagnostic.message), std::move(diagnostic.location));
-        return;
-    case Severity::Warning:
-        to.warning(std::move(diagnostic.code), std::move(diagnostic.message), std::move(diagnostic.location));
-        return;
-    case Severity::Note:
-        to.note(std::move(diagnostic.code), std::move(diagnostic.message), std::move(diagnostic.location));
-        return;
-    }
-}
+void add_diagnostic(Diagnostics& to, Diagnostic diagnostic) { to.add(std::move(diagnostic)); }
 
 void add_bounded(Diagnostics& to, Diagnostic diagnostic, std::size_t limit)
 {

@@ -364,7 +364,7 @@ std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path
     stream.reset();
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
-        diagnostics.error("io.open", "cannot read a directory as a record file", { shown_name });
+        diagnostics.error("io.open", "cannot read a directory as a record file", { shown_name }, { { "form", "directory" } });
         return std::nullopt;
     }
     errno = 0;
@@ -373,7 +373,9 @@ std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path
         const int reason = errno;
         diagnostics.error("io.open",
             "cannot open the file" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
-            { shown_name });
+            { shown_name },
+            { { "form", "file" },
+                { "errno", reason == ENOENT ? "ENOENT" : reason == EACCES ? "EACCES" : "other" } });
         return std::nullopt;
     }
     if (file->tellg() < 0) {

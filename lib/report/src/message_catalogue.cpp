@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "xq/base/chinese_script.hpp"
+#include "xq/base/diagnostic_codes.hpp"
 #include "xq/base/utf8.hpp"
 
 namespace xq {
@@ -18,7 +19,7 @@ namespace xq {
 namespace {
 
     // rulesets/messages/README.md describes every key; a test checks that it names them all.
-    constexpr MessageKey keys[] = {
+    constexpr MessageKey document_keys[] = {
         { "document.title", "" },
         { "document.footer", "" },
         { "document.page", "page pages" },
@@ -307,13 +308,35 @@ namespace {
         { "watch.note", "ply text" },
         { "watch.instruction", "side ply" },
         { "watch.file_replaced", "file" },
+        { "finding.at_ply", "status ply message" },
+        { "finding.plain", "status message" },
     };
+
+    // The keys above and the diagnostics' phrases, `diagnostic.` and the key diagnostic_codes.hpp
+    // lists.
+    const std::vector<MessageKey>& all_keys()
+    {
+        static const std::vector<std::string> diagnostic_keys = [] {
+            std::vector<std::string> out;
+            for (const CataloguedPhrase& p : catalogued_diagnostic_phrases())
+                out.push_back("diagnostic." + std::string(p.key));
+            return out;
+        }();
+        static const std::vector<MessageKey> keys = [] {
+            std::vector<MessageKey> out(std::begin(document_keys), std::end(document_keys));
+            const auto phrases = catalogued_diagnostic_phrases();
+            for (std::size_t i = 0; i < phrases.size(); ++i)
+                out.push_back({ diagnostic_keys[i], phrases[i].placeholders });
+            return out;
+        }();
+        return keys;
+    }
 
     const MessageKey* find_key(std::string_view key)
     {
-        const auto it
-            = std::find_if(std::begin(keys), std::end(keys), [&](const MessageKey& k) { return k.key == key; });
-        return it == std::end(keys) ? nullptr : &*it;
+        const std::vector<MessageKey>& keys = all_keys();
+        const auto it = std::find_if(keys.begin(), keys.end(), [&](const MessageKey& k) { return k.key == key; });
+        return it == keys.end() ? nullptr : &*it;
     }
 
     bool allows(const MessageKey& key, std::string_view name)
@@ -349,7 +372,7 @@ namespace {
 
 } // namespace
 
-std::span<const MessageKey> message_keys() { return keys; }
+std::span<const MessageKey> message_keys() { return all_keys(); }
 
 std::string MessageCatalogue::format(std::string_view key, std::initializer_list<MessageArgument> arguments) const
 {
@@ -370,6 +393,26 @@ std::string MessageCatalogue::format(std::string_view key, std::initializer_list
         assert(argument != arguments.end() && "every placeholder of the phrase is given");
         if (argument != arguments.end())
             out += argument->second;
+        done = close + 1;
+    }
+    out.append(text, done);
+    return out;
+}
+
+std::string MessageCatalogue::format(
+    std::string_view key, const std::function<std::string(std::string_view name)>& argument) const
+{
+    const auto phrase = phrases_.find(key);
+    assert(phrase != phrases_.end() && "a key of message_keys()");
+    if (phrase == phrases_.end())
+        return std::string(key);
+    const std::string& text = phrase->second;
+    std::string out;
+    std::size_t done = 0;
+    for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', done)) {
+        const std::size_t close = text.find('}', open);
+        out.append(text, done, open - done);
+        out += argument(std::string_view(text).substr(open + 1, close - open - 1));
         done = close + 1;
     }
     out.append(text, done);
@@ -471,7 +514,7 @@ std::optional<MessageCatalogue> parse_message_catalogue(
             catalogue.phrases_[key] = value.get<std::string>();
         }
     }
-    for (const MessageKey& k : keys)
+    for (const MessageKey& k : all_keys())
         if (!root.contains(k.key)) {
             error("messages.missing-key", "missing key '" + std::string(k.key) + "'");
             clean = false;

@@ -4,6 +4,7 @@
 
 #include "fact_phrases.hpp"
 #include "rule_phrases.hpp"
+#include "xq/report/diagnostic_text.hpp"
 
 namespace xq {
 
@@ -115,7 +116,7 @@ namespace {
 
         // What stopped the replay, as stderr says it: which move failed and why, and where it
         // is written ("--moves:1:11").
-        static std::string first_error(const GameRuling& game)
+        std::string first_error(const GameRuling& game) const
         {
             for (const Diagnostic& d : game.diagnostics) {
                 if (d.severity != Severity::Error)
@@ -125,7 +126,8 @@ namespace {
                 where_only.message.clear();
                 const std::string formatted = format_diagnostic(where_only);
                 const std::size_t end = formatted.find(": " + std::string(to_string(d.severity)));
-                return end == std::string::npos ? d.message : formatted.substr(0, end) + ": " + d.message;
+                const std::string message = diagnostic_message(d, m_);
+                return end == std::string::npos ? message : formatted.substr(0, end) + ": " + message;
             }
             return {};
         }

@@ -3,6 +3,7 @@
 #include "facts_json.hpp"
 #include "ruling_json.hpp"
 #include "xq/board/fen.hpp"
+#include "xq/report/diagnostic_text.hpp"
 #include "xq/report/ruling_document.hpp"
 
 namespace xq {
@@ -152,7 +153,7 @@ void json_form::write_game_ruling_members(JsonWriter& out, const GameRuling& gam
     out.key("diagnostics");
     out.begin_array();
     for (const Diagnostic& d : game.diagnostics)
-        out.value(format_diagnostic(d));
+        out.value(format_diagnostic(d, messages));
     out.end_array();
     out.member("ruleset", rules.id);
     out.member("plies", game.replay ? game.replay->ply_count() : 0);

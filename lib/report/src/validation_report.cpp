@@ -5,6 +5,7 @@
 
 #include "ruling_json.hpp"
 #include "xq/base/utf8.hpp"
+#include "xq/report/diagnostic_text.hpp"
 
 namespace xq {
 
@@ -21,12 +22,20 @@ namespace {
         return row.file + ":" + std::to_string(row.line) + ": " + row.description;
     }
 
-    std::string finding_text(const Finding& f)
+    // The finding's message in the catalogue's language: a diagnostic worded from it, else the
+    // sentence the validation made.
+    std::string finding_message(const Finding& f, const MessageCatalogue& messages)
     {
-        std::string text(to_string(f.kind));
+        return f.diagnostic ? format_diagnostic(*f.diagnostic, messages) : f.message;
+    }
+
+    std::string finding_text(const Finding& f, const MessageCatalogue& messages)
+    {
+        const std::string status(to_string(f.kind));
         if (f.ply > 0)
-            text += " at ply " + std::to_string(f.ply);
-        return text + ": " + f.message;
+            return messages.format("finding.at_ply",
+                { { "status", status }, { "ply", std::to_string(f.ply) }, { "message", finding_message(f, messages) } });
+        return messages.format("finding.plain", { { "status", status }, { "message", finding_message(f, messages) } });
     }
 
     std::string board_result(const GameValidation& row)
@@ -36,13 +45,13 @@ namespace {
         return std::string(to_string(*row.loser_on_board == Color::Red ? RecordedResult::BlackWins : RecordedResult::RedWins));
     }
 
-    std::string summary_text(const GameValidation& row)
+    std::string summary_text(const GameValidation& row, const MessageCatalogue& messages)
     {
         if (row.findings.empty())
             return {};
         std::string out = where(row) + ": " + std::string(to_string(row.status)) + '\n';
         for (const Finding& f : row.findings)
-            out += "  " + finding_text(f) + '\n';
+            out += "  " + finding_text(f, messages) + '\n';
         return out;
     }
 
@@ -76,7 +85,7 @@ namespace {
                 out.value(f.ply);
             else
                 out.null();
-            out.member("message", f.message);
+            out.member("message", finding_message(f, messages));
             out.end_object();
         }
         out.end_array();
@@ -115,7 +124,7 @@ namespace {
         return out + '"';
     }
 
-    std::string csv_text(const GameValidation& row)
+    std::string csv_text(const GameValidation& row, const MessageCatalogue& messages)
     {
         std::string rules;
         std::string findings;
@@ -123,7 +132,7 @@ namespace {
             for (const std::string& rule : row.ruling->rules)
                 rules += (rules.empty() ? "" : " ") + rule;
         for (const Finding& f : row.findings)
-            findings += (findings.empty() ? "" : " | ") + finding_text(f);
+            findings += (findings.empty() ? "" : " | ") + finding_text(f, messages);
         const std::string_view agrees = !row.ruling_agrees ? "" : *row.ruling_agrees ? "true" : "false";
         const std::string fields[] = {
             row.file,
@@ -190,12 +199,12 @@ std::string render_validation_row(
     case ValidationFormat::Jsonl:
         return jsonl_text(game, rules, messages);
     case ValidationFormat::Csv:
-        return csv_text(game.row);
+        return csv_text(game.row, messages);
     case ValidationFormat::Summary:
         break;
     }
     // The summary is for the terminal: a game's names may not reorder its lines.
-    return utf8::escape_bidi_controls(summary_text(game.row));
+    return utf8::escape_bidi_controls(summary_text(game.row, messages));
 }
 
 std::string validation_csv_header()

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace xq {
@@ -20,20 +21,35 @@ struct SourceLocation {
 
 enum class Severity { Error, Warning, Note };
 
+// A named value of a diagnostic (`ply` = "3", `side` = "red"), from which lib/report words the
+// message in the reader's language (the catalogue key `diagnostic.<code>`).
+struct DiagnosticField {
+    std::string name;
+    std::string value;
+};
+using DiagnosticFields = std::vector<DiagnosticField>;
+
 // One problem in the user's input. `code` is a stable dotted id (`fen.bad-rank`)
-// that tests check; `message` is for people and may be reworded.
+// that tests check; `message` is for people and may be reworded: the English words, for
+// callers without a catalogue. `fields` are what a catalogue's phrase for the code needs
+// (diagnostic_codes.hpp lists the codes that have one, and their fields).
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string code;
     std::string message;
     SourceLocation location;
+    DiagnosticFields fields = {};
+
+    // The value of the field `name`, or nothing.
+    const std::string* field(std::string_view name) const;
 };
 
 class Diagnostics {
 public:
-    void error(std::string code, std::string message, SourceLocation location = {});
-    void warning(std::string code, std::string message, SourceLocation location = {});
-    void note(std::string code, std::string message, SourceLocation location = {});
+    void error(std::string code, std::string message, SourceLocation location = {}, DiagnosticFields fields = {});
+    void warning(std::string code, std::string message, SourceLocation location = {}, DiagnosticFields fields = {});
+    void note(std::string code, std::string message, SourceLocation location = {}, DiagnosticFields fields = {});
+    void add(Diagnostic diagnostic) { items_.push_back(std::move(diagnostic)); }
 
     bool has_errors() const;
     bool empty() const { return items_.empty(); }

@@ -57,6 +57,8 @@ struct Finding {
     ValidationStatus kind = ValidationStatus::Unreadable;
     int ply = 0; // the ply it concerns, 0 for none (or the start position)
     std::string message; // a diagnostic in the gcc format, or a sentence
+    // The diagnostic the message formats, when it is one: a report words it in its language.
+    std::optional<Diagnostic> diagnostic = std::nullopt;
 };
 
 // The parts of a ruling a row shows.

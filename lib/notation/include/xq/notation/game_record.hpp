@@ -97,6 +97,9 @@ struct GameRecord {
 // "game 3 (Hu Ronghua vs Xu Tianhong)", or with the Event or Title tag when the players are
 // not known, or just "game 3". White is read as Red, as Lichess-style files use it.
 std::string describe_game(const GameRecord& game);
+// The same for a catalogue to word: `game_number`, and `game_red` and `game_black`, or else
+// `game_title` (the Event or Title tag), each empty when the record has none.
+DiagnosticFields game_fields(const GameRecord& game);
 
 // The standard spelling ("1-0", "0-1", "1/2-1/2" or "*") of a result written as a PGN token or
 // tag value, or in the Chinese words DhtmlXQ uses (红胜, 黑胜, 和局, 和棋, 未知, Simplified or

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xq/base/diagnostic.hpp"
 #include "xq/board/move.hpp"
 
 namespace xq {
@@ -22,6 +23,11 @@ struct MoveError {
     std::string message;
     // The legal moves an ambiguous text fits; empty for the other kinds.
     std::vector<Move> candidates;
+    // The same for a catalogue to word: `move` the text; for an illegal one, `reason` names
+    // why (the phrase `diagnostic.illegal.<reason>`, diagnostic_codes.hpp lists each with its
+    // fields) and the other fields fill it (`piece`, `motion`, `argument`, `blocker`...); for
+    // an ambiguous one, `candidates` in ICCS.
+    DiagnosticFields reason = {};
 };
 
 std::string_view to_string(MoveErrorKind kind); // "syntax", "illegal", "ambiguous"

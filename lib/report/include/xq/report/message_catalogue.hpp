@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -57,6 +58,8 @@ public:
     // The phrase `key` with each {name} replaced by its argument. `key` must be one of
     // message_keys() and every placeholder of the phrase must be given.
     std::string format(std::string_view key, std::initializer_list<MessageArgument> arguments = {}) const;
+    // The same with each placeholder's text asked of `argument` as the phrase uses it.
+    std::string format(std::string_view key, const std::function<std::string(std::string_view name)>& argument) const;
 
     // "a, b and c" in the catalogue's words.
     std::string join(std::span<const std::string> items) const;
