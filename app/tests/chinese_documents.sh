@@ -75,6 +75,11 @@ expect_exit 0 validate "$sample" --lang zh-Hant
 expect_in out "對局：1局"
 expect_no_simplified out
 
+# Diagnostics too: the catalogue's words in traditional characters, the record's as written.
+printf '[Event "t"]\n[Red "许银川"]\n[Black "吕钦"]\n\n1. 炮二平五 马8进7 2. 车一平二 *\n' >"$work/illegal.pgn"
+expect_exit 1 adjudicate "$work/illegal.pgn" --lang zh-Hant
+expect_in err "error[notation.illegal]: 第1局（许银川對吕钦），第3着（紅方）车一平二不合規則：一路車被本方二路馬所阻，不能平二。"
+
 expect_exit 2 adjudicate "$sample" --lang zh-Hantx
 expect_in err "zh-Hantx"
 
