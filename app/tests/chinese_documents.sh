@@ -80,6 +80,16 @@ printf '[Event "t"]\n[Red "许银川"]\n[Black "吕钦"]\n\n1. 炮二平五 马8
 expect_exit 1 adjudicate "$work/illegal.pgn" --lang zh-Hant
 expect_in err "error[notation.illegal]: 第1局（许银川對吕钦），第3着（紅方）车一平二不合規則：一路車被本方二路馬所阻，不能平二。"
 
+# validate's findings of its own (a ruling the record goes against) are worded from the
+# catalogue too.
+printf '[Event "t"]\n[FEN "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"]\n[Result "1/2-1/2"]\n\n1. i0i9 d9d8 2. i9i8 d8d9 3. i8i9 d9d8 4. i9i8 d8d9 5. i8i9 d9d8 1/2-1/2\n' >"$work/repeats.pgn"
+expect_exit 1 validate "$work/repeats.pgn" --lang zh --format jsonl
+expect_in out "棋谱在第2至第5着的循环中结束，应裁决为“判红方变着”（AXF-6, AXF-3），而棋谱记为和棋（1/2-1/2）"
+expect_exit 1 validate "$work/repeats.pgn" --lang zh-Hant
+expect_in out "棋譜在第2至第5着的循環中結束"
+expect_exit 1 validate "$work/repeats.pgn" --format jsonl
+expect_in out "the record ends repeating the cycle of plies 2-5, ruled red_must_change (AXF-6, AXF-3), but gives 1/2-1/2"
+
 expect_exit 2 adjudicate "$sample" --lang zh-Hantx
 expect_in err "zh-Hantx"
 

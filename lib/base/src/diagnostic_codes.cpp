@@ -70,6 +70,15 @@ namespace {
         { "io.error.ENOENT", "" },
         { "io.error.EACCES", "" },
         { "io.error.other", "" },
+        { "validate.repetition-ruling.ends_without_result", "first last outcome outcome_words rules" },
+        { "validate.repetition-ruling.ends_otherwise", "first last outcome outcome_words rules result_text result_words" },
+        { "validate.repetition-ruling.goes_on", "first last outcome outcome_words rules result_text result_words" },
+        { "validate.natural-limit.goes_on", "limit rule ply first plies" },
+        { "validate.natural-limit.goes_on_not_counted", "limit rule ply first not_counted plies" },
+        { "validate.natural-limit.without_result", "limit rule ply first" },
+        { "validate.natural-limit.without_result_not_counted", "limit rule ply first not_counted" },
+        { "validate.natural-limit.otherwise", "limit rule ply first result_text result_words" },
+        { "validate.natural-limit.otherwise_not_counted", "limit rule ply first not_counted result_text result_words" },
     };
 
 } // namespace

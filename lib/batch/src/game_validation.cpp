@@ -45,6 +45,31 @@ namespace {
         }
     }
 
+    // The catalogue's name of a recorded result (result.red_wins, ...).
+    std::string result_name(RecordedResult result)
+    {
+        switch (result) {
+        case RecordedResult::RedWins:
+            return "red_wins";
+        case RecordedResult::BlackWins:
+            return "black_wins";
+        case RecordedResult::Draw:
+            return "draw";
+        case RecordedResult::Unknown:
+            break;
+        }
+        return "unknown";
+    }
+
+    // A finding of the validation itself: a diagnostic with no place in a file, which a report
+    // words from the catalogue (diagnostic.validate.*), `message` its English.
+    Finding validation_finding(ValidationStatus kind, int ply, std::string code, std::string message,
+        DiagnosticFields fields)
+    {
+        Diagnostic d { Severity::Error, std::move(code), message, {}, std::move(fields) };
+        return { kind, ply, std::move(message), std::move(d) };
+    }
+
     std::string describe_ruling(const Ruling& r)
     {
         return std::string(to_string(r.outcome)) + " (" + rule_list(r.rules) + ")";
@@ -61,15 +86,22 @@ namespace {
             const RepetitionCycle& c = r.episode.cycle;
             const std::string where = "plies " + std::to_string(c.first_ply) + "-" + std::to_string(c.last_ply);
             const std::string recorded(to_string(row.recorded_result));
-            std::string message;
-            if (check.ends_record)
+            std::string message, form;
+            if (check.ends_record) {
+                const bool no_result = row.recorded_result == RecordedResult::Unknown;
+                form = no_result ? "ends_without_result" : "ends_otherwise";
                 message = "the record ends repeating the cycle of " + where + ", ruled " + describe_ruling(r)
-                    + (row.recorded_result == RecordedResult::Unknown ? ", and gives no result (*)"
-                                                                       : ", but gives " + recorded);
-            else
+                    + (no_result ? ", and gives no result (*)" : ", but gives " + recorded);
+            } else {
+                form = "goes_on";
                 message = "the repetition of " + where + " is ruled " + describe_ruling(r)
                     + ", but the record goes on to " + recorded;
-            row.findings.push_back({ ValidationStatus::RepetitionRuling, c.first_ply, std::move(message) });
+            }
+            row.findings.push_back(validation_finding(ValidationStatus::RepetitionRuling, c.first_ply,
+                "validate.repetition-ruling", std::move(message),
+                { { "form", form }, { "first", std::to_string(c.first_ply) }, { "last", std::to_string(c.last_ply) },
+                    { "outcome", std::string(to_string(r.outcome)) }, { "rules", rule_list(r.rules) },
+                    { "result", result_name(row.recorded_result) }, { "result_text", recorded } }));
         }
     }
 
@@ -80,6 +112,12 @@ namespace {
         const auto& limit = judged.natural_limit;
         if (!limit || (limit->ply == row.plies && row.recorded_result == RecordedResult::Draw))
             return;
+        const std::string recorded(to_string(row.recorded_result));
+        std::string form = limit->ply < row.plies                      ? "goes_on"
+            : row.recorded_result == RecordedResult::Unknown ? "without_result"
+                                                             : "otherwise";
+        if (limit->plies_not_counted > 0)
+            form += "_not_counted";
         std::string message = "the natural limit (" + std::to_string(limit->limit_plies)
             + " plies without a capture, " + limit->rule + ") draws the game after ply " + std::to_string(limit->ply)
             + ", counted from ply " + std::to_string(limit->first_ply);
@@ -91,8 +129,13 @@ namespace {
         else
             message += row.recorded_result == RecordedResult::Unknown
                 ? ", and the record gives no result (*)"
-                : ", but the record gives " + std::string(to_string(row.recorded_result));
-        row.findings.push_back({ ValidationStatus::NaturalLimit, limit->ply, std::move(message) });
+                : ", but the record gives " + recorded;
+        row.findings.push_back(validation_finding(ValidationStatus::NaturalLimit, limit->ply,
+            "validate.natural-limit", std::move(message),
+            { { "form", form }, { "limit", std::to_string(limit->limit_plies) }, { "rule", limit->rule },
+                { "ply", std::to_string(limit->ply) }, { "first", std::to_string(limit->first_ply) },
+                { "not_counted", std::to_string(limit->plies_not_counted) }, { "plies", std::to_string(row.plies) },
+                { "result", result_name(row.recorded_result) }, { "result_text", recorded } }));
     }
 
     ValidationStatus status_of(const std::vector<Finding>& findings)

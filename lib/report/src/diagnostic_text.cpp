@@ -97,6 +97,15 @@ namespace {
                 return phrase("diagnostic.io.error." + field("errno"));
             if (name == "rank_ordinal")
                 return ordinal(field("rank"));
+            // A finding's ruling and recorded result in the catalogue's words (outcome.*, result.*).
+            if (name == "outcome_words") {
+                const std::string outcome = field("outcome");
+                return failed_ ? std::string() : m_.format("outcome." + outcome);
+            }
+            if (name == "result_words") {
+                const std::string result = field("result");
+                return failed_ ? std::string() : m_.format("result." + result);
+            }
             if (name == "length")
                 return phrase(std::string("diagnostic.length.") + (field("plies") == "1" ? "one" : "several"));
             return field(name);

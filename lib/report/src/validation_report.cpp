@@ -22,11 +22,14 @@ namespace {
         return row.file + ":" + std::to_string(row.line) + ": " + row.description;
     }
 
-    // The finding's message in the catalogue's language: a diagnostic worded from it, else the
-    // sentence the validation made.
+    // The finding's message in the catalogue's language: a diagnostic worded from it (with its
+    // place in the file, when it has one), else the sentence the validation made.
     std::string finding_message(const Finding& f, const MessageCatalogue& messages)
     {
-        return f.diagnostic ? format_diagnostic(*f.diagnostic, messages) : f.message;
+        if (!f.diagnostic)
+            return f.message;
+        return f.diagnostic->location.source.empty() ? diagnostic_message(*f.diagnostic, messages)
+                                                     : format_diagnostic(*f.diagnostic, messages);
     }
 
     std::string finding_text(const Finding& f, const MessageCatalogue& messages)
