@@ -90,6 +90,20 @@ expect_in out "棋譜在第2至第5着的循環中結束"
 expect_exit 1 validate "$work/repeats.pgn" --format jsonl
 expect_in out "the record ends repeating the cycle of plies 2-5, ruled red_must_change (AXF-6, AXF-3), but gives 1/2-1/2"
 
+# replay's frame is the catalogue's too; a finding of the board in Chinese.
+expect_exit 0 replay --fen "3k5/4R4/9/9/9/9/9/9/9/4K4 w - - 0 1" --moves "e8d8" --lang zh
+expect_in out "起始局面：3k5/4R4/9/9/9/9/9/9/9/4K4 w - - 0 1"
+expect_in out "   1  红方  "
+expect_in out "盘面结局：无"
+expect_exit 0 replay --fen "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1" --moves "" --lang zh-Hant
+expect_in out "最後局面："
+
+# A mate recorded as a draw, in validate's words and in replay's.
+expect_exit 1 validate testdata/validate/archive/findings.pgn --lang zh --format jsonl
+expect_in out "棋谱记为和棋（1/2-1/2），但盘面上黑方已被将死，应为红胜（1-0）"
+expect_exit 0 replay testdata/validate/archive/findings.pgn --game 1 --lang zh
+expect_in out "发现：棋谱记为和棋（1/2-1/2），但盘面上黑方已被将死，应为红胜（1-0）"
+
 expect_exit 2 adjudicate "$sample" --lang zh-Hantx
 expect_in err "zh-Hantx"
 

@@ -102,7 +102,7 @@ std::string_view to_string(RecordedResult result)
     return "*";
 }
 
-std::optional<std::string> result_contradiction(const ReplayedGame& game, RecordedResult recorded)
+std::optional<ResultContradiction> result_contradiction(const ReplayedGame& game, RecordedResult recorded)
 {
     const auto loser = game.loser_on_board();
     if (!loser || recorded == RecordedResult::Unknown)
@@ -110,9 +110,13 @@ std::optional<std::string> result_contradiction(const ReplayedGame& game, Record
     const RecordedResult on_board = *loser == Color::Red ? RecordedResult::BlackWins : RecordedResult::RedWins;
     if (recorded == on_board)
         return std::nullopt;
-    return "the record says " + std::string(to_string(recorded)) + " but " + std::string(to_string(*loser))
-        + " is " + (game.end() == BoardEnd::Checkmate ? "checkmated" : "stalemated") + " on the board ("
-        + std::string(to_string(on_board)) + ")";
+    return ResultContradiction { recorded, on_board, *loser, game.end() == BoardEnd::Checkmate };
+}
+
+std::string describe(const ResultContradiction& c)
+{
+    return "the record says " + std::string(to_string(c.recorded)) + " but " + std::string(to_string(c.loser)) + " is "
+        + (c.checkmate ? "checkmated" : "stalemated") + " on the board (" + std::string(to_string(c.on_board)) + ")";
 }
 
 } // namespace xq

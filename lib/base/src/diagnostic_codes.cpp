@@ -70,6 +70,8 @@ namespace {
         { "io.error.ENOENT", "" },
         { "io.error.EACCES", "" },
         { "io.error.other", "" },
+        { "validate.result-contradicts-board.checkmate", "recorded_text recorded_words loser loser_words on_board_text on_board_words" },
+        { "validate.result-contradicts-board.stalemate", "recorded_text recorded_words loser loser_words on_board_text on_board_words" },
         { "validate.repetition-ruling.ends_without_result", "first last outcome outcome_words rules" },
         { "validate.repetition-ruling.ends_otherwise", "first last outcome outcome_words rules result_text result_words" },
         { "validate.repetition-ruling.goes_on", "first last outcome outcome_words rules result_text result_words" },

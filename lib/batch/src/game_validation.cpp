@@ -224,9 +224,15 @@ CheckedGame check_game(const GameRecord& record, const RuleSet& rules)
         row.loser_on_board = checked.judged.board->loser;
         // Looking for a legal move is not free: only a mate or stalemate can contradict.
         if (row.loser_on_board)
-            if (auto contradiction = result_contradiction(game, row.recorded_result))
-                row.findings.push_back(
-                    { ValidationStatus::ResultContradictsBoard, game.ply_count(), std::move(*contradiction) });
+            if (const auto contradiction = result_contradiction(game, row.recorded_result))
+                row.findings.push_back(validation_finding(ValidationStatus::ResultContradictsBoard, game.ply_count(),
+                    "validate.result-contradicts-board", describe(*contradiction),
+                    { { "form", contradiction->checkmate ? "checkmate" : "stalemate" },
+                        { "recorded", result_name(contradiction->recorded) },
+                        { "recorded_text", std::string(to_string(contradiction->recorded)) },
+                        { "on_board", result_name(contradiction->on_board) },
+                        { "on_board_text", std::string(to_string(contradiction->on_board)) },
+                        { "loser", std::string(to_string(contradiction->loser)) } }));
         if (const Ruling* deciding = checked.judged.deciding_ruling())
             row.ruling = RulingSummary { deciding->outcome, deciding->violator, deciding->rules,
                 deciding->episode.cycle, deciding->episode.last_repeating_ply };

@@ -102,9 +102,14 @@ namespace {
                 const std::string outcome = field("outcome");
                 return failed_ ? std::string() : m_.format("outcome." + outcome);
             }
-            if (name == "result_words") {
-                const std::string result = field("result");
-                return failed_ ? std::string() : m_.format("result." + result);
+            for (const std::string_view result : { "result", "recorded", "on_board" })
+                if (name == std::string(result) + "_words") {
+                    const std::string value = field(result);
+                    return failed_ ? std::string() : m_.format("result." + value);
+                }
+            if (name == "loser_words") {
+                const std::string loser = field("loser");
+                return failed_ ? std::string() : m_.format("side." + loser);
             }
             if (name == "length")
                 return phrase(std::string("diagnostic.length.") + (field("plies") == "1" ? "one" : "several"));

@@ -8,18 +8,62 @@ namespace xq {
 
 namespace {
 
-    // `move_text` is the move in the report's notation.
-    std::string ply_line(const PlyRecord& p, int number, const std::string& move_text)
+    // Columns on a terminal: a Chinese character takes two.
+    std::size_t columns(std::string_view text)
+    {
+        std::size_t width = 0;
+        for (const char c : text)
+            if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+                width += static_cast<unsigned char>(c) >= 0xE0 ? 2 : 1;
+        return width;
+    }
+
+    std::string side_word(Color c, const MessageCatalogue& m) { return m.format("replay.side." + std::string(to_string(c))); }
+
+    std::string piece_word(PieceType t, const MessageCatalogue& m)
+    {
+        return m.format("replay.piece." + std::string(to_string(t)));
+    }
+
+    // A ply: its number, the mover, the move in the report's notation (`move_text`), the piece
+    // and what it takes, and a check.
+    std::string ply_line(const PlyRecord& p, int number, const std::string& move_text, const MessageCatalogue& m)
     {
         std::string line = std::to_string(number);
         line.insert(0, line.size() < 4 ? 4 - line.size() : 0, ' ');
-        line += "  " + std::string(to_string(p.mover)) + (p.mover == Color::Red ? "    " : "  ");
-        line += move_text + "  " + std::string(prose_name(p.moved.type()));
+        const std::string side = side_word(p.mover, m);
+        const std::size_t side_width
+            = std::max(columns(side_word(Color::Red, m)), columns(side_word(Color::Black, m))) + 2;
+        line += "  " + side + std::string(side_width - columns(side), ' ');
+        std::string what = piece_word(p.moved.type(), m);
         if (p.captured)
-            line += " takes " + std::string(prose_name(p.captured.type()));
+            what = m.format("replay.takes", { { "piece", what }, { "captured", piece_word(p.captured.type(), m) } });
         if (p.gives_check)
-            line += ", check";
-        return line;
+            what = m.format("replay.check", { { "move", what } });
+        return line + move_text + "  " + what;
+    }
+
+    std::string result_words(RecordedResult r, const MessageCatalogue& m)
+    {
+        switch (r) {
+        case RecordedResult::RedWins:
+            return m.format("result.red_wins");
+        case RecordedResult::BlackWins:
+            return m.format("result.black_wins");
+        case RecordedResult::Draw:
+            return m.format("result.draw");
+        case RecordedResult::Unknown:
+            break;
+        }
+        return m.format("result.unknown");
+    }
+
+    std::string contradiction_text(const ResultContradiction& c, const MessageCatalogue& m)
+    {
+        return m.format(c.checkmate ? "replay.contradiction_checkmate" : "replay.contradiction_stalemate",
+            { { "recorded", result_words(c.recorded, m) }, { "recorded_text", std::string(to_string(c.recorded)) },
+                { "loser", side_word(c.loser, m) }, { "on_board", result_words(c.on_board, m) },
+                { "on_board_text", std::string(to_string(c.on_board)) } });
     }
 
     // The reasons for each move of a cycle, from its facts alone.
@@ -55,39 +99,47 @@ namespace {
 void write_replay_text(std::ostream& out, const ReplayReport& report, const MessageCatalogue& messages)
 {
     const ReplayedGame& game = *report.game;
-    out << "start: " << to_fen(game.start()) << '\n';
+    out << messages.format("replay.start", { { "fen", to_fen(game.start()) } }) << '\n';
     const FactPhrases phrases(messages, report.notation);
     Position pos = game.start();
     for (int ply = 1; ply <= game.ply_count(); ++ply) {
         const PlyRecord& p = game.ply(ply);
-        out << ply_line(p, ply, phrases.notate(pos, p.move)) << '\n';
+        out << ply_line(p, ply, phrases.notate(pos, p.move), messages) << '\n';
         UndoInfo undo;
         pos.do_move(p.move, undo);
     }
-    out << "final: " << to_fen(game.current()) << '\n';
-    out << "end on the board: " << to_string(game.end());
+    out << messages.format("replay.final", { { "fen", to_fen(game.current()) } }) << '\n';
+    const std::string end = messages.format("replay.end." + std::string(to_string(game.end())));
     if (const auto loser = game.loser_on_board())
-        out << " (" << to_string(*loser) << " to move has lost)";
+        out << messages.format("replay.end_lost", { { "end", end }, { "side", side_word(*loser, messages) } });
+    else
+        out << messages.format("replay.end", { { "end", end } });
     out << '\n';
     if (report.recorded_result != RecordedResult::Unknown) {
-        out << "recorded result: " << to_string(report.recorded_result) << '\n';
+        out << messages.format("replay.recorded_result",
+                   { { "result", result_words(report.recorded_result, messages) },
+                       { "result_text", std::string(to_string(report.recorded_result)) } })
+            << '\n';
         if (const auto contradiction = result_contradiction(game, report.recorded_result))
-            out << "finding: " << *contradiction << '\n';
+            out << messages.format("replay.finding", { { "finding", contradiction_text(*contradiction, messages) } })
+                << '\n';
     }
     if (report.board_at_ply) {
-        out << "\nboard after ply " << *report.board_at_ply << ":\n"
+        out << '\n' << messages.format("replay.board_after", { { "ply", std::to_string(*report.board_at_ply) } }) << '\n'
             << board_diagram(game.position_at(*report.board_at_ply), report.letters);
     }
     if (!report.show_cycles && report.cycle_facts.empty())
         return;
     out << '\n';
     if (report.episodes.empty())
-        out << "no position recurs\n";
+        out << messages.format("replay.no_recurrence") << '\n';
     for (std::size_t i = 0; i < report.episodes.size(); ++i) {
         const RepetitionEpisode& e = report.episodes[i];
-        out << "repetition " << i + 1 << ": cycle of plies " << e.cycle.first_ply << "-" << e.cycle.last_ply
-            << " (" << e.cycle.length() << " plies); its start position stands " << e.occurrences
-            << " times, the repetition lasts to ply " << e.last_repeating_ply << '\n';
+        out << messages.format("replay.repetition",
+                   { { "number", std::to_string(i + 1) }, { "first", std::to_string(e.cycle.first_ply) },
+                       { "last", std::to_string(e.cycle.last_ply) }, { "length", std::to_string(e.cycle.length()) },
+                       { "count", std::to_string(e.occurrences) }, { "until", std::to_string(e.last_repeating_ply) } })
+            << '\n';
         if (i >= report.cycle_facts.size())
             continue;
         const CycleFacts& facts = report.cycle_facts[i];
@@ -95,22 +147,36 @@ void write_replay_text(std::ostream& out, const ReplayReport& report, const Mess
         Position cycle_pos = facts.start;
         for (std::size_t m = 0; m < facts.moves.size(); ++m) {
             const MoveFacts& f = facts.moves[m];
-            out << "  " << f.ply << ". " << to_string(f.mover) << " " << phrases.notate(cycle_pos, f.move) << ":";
+            std::vector<std::string> codes, names;
+            for (const MoveClass c : f.classes) {
+                codes.emplace_back(to_string(c));
+                names.push_back(messages.format("class." + codes.back()));
+            }
+            std::string codes_joined;
+            for (const std::string& code : codes)
+                codes_joined += (codes_joined.empty() ? "" : ", ") + code;
+            out << "  "
+                << messages.format(codes.empty() ? "replay.cycle_move" : "replay.cycle_move_classes",
+                       { { "ply", std::to_string(f.ply) }, { "side", side_word(f.mover, messages) },
+                           { "move", phrases.notate(cycle_pos, f.move) }, { "class_codes", codes_joined },
+                           { "classes", messages.list(names) } })
+                << '\n';
             UndoInfo undo;
             cycle_pos.do_move(f.move, undo);
-            for (std::size_t c = 0; c < f.classes.size(); ++c)
-                out << (c ? ", " : " ") << to_string(f.classes[c]);
-            out << '\n';
             for (const std::string& reason : reasons[m])
                 out << "      " << reason << '\n';
         }
         for (const Color c : { Color::Red, Color::Black }) {
             const SideSummary& s = facts.side(c);
-            out << "  " << to_string(c) << ": " << s.moves << " moves, " << s.checks << " checks, " << s.kills
-                << " mate threats, " << s.check_then_captures << " check-then-capture threats, "
-                << s.threatening_moves << " with new capture threats";
+            out << "  "
+                << messages.format("replay.side_summary",
+                       { { "side", side_word(c, messages) }, { "moves", std::to_string(s.moves) },
+                           { "checks", std::to_string(s.checks) }, { "kills", std::to_string(s.kills) },
+                           { "check_then_captures", std::to_string(s.check_then_captures) },
+                           { "threatening", std::to_string(s.threatening_moves) } });
             if (!s.threatened_on_every_move.empty())
-                out << "; threatened on every move: " << phrases.pieces(s.threatened_on_every_move);
+                out << messages.format(
+                    "replay.threatened_every_move", { { "pieces", phrases.pieces(s.threatened_on_every_move) } });
             out << '\n';
         }
     }
@@ -156,7 +222,7 @@ void write_replay_json(std::ostream& out, const ReplayReport& report, const Mess
         { "recorded_result", to_string(report.recorded_result) },
     };
     const auto contradiction = result_contradiction(game, report.recorded_result);
-    doc["result_contradiction"] = contradiction ? Json(*contradiction) : Json(nullptr);
+    doc["result_contradiction"] = contradiction ? Json(contradiction_text(*contradiction, messages)) : Json(nullptr);
     if (report.board_at_ply)
         doc["board"] = Json { { "ply", *report.board_at_ply }, { "fen", to_fen(game.position_at(*report.board_at_ply)) } };
     doc["repetitions"] = episodes;

@@ -63,9 +63,20 @@ enum class RecordedResult { RedWins, BlackWins, Draw, Unknown };
 RecordedResult parse_recorded_result(std::string_view text);
 std::string_view to_string(RecordedResult result);
 
+// A recorded result the board contradicts: the board shows `loser` mated (or stalemated), so the
+// game is `on_board`, and the record says `recorded`.
+struct ResultContradiction {
+    RecordedResult recorded = RecordedResult::Unknown;
+    RecordedResult on_board = RecordedResult::Unknown;
+    Color loser = Color::Red;
+    bool checkmate = false; // else stalemate
+};
+
 // When the board shows a mate or stalemate, the recorded result must give the game to the
-// other side. Returns the contradiction in words, or nothing when they agree or the board
-// decides nothing.
-std::optional<std::string> result_contradiction(const ReplayedGame& game, RecordedResult recorded);
+// other side. Nothing when they agree or the board decides nothing.
+std::optional<ResultContradiction> result_contradiction(const ReplayedGame& game, RecordedResult recorded);
+
+// The contradiction in English, for callers without a message catalogue.
+std::string describe(const ResultContradiction& contradiction);
 
 } // namespace xq
