@@ -1,6 +1,7 @@
 #include "xq/report/forbidden_report.hpp"
 
 #include "fact_phrases.hpp"
+#include "rule_phrases.hpp"
 #include "ruling_json.hpp"
 #include "xq/board/fen.hpp"
 #include "xq/report/ruling_document.hpp"
@@ -9,16 +10,6 @@ namespace xq {
 
 namespace {
 
-    // What the violator's moves amount to, in the catalogue's language: its conduct row's
-    // description.
-    std::string conduct_text(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages)
-    {
-        const SideRuling& side = ruling.side(*ruling.violator);
-        if (side.conduct_row < 0)
-            return side.conduct;
-        const Conduct& conduct = rules.conducts[static_cast<std::size_t>(side.conduct_row)];
-        return messages.localised(conduct.translations, "description", conduct.description);
-    }
 
 } // namespace
 
@@ -45,7 +36,7 @@ void write_forbidden_text(std::ostream& out, const ReplayedGame& game, const For
             << messages.format("forbidden.move",
                    { { "move", phrases.notate(position, f.move) }, { "iccs", to_iccs(f.move) },
                        { "outcome", messages.format("outcome." + std::string(to_string(f.ruling.outcome))) },
-                       { "conduct", conduct_text(f.ruling, rules, messages) },
+                       { "conduct", violator_conduct_text(f.ruling, rules, messages) },
                        { "rules", messages.list(f.ruling.rules) } })
             << '\n';
     }
@@ -72,7 +63,7 @@ void write_forbidden_json(std::ostream& out, const ReplayedGame& game, const For
         answer.member("text", phrases.notate(position, f.move));
         answer.member("outcome", to_string(f.ruling.outcome));
         answer.member("conduct", f.ruling.side(*f.ruling.violator).conduct);
-        answer.member("conduct_text", conduct_text(f.ruling, rules, messages));
+        answer.member("conduct_text", violator_conduct_text(f.ruling, rules, messages));
         answer.member("rules", f.ruling.rules);
         answer.key("ruling");
         json_form::write_ruling(answer, f.ruling, rules, ruling_explanation(f.ruling, rules, messages));
@@ -111,7 +102,7 @@ void write_tried_move_text(std::ostream& out, const ReplayedGame& game, const Tr
                    { { "move", move }, { "iccs", iccs },
                        { "outcome", messages.format("outcome." + std::string(to_string(r.outcome))) },
                        { "rules", messages.list(r.rules) }, { "ply", ply }, { "side", mover },
-                       { "conduct", conduct_text(r, rules, messages) } })
+                       { "conduct", violator_conduct_text(r, rules, messages) } })
             << '\n';
         return;
     }

@@ -405,27 +405,12 @@ std::span<const MessageKey> message_keys() { return all_keys(); }
 
 std::string MessageCatalogue::format(std::string_view key, std::initializer_list<MessageArgument> arguments) const
 {
-    const auto phrase = phrases_.find(key);
-    assert(phrase != phrases_.end() && "a key of message_keys()");
-    if (phrase == phrases_.end())
-        return std::string(key);
-    const std::string& text = phrase->second;
-    std::string out;
-    std::size_t done = 0;
-    // Loading checked that the braces pair up.
-    for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', done)) {
-        const std::size_t close = text.find('}', open);
-        out.append(text, done, open - done);
-        const std::string_view name = std::string_view(text).substr(open + 1, close - open - 1);
+    return format(key, [&](std::string_view name) {
         const auto argument = std::find_if(
             arguments.begin(), arguments.end(), [&](const MessageArgument& a) { return a.first == name; });
         assert(argument != arguments.end() && "every placeholder of the phrase is given");
-        if (argument != arguments.end())
-            out += argument->second;
-        done = close + 1;
-    }
-    out.append(text, done);
-    return out;
+        return argument != arguments.end() ? argument->second : std::string();
+    });
 }
 
 std::string MessageCatalogue::format(
@@ -438,6 +423,7 @@ std::string MessageCatalogue::format(
     const std::string& text = phrase->second;
     std::string out;
     std::size_t done = 0;
+    // Loading checked that the braces pair up.
     for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', done)) {
         const std::size_t close = text.find('}', open);
         out.append(text, done, open - done);

@@ -11,6 +11,15 @@ bool number_names_rule(const RuleText& rule)
         || !std::isdigit(static_cast<unsigned char>(rule.number.front()));
 }
 
+std::string violator_conduct_text(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages)
+{
+    const SideRuling& side = ruling.side(*ruling.violator);
+    if (side.conduct_row < 0)
+        return side.conduct;
+    const Conduct& conduct = rules.conducts[static_cast<std::size_t>(side.conduct_row)];
+    return messages.localised(conduct.translations, "description", conduct.description);
+}
+
 std::string diagrams_line(const RuleText& rule, const MessageCatalogue& messages)
 {
     const std::vector<int>& d = rule.diagrams;

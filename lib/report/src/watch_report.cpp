@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "fact_phrases.hpp"
+#include "rule_phrases.hpp"
 #include "ruling_json.hpp"
 #include "xq/board/fen.hpp"
 
@@ -10,15 +11,6 @@ namespace xq {
 
 namespace {
 
-    // The violator's conduct in the catalogue's language: its conduct row's description.
-    std::string conduct_text(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages)
-    {
-        const SideRuling& side = ruling.side(*ruling.violator);
-        if (side.conduct_row < 0)
-            return side.conduct;
-        const Conduct& conduct = rules.conducts[static_cast<std::size_t>(side.conduct_row)];
-        return messages.localised(conduct.translations, "description", conduct.description);
-    }
 
     // The rules a ruling rests on, less the procedure of losing (cited by the loss line itself).
     std::vector<std::string> grounds(const Ruling& ruling, const RuleSet& rules)
@@ -97,7 +89,7 @@ std::string watch_event_line(const MoveUpdate& update, const RuleSet& rules, con
     if (!r.violator)
         return messages.format("watch.draw_due", { { "rules", messages.list(r.rules) } });
     const std::string side = phrases.side(*r.violator);
-    const std::string conduct = conduct_text(r, rules, messages);
+    const std::string conduct = violator_conduct_text(r, rules, messages);
     const std::vector<std::string> cited = grounds(r, rules);
     if (update.event == LiveEvent::Loss) {
         if (o.loses_at <= o.ruling_at)
