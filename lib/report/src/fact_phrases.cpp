@@ -49,6 +49,21 @@ std::string FactPhrases::notate(const Position& pos, Move move) const
     return to_iccs(move);
 }
 
+std::string FactPhrases::result(RecordedResult result) const
+{
+    switch (result) {
+    case RecordedResult::RedWins:
+        return m_.format("result.red_wins");
+    case RecordedResult::BlackWins:
+        return m_.format("result.black_wins");
+    case RecordedResult::Draw:
+        return m_.format("result.draw");
+    case RecordedResult::Unknown:
+        break;
+    }
+    return m_.format("result.unknown");
+}
+
 std::string FactPhrases::side(Color c) const { return m_.format(c == Color::Red ? "side.red" : "side.black"); }
 
 std::string FactPhrases::piece(PieceAt p) const

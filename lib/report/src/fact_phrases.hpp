@@ -25,6 +25,8 @@ public:
 
     std::string notate(const Position& pos, Move move) const;
     std::string side(Color c) const;
+    // A recorded result in the catalogue's words (result.*): "1-0 (Red wins)", 红胜（1-0）.
+    std::string result(RecordedResult result) const;
     // "black horse on d7"
     std::string piece(PieceAt p) const;
     // "the red rook on h9 and the red pawn on h7", joined as the catalogue joins lists

@@ -43,26 +43,11 @@ namespace {
         return line + move_text + "  " + what;
     }
 
-    std::string result_words(RecordedResult r, const MessageCatalogue& m)
-    {
-        switch (r) {
-        case RecordedResult::RedWins:
-            return m.format("result.red_wins");
-        case RecordedResult::BlackWins:
-            return m.format("result.black_wins");
-        case RecordedResult::Draw:
-            return m.format("result.draw");
-        case RecordedResult::Unknown:
-            break;
-        }
-        return m.format("result.unknown");
-    }
-
-    std::string contradiction_text(const ResultContradiction& c, const MessageCatalogue& m)
+    std::string contradiction_text(const ResultContradiction& c, const FactPhrases& phrases, const MessageCatalogue& m)
     {
         return m.format(c.checkmate ? "replay.contradiction_checkmate" : "replay.contradiction_stalemate",
-            { { "recorded", result_words(c.recorded, m) }, { "recorded_text", std::string(to_string(c.recorded)) },
-                { "loser", side_word(c.loser, m) }, { "on_board", result_words(c.on_board, m) },
+            { { "recorded", phrases.result(c.recorded) }, { "recorded_text", std::string(to_string(c.recorded)) },
+                { "loser", side_word(c.loser, m) }, { "on_board", phrases.result(c.on_board) },
                 { "on_board_text", std::string(to_string(c.on_board)) } });
     }
 
@@ -117,11 +102,12 @@ void write_replay_text(std::ostream& out, const ReplayReport& report, const Mess
     out << '\n';
     if (report.recorded_result != RecordedResult::Unknown) {
         out << messages.format("replay.recorded_result",
-                   { { "result", result_words(report.recorded_result, messages) },
+                   { { "result", phrases.result(report.recorded_result) },
                        { "result_text", std::string(to_string(report.recorded_result)) } })
             << '\n';
         if (const auto contradiction = result_contradiction(game, report.recorded_result))
-            out << messages.format("replay.finding", { { "finding", contradiction_text(*contradiction, messages) } })
+            out << messages.format(
+                "replay.finding", { { "finding", contradiction_text(*contradiction, phrases, messages) } })
                 << '\n';
     }
     if (report.board_at_ply) {
@@ -222,7 +208,9 @@ void write_replay_json(std::ostream& out, const ReplayReport& report, const Mess
         { "recorded_result", to_string(report.recorded_result) },
     };
     const auto contradiction = result_contradiction(game, report.recorded_result);
-    doc["result_contradiction"] = contradiction ? Json(contradiction_text(*contradiction, messages)) : Json(nullptr);
+    doc["result_contradiction"] = contradiction
+        ? Json(contradiction_text(*contradiction, FactPhrases(messages, report.notation), messages))
+        : Json(nullptr);
     if (report.board_at_ply)
         doc["board"] = Json { { "ply", *report.board_at_ply }, { "fen", to_fen(game.position_at(*report.board_at_ply)) } };
     doc["repetitions"] = episodes;

@@ -71,7 +71,7 @@ namespace {
                 fields.push_back({ key, m_.format("header." + std::string(key)),
                     recorded ? found->value : m_.format("header.not_recorded") });
             }
-            fields.push_back({ "result", m_.format("header.result"), result_text(game.recorded_result) });
+            fields.push_back({ "result", m_.format("header.result"), phrases_.result(game.recorded_result) });
             fields.push_back({ "record", m_.format("header.record"),
                 game.source.line > 0
                     ? m_.format("header.record_value",
@@ -197,7 +197,7 @@ namespace {
                     { { "first", std::to_string(r.episode.cycle.first_ply) },
                         { "last", std::to_string(r.episode.cycle.last_ply) },
                         { "outcome", m_.format(outcome_key(r.outcome)) },
-                        { "result", result_text(game.recorded_result) } }));
+                        { "result", phrases_.result(game.recorded_result) } }));
             }
             return sentences;
         }
@@ -274,21 +274,6 @@ namespace {
         std::string text(const Translations& t, std::string_view key, const std::string& english) const
         {
             return m_.localised(t, key, english);
-        }
-
-        std::string result_text(RecordedResult result) const
-        {
-            switch (result) {
-            case RecordedResult::RedWins:
-                return m_.format("result.red_wins");
-            case RecordedResult::BlackWins:
-                return m_.format("result.black_wins");
-            case RecordedResult::Draw:
-                return m_.format("result.draw");
-            case RecordedResult::Unknown:
-                break;
-            }
-            return m_.format("result.unknown");
         }
 
         std::string start_sentence(const Ruling& ruling) const
