@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "xq/arbiter/record_replay.hpp"
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/record_reader.hpp"
 
 namespace fs = std::filesystem;
 

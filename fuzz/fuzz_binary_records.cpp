@@ -5,7 +5,7 @@
 #include <array>
 
 #include "fuzz_record_support.hpp"
-#include "xq/notation/binary_records.hpp"
+#include "xq/records/binary_records.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -9,8 +9,8 @@
 
 #include "fuzz_support.hpp"
 #include "xq/arbiter/record_replay.hpp"
-#include "xq/notation/game_record.hpp"
-#include "xq/notation/pgn_writer.hpp"
+#include "xq/records/game_record.hpp"
+#include "xq/records/pgn_writer.hpp"
 
 namespace xq::fuzz {
 

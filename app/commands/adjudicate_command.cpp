@@ -122,8 +122,11 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
         std::cerr << "xqarb: error: --format pdf needs -o FILE, or standard output redirected to a file or pipe\n";
         return exit_usage;
     }
+    const std::optional<InputFiles> input = list_input_files(options.input);
+    if (!input)
+        return exit_usage;
     CommandOutput output;
-    if (!output.open(options.output, options.input.files))
+    if (!output.open(options.output, input->paths()))
         return exit_usage;
     std::ostream& out = output.stream();
 
@@ -170,7 +173,7 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
             write_comparison_text(out, document, *messages);
         }
     };
-    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+    const bool clean = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         const int index = static_cast<int>(record.index);
         // Text and Markdown documents follow one another after a blank line.
         const auto separate = [&] {

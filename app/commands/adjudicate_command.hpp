@@ -10,7 +10,7 @@
 namespace xq::app {
 
 struct AdjudicateOptions {
-    GameSourceOptions input;
+    InputOptions input;
     std::string ruleset = "axf";
     std::string format; // empty: from -o's extension, else text
     std::string language = "en";

@@ -7,7 +7,7 @@
 #include "commands/exit_codes.hpp"
 #include "commands/output_file.hpp"
 #include "commands/terminal.hpp"
-#include "xq/notation/pgn_writer.hpp"
+#include "xq/records/pgn_writer.hpp"
 
 namespace xq::app {
 
@@ -49,8 +49,11 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
 
 int run_convert(const ConvertOptions& options, bool verbose)
 {
+    const std::optional<InputFiles> input = list_input_files(options.input);
+    if (!input)
+        return exit_usage;
     CommandOutput output;
-    if (!output.open(options.output, options.input.files))
+    if (!output.open(options.output, input->paths()))
         return exit_usage;
     std::ostream& out = output.stream();
 
@@ -59,7 +62,7 @@ int run_convert(const ConvertOptions& options, bool verbose)
     writer.chinese_script = options.traditional ? ChineseScript::Traditional : ChineseScript::Simplified;
 
     bool first_game = true;
-    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+    const bool clean = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         std::vector<Move> moves;
         const PlayedMainLine main_line = played_main_line(replay, moves);
         if (!first_game)

@@ -9,7 +9,7 @@
 namespace xq::app {
 
 struct ConvertOptions {
-    GameSourceOptions input;
+    InputOptions input;
     std::string to; // pgn-iccs, pgn-wxf or pgn-chinese
     std::string notation; // iccs, wxf or chinese: the same as --to pgn-<notation>
     bool traditional = false; // traditional characters, with pgn-chinese

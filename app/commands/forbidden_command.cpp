@@ -47,15 +47,18 @@ int run_forbidden(const ForbiddenOptions& options, bool verbose)
     const auto format = choose_format(options.format, options.output, { "text", "jsonl" }, "text");
     if (!format)
         return exit_usage;
+    const std::optional<InputFiles> input = list_input_files(options.input);
+    if (!input)
+        return exit_usage;
     CommandOutput output;
-    if (!output.open(options.output, options.input.files))
+    if (!output.open(options.output, input->paths()))
         return exit_usage;
     std::ostream& out = output.stream();
 
     const DocumentNotation notation = document_notation(options.notation, options.language);
     bool first = true;
     bool tried_move_failed = false;
-    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+    const bool clean = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         // A game that could not be replayed to its end has no position to ask about; its
         // diagnostic is already on stderr.
         if (replay.status != GameStatus::Ok)

@@ -9,7 +9,7 @@
 namespace xq::app {
 
 struct ForbiddenOptions {
-    GameSourceOptions input;
+    InputOptions input;
     std::string ruleset = "axf";
     std::string format; // text or jsonl; empty: from -o's extension, else text
     std::string language = "en";

@@ -1,4 +1,6 @@
 #pragma once
+// The game-source options every reading command shares (files, folders, --files-from, --game,
+// --where, --shard, --moves), and the loop that reads, replays and hands over their games.
 
 #include <functional>
 #include <optional>
@@ -8,60 +10,52 @@
 #include <CLI/CLI.hpp>
 
 #include "xq/arbiter/record_replay.hpp"
+#include "xq/records/game_source.hpp"
 
 namespace xq::app {
 
-// Game numbers of a file, from --game: "3", "3-7", "3-7,12". Sorted, merged, all from 1.
-struct GameRange {
-    std::size_t first = 1;
-    std::size_t last = 1;
-};
-using GameSelection = std::vector<GameRange>;
-// The selection, or the problem in one short line.
-std::optional<GameSelection> parse_game_selection(const std::string& text, std::string& problem);
-
-// A --where condition on a tag: `Tag=value` (the whole value) or `Tag~text` (a part of it).
-// Tag names are compared without regard to ASCII case, values folded (folded_for_search:
-// traditional Chinese as simplified, full-width forms as half-width), so that Red~许银川 finds
-// 許銀川; a Result is compared in its standard spelling, so Result=1-0 also finds 红胜.
-struct TagCondition {
-    std::string tag;
-    std::string value; // as given
-    std::string folded; // as compared
-    bool substring = false;
-};
-std::optional<TagCondition> parse_tag_condition(const std::string& text);
-bool matches(const GameRecord& record, const std::vector<TagCondition>& conditions);
-// The error of conditions that selected none of the games they were asked of.
-Diagnostics where_selected_none(const std::vector<TagCondition>& conditions, std::size_t games_looked_at);
-
-// Where the games of a command come from: record files ("-" for standard input), or
-// --fen/--moves, and which of their games.
-struct GameSourceOptions {
-    std::vector<std::string> files;
+// Where the games of a command come from: record files and folders ("-" for standard input),
+// or --fen/--moves, and which of their games.
+struct InputOptions {
+    std::vector<std::string> files; // files or folders
+    std::string files_from; // a file listing more paths, one per line; "-" for standard input
+    std::string files_from0; // the same, each path ended by a NUL (find -print0)
+    bool recursive = false;
     std::string games; // --game: empty for every game
     std::vector<std::string> where; // --where
+    std::string shard; // --shard K/N: empty for every game
     std::string fen;
     std::string moves;
     std::vector<std::string> tags; // --tag Key=Value, for --moves
     std::string encoding; // empty: detect
 };
 
-void add_game_source_options(CLI::App& command, GameSourceOptions& options);
+// Whether a command also takes a game typed on the command line (--fen, --moves, --tag).
+enum class MovesOption { Offered, NotOffered };
 
-// Adds `--encoding`, for commands that take it without the rest of the game source (validate).
-void add_encoding_option(CLI::App& command, std::string& encoding);
+void add_game_source_options(CLI::App& command, InputOptions& options, MovesOption moves = MovesOption::Offered);
 
-// Adds `--where`, for commands that take it without the rest of the game source (validate).
-void add_where_option(CLI::App& command, std::vector<std::string>& where);
-std::vector<TagCondition> tag_conditions(const std::vector<std::string>& where);
+// The record files the options name: each path in order, a folder for the record files in it
+// (list_record_files), then the paths of --files-from. Problems of listing are printed;
+// nothing on a usage error (printed too). Empty for a game of --moves.
+struct InputFiles {
+    std::vector<RecordFile> files;
+    bool listed_cleanly = true;
+    // The files' paths as given, standard input left out: what -o must not overwrite.
+    std::vector<std::string> paths() const;
+};
+std::optional<InputFiles> list_input_files(const InputOptions& options);
+
+// The source of the games: the input files, or the game of --moves, with the selection of the
+// options (which add_game_source_options has checked). `reader` is how files are read.
+GameSource make_game_source(const InputOptions& options, const InputFiles& input, RecordReaderOptions reader);
 
 // Reads, replays and hands over every selected game in input order. Diagnostics of files and
 // games are printed on stderr as they come (notes only when `verbose`). Returns whether
 // every input was read without an error. The record's location names its file, but the
-// locations of its moves leave the file out, as validate's reader does: a visitor that
-// reports on a move puts record.location.source in (Diagnostics::name_source).
-bool for_each_game(const GameSourceOptions& options, bool verbose,
+// locations of its moves leave the file out (see GameSource::next): a visitor that reports on
+// a move puts record.location.source in (Diagnostics::name_source).
+bool for_each_game(const InputOptions& options, const InputFiles& input, bool verbose,
     const std::function<void(const GameRecord& record, const RecordReplay& replay)>& visit);
 
 // The text of standard input, read whole once and kept: the readers look at the start of a file

@@ -46,9 +46,12 @@ int run_replay(const ReplayOptions& options, bool verbose)
         return exit_usage;
     set_diagnostic_language(&*messages);
 
+    const std::optional<InputFiles> input = list_input_files(options.input);
+    if (!input)
+        return exit_usage;
     int games = 0;
     bool ply_out_of_range = false;
-    const bool clean = for_each_game(options.input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+    const bool clean = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
         if (!replay.game)
             return;
         const ReplayedGame& game = *replay.game;

@@ -10,7 +10,7 @@
 namespace xq::app {
 
 struct ReplayOptions {
-    GameSourceOptions input;
+    InputOptions input;
     std::optional<int> board_at_ply;
     bool cycles = false;
     bool classify = false;

@@ -5,19 +5,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands/game_source.hpp"
+
 namespace xq::app {
 
 struct ValidateOptions {
-    std::vector<std::string> paths;
-    std::string files_from; // a file listing more paths, one per line; "-" for standard input
-    std::string files_from0; // the same, each path ended by a NUL (find -print0)
-    std::string shard; // "K/N": only the K-th of N slices of the games
-    bool recursive = false;
+    InputOptions input; // without --moves
     unsigned jobs = 0; // 0: one per processor
     std::string format; // summary, jsonl or csv; empty: from -o's extension, else summary
     std::string language = "en"; // of the summary's end and the rulings' explanations
-    std::string encoding; // empty: detect
-    std::vector<std::string> where;
     std::string output;
     bool csv_bom = false; // a UTF-8 byte-order mark before the CSV, for Excel
     std::string ruleset = "axf";

@@ -21,12 +21,12 @@
 #include "commands/terminal.hpp"
 #include "xq/arbiter/game_ruling.hpp"
 #include "xq/arbiter/live_game.hpp"
-#include "xq/arbiter/move_list.hpp"
+#include "xq/records/move_list.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/board/fen.hpp"
 #include "xq/notation/move_text.hpp"
-#include "xq/notation/pgn_writer.hpp"
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/pgn_writer.hpp"
+#include "xq/records/record_reader.hpp"
 #include "xq/report/watch_report.hpp"
 
 namespace xq::app {

@@ -15,8 +15,8 @@
 #include "file_test_support.hpp"
 
 #include "xq/base/diagnostic.hpp"
-#include "xq/notation/game_record.hpp"
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/game_record.hpp"
+#include "xq/records/record_reader.hpp"
 
 namespace xq::test {
 

@@ -31,7 +31,7 @@ public:
         rows.push_back(row.row);
         bytes_read.push_back(row.bytes_read);
     }
-    void file_done(const ValidatedFile& file) override
+    void file_done(const FinishedFile& file) override
     {
         events.push_back("end of " + file.path + ", " + std::to_string(file.games) + " games");
     }
@@ -58,10 +58,19 @@ std::vector<RecordFile> many_files()
     return files;
 }
 
+// The files as validate reads them: the main lines only.
+GameSource source_of(const std::vector<RecordFile>& files)
+{
+    GameSourceOptions reading;
+    reading.reader.keep_variation_moves = false;
+    return GameSource(files, reading);
+}
+
 RecordingSink run(const std::vector<RecordFile>& files, ArchiveValidationOptions options)
 {
     RecordingSink sink;
-    validate_archive(files, axf_rules(), options, describe_row, sink);
+    GameSource source = source_of(files);
+    validate_archive(source, axf_rules(), options, describe_row, sink);
     return sink;
 }
 
@@ -163,14 +172,15 @@ TEST_SUITE("archive_validation")
                 --pending_;
                 std::this_thread::sleep_for(std::chrono::milliseconds(2));
             }
-            void file_done(const ValidatedFile&) override { }
+            void file_done(const FinishedFile&) override { }
 
         private:
             std::latch& three_rendered_;
             std::atomic<int>& pending_;
             int& most_;
         } sink(three_rendered, rendered_not_handed_over, most);
-        validate_archive(files, axf_rules(), options, [&](const CheckedGame&) {
+        GameSource source = source_of(files);
+        validate_archive(source, axf_rules(), options, [&](const CheckedGame&) {
             ++rendered_not_handed_over;
             if (rendered++ < 3)
                 three_rendered.count_down();
@@ -198,7 +208,8 @@ TEST_SUITE("archive_validation")
                     throw std::logic_error("renderer broke");
                 return "row";
             };
-            CHECK_THROWS_WITH(validate_archive(files, axf_rules(), options, failing, sink),
+            GameSource source = source_of(files);
+            CHECK_THROWS_WITH(validate_archive(source, axf_rules(), options, failing, sink),
                 doctest::Contains("renderer broke (while checking"));
             // The rows before it were handed over, in order.
             CHECK(sink.rows.size() == 5);

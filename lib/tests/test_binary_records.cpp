@@ -15,8 +15,8 @@
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/base/utf8.hpp"
-#include "xq/notation/binary_records.hpp"
-#include "xq/notation/pgn_writer.hpp"
+#include "xq/records/binary_records.hpp"
+#include "xq/records/pgn_writer.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "record_test_helpers.hpp"
-#include "xq/notation/dhtmlxq_reader.hpp"
+#include "xq/records/dhtmlxq_reader.hpp"
 
 namespace {
 

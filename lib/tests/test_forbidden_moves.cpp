@@ -2,7 +2,7 @@
 
 #include "validation_test_helpers.hpp"
 #include "xq/arbiter/forbidden_moves.hpp"
-#include "xq/arbiter/move_list.hpp"
+#include "xq/records/move_list.hpp"
 #include "xq/arbiter/record_replay.hpp"
 
 using namespace xq;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 
 namespace {
 

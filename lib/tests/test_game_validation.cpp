@@ -3,7 +3,7 @@
 #include <string>
 
 #include "validation_test_helpers.hpp"
-#include "xq/batch/game_validation.hpp"
+#include "xq/arbiter/game_validation.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
-#include "xq/notation/move_list_reader.hpp"
+#include "xq/records/move_list_reader.hpp"
 
 namespace {
 

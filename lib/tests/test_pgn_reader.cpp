@@ -4,7 +4,7 @@
 #include <string>
 
 #include "record_test_helpers.hpp"
-#include "xq/notation/pgn_reader.hpp"
+#include "xq/records/pgn_reader.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 
 #include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
-#include "xq/notation/pgn_writer.hpp"
+#include "xq/records/pgn_writer.hpp"
 
 namespace {
 

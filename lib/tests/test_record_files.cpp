@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "xq/batch/record_files.hpp"
+#include "xq/records/record_files.hpp"
 
 namespace {
 

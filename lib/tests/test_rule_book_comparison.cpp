@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "validation_test_helpers.hpp"
-#include "xq/arbiter/move_list.hpp"
+#include "xq/records/move_list.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/rule_book_comparison.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"

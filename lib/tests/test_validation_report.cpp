@@ -147,7 +147,7 @@ TEST_SUITE("validation_report")
         ValidationTally tally;
         tally.add(check_game(read_pgn_game(perpetual_check_drawn), axf_rules()).row);
         tally.add(check_game(read_pgn_game("1. h2e2 h9g7 *\n"), axf_rules()).row);
-        tally.add(ValidatedFile { "test.pgn", 1000, 2, {} });
+        tally.add(FinishedFile { "test.pgn", 1000, 2, {} });
         CHECK(tally.rows() == 2);
         CHECK(tally.count(ValidationStatus::Ok) == 1);
         CHECK(tally.count(ValidationStatus::RepetitionRuling) == 1);

@@ -19,23 +19,17 @@ namespace xq {
 
 namespace {
 
-    // One piece of work: a game, or the end of a file.
-    struct Work {
-        std::uint64_t bytes_read = 0;
-        std::variant<GameRecord, ValidatedFile> item;
-    };
-
     // What the sink is handed for one piece of work.
     struct Result {
         std::optional<ValidatedRow> row;
-        std::optional<ValidatedFile> file;
+        std::optional<FinishedFile> file;
     };
 
     // Work goes between threads a batch at a time: handing over each game alone would cost a
     // lock and often a thread switch per game, as much as a short game takes to check.
     struct Batch {
         std::size_t number = 0; // batches are numbered in input order
-        std::vector<Work> items;
+        std::vector<SourceItem> items;
     };
 
     // The results of a batch, up to the failure that stops the run if there is one.
@@ -54,156 +48,14 @@ namespace {
         std::vector<CheckedBatch> handed_over; // to be freed by this thread
     };
 
-    // Adds a diagnostic of the file at `path`, named so when the reader left the name out.
-    void add_in_file(Diagnostics& to, Diagnostic d, const std::string& path)
-    {
-        if (d.location.source.empty())
-            d.location.source = path;
-        switch (d.severity) {
-        case Severity::Error:
-            to.error(std::move(d.code), std::move(d.message), std::move(d.location));
-            return;
-        case Severity::Warning:
-            to.warning(std::move(d.code), std::move(d.message), std::move(d.location));
-            return;
-        case Severity::Note:
-            break;
-        }
-        to.note(std::move(d.code), std::move(d.message), std::move(d.location));
-    }
-
-    // check_game replays the main line only: the variations' moves are checked as they are
-    // read, not kept.
-    RecordReaderOptions main_line_reading(RecordReaderOptions options)
-    {
-        options.keep_variation_moves = false;
-        return options;
-    }
-
-    // Reads the files one after the other, a game at a time, and keeps what belongs to the
-    // shard.
-    class ArchiveReader {
-    public:
-        ArchiveReader(const std::vector<RecordFile>& files, const ArchiveValidationOptions& options)
-            : files_(files)
-            , options_(main_line_reading(options.reader))
-            , select_(options.select)
-            , standard_input_(options.standard_input)
-            , shard_(options.shard)
-        {
-        }
-
-        // The shard's next game, or the end of a file whose games have all been read (only
-        // the shard's own file ends, see Shard); nothing when every file has been read.
-        std::optional<Work> next()
-        {
-            try {
-                while (std::optional<Work> work = read_next()) {
-                    const bool game = std::holds_alternative<GameRecord>(work->item);
-                    // A file's end goes with the game before it: the last game has been counted.
-                    const std::uint64_t owner = game ? games_read_++ : std::max<std::uint64_t>(games_read_, 1) - 1;
-                    if (owner % shard_.count == shard_.index)
-                        return work;
-                }
-                return std::nullopt;
-            } catch (const std::exception& e) {
-                throw std::runtime_error(
-                    std::string(e.what()) + " (while reading " + display_name(files_[file_index_].path) + ")");
-            }
-        }
-
-    private:
-        std::optional<Work> read_next()
-        {
-            if (file_index_ == files_.size())
-                return std::nullopt;
-            const RecordFile& file = files_[file_index_];
-            if (!file_open_)
-                open(file);
-            if (reader_) {
-                std::optional<GameRecord> record = reader_->next();
-                while (record && select_ && !select_(*record))
-                    record = reader_->next();
-                if (record) {
-                    ++current_.games;
-                    record->location.source = current_.path;
-                    return Work { bytes_before_ + position_in(file, current_.games), std::move(*record) };
-                }
-                for (const Diagnostic& d : reader_->diagnostics())
-                    add_in_file(current_.diagnostics, d, current_.path);
-            }
-            Work end { bytes_before_ + file.bytes, std::move(current_) };
-            bytes_before_ += file.bytes;
-            ++file_index_;
-            file_open_ = false;
-            reader_.reset();
-            stream_.reset();
-            return end;
-        }
-
-        // Like open_record_file, but the stream is kept here, to tell how far it has been read.
-        void open(const RecordFile& file)
-        {
-            file_open_ = true;
-            std::optional<RecordFormat> format;
-            if (file.path.native() == standard_input_name && standard_input_) {
-                current_ = ValidatedFile { "<stdin>", file.bytes, 0, {} };
-                standard_input_stream_.str(*standard_input_);
-                input_ = &standard_input_stream_;
-                format = sniff_record_format(standard_input_stream_, options_.encoding);
-            } else {
-                current_ = ValidatedFile { display_name(file.path), file.bytes, 0, {} };
-                format = open_record_stream(file.path, stream_, current_.path, current_.diagnostics, options_.encoding);
-                input_ = stream_.get();
-            }
-            if (!format)
-                return;
-            // No source name: every location in a record (one per move) would hold a copy of
-            // the path, allocated here and freed by the thread that checks the game, which
-            // costs a third of the speed gained from a second thread. The path is put back
-            // where a location is shown: in the file's diagnostics here, in a game's by
-            // check_game.
-            reader_ = make_record_reader(*format, *input_, std::string(), options_);
-        }
-
-        // How far the file has been read, after its `games`-th game: only for the progress
-        // shown, so asked of the stream every few games. Each ask is a system call, made while
-        // the other checking threads wait for the reader.
-        std::uint64_t position_in(const RecordFile& file, std::size_t games)
-        {
-            if (games % games_per_position == 1) {
-                const std::streamoff at = input_->tellg();
-                position_ = at < 0 ? file.bytes : std::min(static_cast<std::uint64_t>(at), file.bytes);
-            }
-            return position_;
-        }
-
-        const std::vector<RecordFile>& files_;
-        RecordReaderOptions options_;
-        std::function<bool(const GameRecord&)> select_;
-        std::size_t file_index_ = 0;
-        bool file_open_ = false;
-        const std::string* standard_input_;
-        std::unique_ptr<std::istream> stream_; // the file being read, when it is not standard input
-        std::istringstream standard_input_stream_;
-        std::istream* input_ = nullptr; // the one of the two being read
-        std::unique_ptr<RecordReader> reader_; // reads input_; null when the file cannot be read
-        ValidatedFile current_;
-        std::uint64_t bytes_before_ = 0; // the sizes of the files before the current one
-        static constexpr std::size_t games_per_position = 64;
-        std::uint64_t position_ = 0; // in the current file, as last asked
-        Shard shard_;
-        std::uint64_t games_read_ = 0; // in the whole input, the shard's or not
-    };
-
-    std::string what_is_checked(const Work& work)
+    std::string what_is_checked(const SourceItem& work)
     {
         if (const auto* record = std::get_if<GameRecord>(&work.item))
             return record->location.source + " game " + std::to_string(record->index);
-        return std::get<ValidatedFile>(work.item).path;
+        return std::get<FinishedFile>(work.item).path;
     }
 
-    Result check(Work work, const RuleSet& rules, const RowRenderer& render)
+    Result check(SourceItem work, const RuleSet& rules, const RowRenderer& render)
     {
         try {
             Result result;
@@ -213,7 +65,7 @@ namespace {
                 result.row = ValidatedRow { std::move(checked.row), std::move(text), work.bytes_read };
                 return result;
             }
-            ValidatedFile& file = std::get<ValidatedFile>(work.item);
+            FinishedFile& file = std::get<FinishedFile>(work.item);
             if (has_file_findings(file.diagnostics)) {
                 CheckedGame checked = check_file_problems(file.path, file.diagnostics);
                 std::string text = render(checked);
@@ -234,11 +86,9 @@ namespace {
             sink.file_done(*result.file);
     }
 
-    void validate_one_by_one(const std::vector<RecordFile>& files, const RuleSet& rules,
-        const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
+    void validate_one_by_one(GameSource& source, const RuleSet& rules, const RowRenderer& render, ValidationSink& sink)
     {
-        ArchiveReader reader(files, options);
-        while (std::optional<Work> work = reader.next())
+        while (std::optional<SourceItem> work = source.next())
             hand_over(check(std::move(*work), rules, render), sink);
     }
 
@@ -308,15 +158,14 @@ namespace {
     // cores). The calling thread is one of the checking threads. Batches are numbered as they
     // are read; a bounded in-order buffer puts the results back in input order, and the thread
     // that finishes the batch next in order hands it to the sink.
-    void validate_in_parallel(const std::vector<RecordFile>& files, const RuleSet& rules,
+    void validate_in_parallel(GameSource& source, const RuleSet& rules,
         const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
     {
         InOrderBuffer<CheckedBatch> results(options.checked_batches);
         std::vector<Checker> checkers(options.jobs);
-        ArchiveReader reader(files, options);
         const bool spin_for_reader = options.jobs <= std::thread::hardware_concurrency();
         std::atomic<unsigned> spinning_for_reader { 0 };
-        std::mutex reading; // guards the reader and the two below
+        std::mutex reading; // guards the source and the two below
         std::size_t batches = 0; // numbered so far
         bool all_read = false;
         // The next turn at the reader; nothing once all is read. A reading failure is a batch
@@ -330,7 +179,7 @@ namespace {
                 const std::size_t games_per_batch = std::max<std::size_t>(options.games_per_batch, 1);
                 while (turn.batch.items.size() < games_per_batch
                     && !ends_turn_early(turn.batch.items.size(), games_per_batch, spinning_for_reader)) {
-                    std::optional<Work> work = reader.next();
+                    std::optional<SourceItem> work = source.next();
                     if (!work) {
                         all_read = true;
                         break;
@@ -382,7 +231,7 @@ namespace {
                     checked.checker = me;
                     checked.results.reserve(turn->batch.items.size());
                     try {
-                        for (Work& work : turn->batch.items)
+                        for (SourceItem& work : turn->batch.items)
                             checked.results.push_back(check(std::move(work), rules, render));
                     } catch (...) {
                         checked.failure = std::current_exception();
@@ -414,13 +263,13 @@ namespace {
 
 } // namespace
 
-void validate_archive(const std::vector<RecordFile>& files, const RuleSet& rules,
-    const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
+void validate_archive(GameSource& source, const RuleSet& rules, const ArchiveValidationOptions& options,
+    const RowRenderer& render, ValidationSink& sink)
 {
     if (options.jobs <= 1)
-        validate_one_by_one(files, rules, options, render, sink);
+        validate_one_by_one(source, rules, render, sink);
     else
-        validate_in_parallel(files, rules, options, render, sink);
+        validate_in_parallel(source, rules, options, render, sink);
 }
 
 } // namespace xq

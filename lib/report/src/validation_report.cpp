@@ -240,7 +240,7 @@ void ValidationTally::add(const GameValidation& row)
     keep_notable(slowest_, std::chrono::duration<double, std::milli>(row.check_time).count(), row);
 }
 
-void ValidationTally::add(const ValidatedFile& file)
+void ValidationTally::add(const FinishedFile& file)
 {
     ++files_;
     bytes_ += file.bytes;

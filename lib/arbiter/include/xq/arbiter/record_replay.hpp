@@ -6,9 +6,9 @@
 #include "xq/arbiter/instruction.hpp"
 #include "xq/arbiter/replay.hpp"
 #include "xq/base/diagnostic.hpp"
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 #include "xq/notation/move_text.hpp"
-#include "xq/notation/pgn_writer.hpp"
+#include "xq/records/pgn_writer.hpp"
 
 namespace xq {
 

@@ -7,25 +7,11 @@
 #include <string_view>
 #include <vector>
 
+#include "xq/arbiter/game_validation.hpp"
 #include "xq/arbiter/ruleset.hpp"
-#include "xq/base/diagnostic.hpp"
-#include "xq/batch/game_validation.hpp"
-#include "xq/batch/record_files.hpp"
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/game_source.hpp"
 
 namespace xq {
-
-// One of `count` disjoint slices of an archive's games, for running a large archive as
-// several processes (on one machine or several) whose outputs are merged back. Games are
-// dealt out in turn: the i-th game of the whole input (counting from 0, file after file)
-// belongs to slice i mod count. A file's own row (a file that cannot be read) belongs to the
-// slice of the game read just before it, or to slice 0 when no game came before, so that
-// each slice's rows merge back in input order: after each game row, the file rows that
-// follow it in its slice.
-struct Shard {
-    unsigned index = 0; // 0-based
-    unsigned count = 1;
-};
 
 struct ArchiveValidationOptions {
     // Threads that check games, the calling thread among them. 1 checks them one after the
@@ -39,19 +25,7 @@ struct ArchiveValidationOptions {
     // So at most (checked_batches + jobs) * games_per_batch games are held: the window and the
     // threads' own.
     std::size_t checked_batches = 32;
-    RecordReaderOptions reader;
-    // Only the games it accepts are checked (a tag filter); none: every game. Called by one
-    // thread at a time, the one reading.
-    std::function<bool(const GameRecord&)> select;
-    // The text of standard input, which the caller has read, for a file named "-" (shown as
-    // <stdin>); null: "-" is a file of that name.
-    const std::string* standard_input = nullptr;
-    // The games checked; every game is still read, to find where each begins.
-    Shard shard;
 };
-
-// The file name that stands for standard input.
-inline constexpr std::string_view standard_input_name = "-";
 
 // A row as it is handed over: the row, the text the renderer made of it, and how far the
 // input has been read (all files before this one, and this one up to here).
@@ -61,35 +35,27 @@ struct ValidatedRow {
     std::uint64_t bytes_read = 0;
 };
 
-// A file, once all its games have been handed over.
-struct ValidatedFile {
-    std::string path;
-    std::uint64_t bytes = 0;
-    std::size_t games = 0;
-    Diagnostics diagnostics; // the file's own: encoding chosen, read errors, no games
-};
-
 // Receives the results in input order, one call at a time, on the checking threads.
 class ValidationSink {
 public:
     virtual ~ValidationSink() = default;
     virtual void row(const ValidatedRow& row) = 0;
     // After the file's rows (and after its own row, when it could not be read).
-    virtual void file_done(const ValidatedFile& file) = 0;
+    virtual void file_done(const FinishedFile& file) = 0;
 };
 
 // Turns a checked game into the text the output holds for it. Runs on the checking threads,
 // so the formatting is shared out too; it must not touch anything but its argument.
 using RowRenderer = std::function<std::string(const CheckedGame& game)>;
 
-// Checks every game of the files, in parallel when options.jobs > 1, and hands the rows and
+// Checks every game of the source, in parallel when options.jobs > 1, and hands the rows and
 // files to the sink in input order, whatever the number of jobs: the same input gives the
 // same calls. Memory stays bounded by the options' queue sizes, however large the archive.
 // A file that cannot be read gives a row of its own (check_file_problems).
 //
 // An exception from the checks, the renderer or the sink stops the run: the threads are
 // stopped and it is thrown on to the caller, with what was being checked in its message.
-void validate_archive(const std::vector<RecordFile>& files, const RuleSet& rules,
+void validate_archive(GameSource& source, const RuleSet& rules,
     const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink);
 
 } // namespace xq

@@ -8,7 +8,7 @@
 
 #include "xq/arbiter/game_ruling.hpp"
 #include "xq/arbiter/rule_book_comparison.hpp"
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 #include "xq/report/message_catalogue.hpp"
 
 namespace xq {

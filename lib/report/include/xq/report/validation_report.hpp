@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "xq/arbiter/ruleset.hpp"
-#include "xq/batch/archive_validation.hpp"
+#include "xq/arbiter/game_validation.hpp"
+#include "xq/records/game_source.hpp"
 #include "xq/report/message_catalogue.hpp"
 
 namespace xq {
@@ -40,7 +41,7 @@ std::string validation_csv_header();
 class ValidationTally {
 public:
     void add(const GameValidation& row);
-    void add(const ValidatedFile& file);
+    void add(const FinishedFile& file);
 
     std::size_t rows() const { return rows_; }
     std::size_t count(ValidationStatus status) const { return counts_[static_cast<std::size_t>(status)]; }

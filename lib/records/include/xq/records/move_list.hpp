@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 
 namespace xq {
 

@@ -1,4 +1,4 @@
-#include "xq/batch/game_validation.hpp"
+#include "xq/arbiter/game_validation.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "xq/arbiter/move_list.hpp"
+#include "xq/records/move_list.hpp"
 
 #include "xq/base/utf8.hpp"
 

@@ -1,10 +1,10 @@
-#include "xq/batch/record_files.hpp"
+#include "xq/records/record_files.hpp"
 
 #include <algorithm>
 
 #include <sys/stat.h>
 
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/record_reader.hpp"
 
 namespace xq {
 

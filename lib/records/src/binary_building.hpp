@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "record_building.hpp"
-#include "xq/notation/binary_records.hpp"
-#include "xq/notation/game_record.hpp"
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/binary_records.hpp"
+#include "xq/records/game_record.hpp"
+#include "xq/records/record_reader.hpp"
 
 // What the readers of binary game files (XQF, CBR and CBL, CBF) share. Private to the notation
 // library.

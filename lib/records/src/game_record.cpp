@@ -1,4 +1,4 @@
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 
 #include <algorithm>
 #include <array>

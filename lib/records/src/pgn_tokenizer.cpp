@@ -8,7 +8,7 @@
 
 #include "record_building.hpp"
 #include "xq/base/utf8.hpp"
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 
 namespace xq::detail {
 

@@ -1,4 +1,4 @@
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/record_reader.hpp"
 
 #include <algorithm>
 #include <array>
@@ -12,10 +12,10 @@
 #include <sstream>
 
 #include "xq/base/utf8.hpp"
-#include "xq/notation/binary_records.hpp"
-#include "xq/notation/dhtmlxq_reader.hpp"
-#include "xq/notation/move_list_reader.hpp"
-#include "xq/notation/pgn_reader.hpp"
+#include "xq/records/binary_records.hpp"
+#include "xq/records/dhtmlxq_reader.hpp"
+#include "xq/records/move_list_reader.hpp"
+#include "xq/records/pgn_reader.hpp"
 #include "binary_building.hpp"
 #include "record_building.hpp"
 

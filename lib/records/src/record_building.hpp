@@ -9,7 +9,7 @@
 
 #include "xq/base/diagnostic.hpp"
 #include "xq/base/text_decoding.hpp"
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 
 // What the record readers (PGN, DhtmlXQ, move lists) share while building records. Private to the notation library.
 

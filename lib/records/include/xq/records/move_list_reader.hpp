@@ -9,8 +9,8 @@
 
 #include "xq/base/diagnostic.hpp"
 #include "xq/base/text_decoding.hpp"
-#include "xq/notation/game_record.hpp"
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/game_record.hpp"
+#include "xq/records/record_reader.hpp"
 
 namespace xq {
 

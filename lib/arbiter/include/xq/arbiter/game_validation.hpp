@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "xq/arbiter/game_ruling.hpp"
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 
 namespace xq {
 

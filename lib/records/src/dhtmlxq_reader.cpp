@@ -1,4 +1,4 @@
-#include "xq/notation/dhtmlxq_reader.hpp"
+#include "xq/records/dhtmlxq_reader.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "xq/notation/pgn_reader.hpp"
+#include "xq/records/pgn_reader.hpp"
 
 #include <array>
 #include <string_view>

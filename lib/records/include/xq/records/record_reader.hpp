@@ -11,7 +11,7 @@
 
 #include "xq/base/diagnostic.hpp"
 #include "xq/base/text_decoding.hpp"
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 
 namespace xq {
 

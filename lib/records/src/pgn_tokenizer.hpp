@@ -6,7 +6,7 @@
 
 #include "xq/base/diagnostic.hpp"
 #include "xq/base/text_decoding.hpp"
-#include "xq/notation/record_reader.hpp"
+#include "xq/records/record_reader.hpp"
 
 // Splits decoded PGN text into tokens. Private to the notation library: PgnReader assembles the
 // tokens into games.

@@ -1,4 +1,4 @@
-#include "xq/notation/move_list_reader.hpp"
+#include "xq/records/move_list_reader.hpp"
 
 #include <array>
 #include <utility>

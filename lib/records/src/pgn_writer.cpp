@@ -1,4 +1,4 @@
-#include "xq/notation/pgn_writer.hpp"
+#include "xq/records/pgn_writer.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "xq/notation/binary_records.hpp"
+#include "xq/records/binary_records.hpp"
 
 #include <cstdint>
 #include <new>

@@ -8,7 +8,7 @@
 #include "xq/base/diagnostic.hpp"
 #include "xq/board/position.hpp"
 #include "xq/notation/chinese.hpp"
-#include "xq/notation/game_record.hpp"
+#include "xq/records/game_record.hpp"
 #include "xq/notation/move_text.hpp"
 
 namespace xq {
