@@ -89,19 +89,7 @@ void add_game_source_options(CLI::App& command, InputOptions& options, MovesOpti
             "As --files-from, each path ended by a NUL character, as find -print0 writes them")
         ->excludes(files_from);
     command.add_flag("-r,--recursive", options.recursive, "Also read the folders inside the folders given");
-    command.add_option("--game", options.games, "Only these games of each file: 3, 3-7 or 3-7,12")
-        ->check([](const std::string& text) {
-            std::string problem;
-            return parse_game_numbers(text, problem) ? std::string() : problem;
-        });
-    command
-        .add_option("--where", options.where,
-            "Only games whose tag matches: Tag=value (the whole value) or Tag~text (part of it); repeat to require all")
-        ->check([](const std::string& text) {
-            return parse_tag_condition(text) ? std::string() : "'" + text + "': expected Tag=value or Tag~text";
-        })
-        // One condition per --where, so that a file named after it is not taken for another.
-        ->allow_extra_args(false);
+    add_game_selection_options(command, options);
     command
         .add_option("--shard", options.shard,
             "K/N: only the K-th of N disjoint slices of the selected games (the i-th game goes to slice i mod N + 1), "
@@ -130,6 +118,36 @@ void add_game_source_options(CLI::App& command, InputOptions& options, MovesOpti
         ->check([](const std::string& name) {
             return parse_text_encoding(name) ? std::string() : "unknown encoding '" + name + "' (utf-8, gbk, big5, utf-16le, utf-16be)";
         });
+}
+
+void add_game_selection_options(CLI::App& command, InputOptions& options)
+{
+    command.add_option("--game", options.games, "Only these games of each file: 3, 3-7 or 3-7,12")
+        ->check([](const std::string& text) {
+            std::string problem;
+            return parse_game_numbers(text, problem) ? std::string() : problem;
+        });
+    command
+        .add_option("--where", options.where,
+            "Only games whose tag matches: Tag=value (the whole value) or Tag~text (part of it); repeat to require all")
+        ->check([](const std::string& text) {
+            return parse_tag_condition(text) ? std::string() : "'" + text + "': expected Tag=value or Tag~text";
+        })
+        // One condition per --where, so that a file named after it is not taken for another.
+        ->allow_extra_args(false);
+}
+
+GameSelection game_selection(const InputOptions& options)
+{
+    GameSelection selection;
+    std::string ignored;
+    if (!options.games.empty())
+        selection.numbers = *parse_game_numbers(options.games, ignored);
+    for (const std::string& text : options.where)
+        selection.where.push_back(*parse_tag_condition(text));
+    if (!options.shard.empty())
+        selection.shard = *parse_shard(options.shard);
+    return selection;
 }
 
 std::vector<std::string> InputFiles::paths() const
@@ -175,14 +193,7 @@ std::optional<InputFiles> list_input_files(const InputOptions& options)
 
 GameSource make_game_source(const InputOptions& options, const InputFiles& input, RecordReaderOptions reader)
 {
-    GameSelection selection;
-    std::string ignored;
-    if (!options.games.empty())
-        selection.numbers = *parse_game_numbers(options.games, ignored);
-    for (const std::string& text : options.where)
-        selection.where.push_back(*parse_tag_condition(text));
-    if (!options.shard.empty())
-        selection.shard = *parse_shard(options.shard);
+    GameSelection selection = game_selection(options);
     if (!options.encoding.empty())
         reader.encoding = parse_text_encoding(options.encoding);
     if (options.files.empty() && options.files_from.empty() && options.files_from0.empty()) {

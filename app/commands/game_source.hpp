@@ -34,6 +34,10 @@ struct InputOptions {
 enum class MovesOption { Offered, NotOffered };
 
 void add_game_source_options(CLI::App& command, InputOptions& options, MovesOption moves = MovesOption::Offered);
+// Only --game and --where, for a command that follows one file (watch).
+void add_game_selection_options(CLI::App& command, InputOptions& options);
+// The selection of --game, --where and --shard, which the options' checks have parsed.
+GameSelection game_selection(const InputOptions& options);
 
 // The record files the options name: each path in order, a folder for the record files in it
 // (list_record_files), then the paths of --files-from. Problems of listing are printed;

@@ -394,18 +394,19 @@ namespace {
         struct stat status {};
     };
 
-    FileGame read_followed(const std::string& path)
+    FileGame read_followed(const std::string& path, const GameSelection& selection)
     {
         FileGame now;
         if (::stat(path.c_str(), &now.status) != 0)
             return now;
-        Diagnostics diagnostics;
-        const auto reader = open_record_file(path, RecordReaderOptions {}, diagnostics);
-        if (!reader)
-            return now;
-        now.record = reader->next();
-        if (now.record)
-            now.replay = replay_record(*now.record);
+        GameSource source({ RecordFile { path, 0 } }, GameSourceOptions { {}, selection, nullptr });
+        while (std::optional<SourceItem> item = source.next()) {
+            if (auto* record = std::get_if<GameRecord>(&item->item)) {
+                now.record = std::move(*record);
+                now.replay = replay_record(*now.record);
+                break;
+            }
+        }
         return now;
     }
 
@@ -478,10 +479,11 @@ namespace {
     void follow_file(Watch& watch, const WatchOptions& options, const MessageCatalogue& messages, InputLog& log)
     {
         FileWatcher watcher(options.input, options.poll_seconds, !options.no_inotify);
+        const GameSelection selection = game_selection(options.selection);
         struct stat last {};
         bool started = false;
         while (!interrupted) {
-            FileGame now = read_followed(options.input);
+            FileGame now = read_followed(options.input, selection);
             const bool changed = !started || !same_file_state(now.status, last);
             last = now.status;
             if (changed && now.replay && now.replay->game) {
@@ -532,8 +534,9 @@ CLI::App* add_watch_command(CLI::App& app, WatchOptions& options)
         "written ruling at the end");
     cmd->fallthrough();
     cmd->add_option("file", options.input,
-        "A record file (PGN, DhtmlXQ) that a relay keeps writing, followed as it changes; - (the default): moves and "
-        "commands typed on standard input, one or more moves a line, in any notation");
+        "A record file (PGN, DhtmlXQ) that a relay keeps writing, followed as it changes (its first game, or the first "
+        "that --game and --where select); - (the default): moves and commands typed on standard input, one or more "
+        "moves a line, in any notation");
     cmd->add_option("--fen", options.fen, "Start position for moves typed on standard input (default: the opening position)");
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
     cmd->add_option("--lang", options.language, "Language of the lines and the ruling")
@@ -550,6 +553,7 @@ CLI::App* add_watch_command(CLI::App& app, WatchOptions& options)
     cmd->add_option("--poll", options.poll_seconds,
         "Seconds between looks at a followed file where inotify cannot tell of changes (default 0.2)");
     cmd->add_flag("--no-inotify", options.no_inotify, "Follow the file by polling alone");
+    add_game_selection_options(*cmd, options.selection);
     cmd->footer("Typed commands: !instruct [red|black] records that the side (by default the one the last ruling "
                 "named) was told to change its moves after the last ply; !note TEXT; !undo takes back the last move; "
                 "!ruling writes the written ruling so far. The written ruling follows at the end of input, a result "
@@ -572,6 +576,10 @@ int run_watch(const WatchOptions& options, bool /*verbose*/)
         return exit_usage;
     if (!choose_format("", options.output, { "text", "markdown", "html", "jsonl", "pdf", "pgn" }, "text"))
         return exit_usage;
+    if (options.input == "-" && !(options.selection.games.empty() && options.selection.where.empty())) {
+        print_error("--game and --where choose a game of a followed file, not of moves typed on standard input");
+        return exit_usage;
+    }
     InputLog log(options.log);
     if (log.open_failed(options.log)) {
         print_error("cannot open --log " + options.log + " to append to it");

@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands/game_source.hpp"
+
 namespace xq::app {
 
 struct WatchOptions {
@@ -17,6 +19,7 @@ struct WatchOptions {
     std::string log; // every input line appended here as it arrives
     double poll_seconds = 0.2; // how often a followed file is looked at without inotify
     bool no_inotify = false;
+    InputOptions selection; // --game and --where: which game of a followed file (the first selected)
 };
 
 // `xqarb watch`: follows a game as it is played, a line after each move and a marked line

@@ -123,6 +123,49 @@ else
   echo "skipped: the world championships of ../shared/corpus are not there"
 fi
 
+# One game source: adjudicate, validate and convert select the same games for the same
+# folders, --files-from, --game, --where and --shard (a slice of the selected games, counted
+# across files).
+mkdir -p "$work/two/sub"
+cp "$league" "$work/two/a.pgn"
+cp "$league" "$work/two/sub/b.pgn"
+printf '%s\n' "$work/two/a.pgn" "$work/two/sub/b.pgn" >"$work/two.list"
+sources_of() { # the "source" of each JSON line of out, in order
+  grep -o '"source":"[^"]*"' "$work/out" || true
+}
+for selection in "" "--game 2-5" "--where Red~许银川" "--shard 1/3" "--shard 3/3" "--game 1-5 --where Round~5 --shard 2/2" \
+  "--where Result=1-0 --shard 1/2"; do
+  for input in "-r $work/two" "--files-from $work/two.list"; do
+    # Exit 1 when a selected game has findings (the perpetual checks), 0 when none has.
+    # shellcheck disable=SC2086
+    "$xqarb" validate $input $selection --format jsonl >"$work/out" 2>"$work/err"
+    [ $? -le 1 ] || fail "validate $input $selection: $(cat "$work/err")"
+    grep -v '"shard"' "$work/out" >"$work/out.rows" && mv "$work/out.rows" "$work/out"
+    validated=$(sources_of)
+    [ -n "$validated" ] || fail "validate $input $selection selected no game"
+    # shellcheck disable=SC2086
+    expect_exit 0 adjudicate $input $selection --all --format jsonl
+    [ "$(sources_of)" = "$validated" ] || fail "adjudicate $input $selection selected other games than validate:
+$(sources_of)
+validate:
+$validated"
+    # shellcheck disable=SC2086
+    expect_exit 0 convert $input $selection --to pgn-iccs
+    [ "$(grep -c '^\[Event' "$work/out")" -eq "$(wc -l <<<"$validated")" ] \
+      || fail "convert $input $selection gave another number of games than validate"
+  done
+done
+expect_exit 2 adjudicate "$league" --shard 3/2
+expect_in err "takes K/N with 1 <= K <= N"
+
+# A followed file's game is chosen by --game and --where; typed moves have no games to choose.
+expect_exit 0 watch "$league" --where Round=3
+expect_in out "1. C8=5 (b2e2)"
+expect_exit 0 watch "$league" --game 6
+expect_in out "1. H2+3 (h0g2)"
+printf '' | expect_exit 2 watch --game 2
+expect_in err "--game and --where choose a game of a followed file"
+
 # A folder that holds only folders gives no games without --recursive: a warning says so, and
 # with --recursive its games are read.
 mkdir -p "$work/season/round 1"
