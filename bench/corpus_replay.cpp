@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "xq/arbiter/record_replay.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace fs = std::filesystem;
 

@@ -16,7 +16,7 @@
 #include "xq/arbiter/live_game.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace {
 

@@ -21,7 +21,7 @@
 #include "fuzz_record_support.hpp"
 #include "xq/arbiter/game_ruling.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 #include "xq/report/message_catalogue.hpp"
 #include "xq/report/ruling_document.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fuzz_record_support.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -11,7 +11,7 @@
 
 #include "commands/terminal.hpp"
 #include "xq/records/move_list.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace xq::app {
 

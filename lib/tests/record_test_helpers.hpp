@@ -16,7 +16,7 @@
 
 #include "xq/base/diagnostic.hpp"
 #include "xq/records/game_record.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace xq::test {
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "record_test_helpers.hpp"
+#include "xq/records/open_record.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/base/utf8.hpp"
 #include "xq/records/binary_records.hpp"

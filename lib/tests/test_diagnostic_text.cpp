@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "record_test_helpers.hpp"
+#include "xq/records/open_record.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/base/diagnostic_codes.hpp"
 #include "xq/board/fen.hpp"

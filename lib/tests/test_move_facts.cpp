@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "xq/arbiter/move_facts.hpp"
+#include "xq/arbiter/restriction.hpp"
 #include "xq/board/fen.hpp"
 #include "xq/board/movegen.hpp"
 

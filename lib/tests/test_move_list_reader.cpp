@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "record_test_helpers.hpp"
+#include "xq/records/open_record.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/records/move_list_reader.hpp"
 

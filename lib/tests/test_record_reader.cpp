@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "record_test_helpers.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace {
 

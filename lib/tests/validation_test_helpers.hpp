@@ -10,7 +10,7 @@
 #include <doctest/doctest.h>
 
 #include "xq/arbiter/ruleset_loader.hpp"
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace xq::test {
 

@@ -12,8 +12,6 @@
 
 namespace xq {
 
-using detail::at;
-
 namespace {
 
     // One move, the positions around it, and the facts found so far.
@@ -119,7 +117,7 @@ namespace {
     {
         if (!m.facts.checkers.empty() || m.options.kill_depth <= 0)
             return;
-        Position again = detail::with_side_to_move(m.after, m.mover());
+        Position again = with_side_to_move(m.after, m.mover());
         m.facts.kill = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line, m.options.kill_mates_by_check);
         // The line shown is a shortest one: a search through more moves than the mate needs may
         // find one that wastes them (a rook checking back and forth).
@@ -151,7 +149,7 @@ namespace {
             f.check_then_capture = has_legal_move(m.after)
                 && detail::every_answer_loses_material(m.before, m.after, m.options, f.check_capture_line);
         } else if (!f.kill) {
-            const Position mover_again = detail::with_side_to_move(m.after, m.mover());
+            const Position mover_again = with_side_to_move(m.after, m.mover());
             const std::vector<PieceAt> won_before = m.options.check_capture_not_new_while_gain_stands
                 ? detail::pieces_won_at_once(m.before, m.options.piece_worth)
                 : std::vector<PieceAt>();
@@ -384,7 +382,7 @@ namespace {
             return {};
         std::vector<PieceAt> lost = detail::pieces_won_at_once(m.after, m.options.piece_worth);
         const std::vector<PieceAt> lost_before
-            = detail::pieces_won_at_once(detail::with_side_to_move(m.before, m.enemy()), m.options.piece_worth);
+            = detail::pieces_won_at_once(with_side_to_move(m.before, m.enemy()), m.options.piece_worth);
         std::erase_if(lost, [&](const PieceAt& p) {
             return std::find(lost_before.begin(), lost_before.end(), p) == lost_before.end();
         });
@@ -416,7 +414,7 @@ namespace {
         Position threat_to_come = *m.before_last;
         if (forces_mate_at_cost(threat_to_come, m.options))
             return false;
-        Position earlier = detail::with_side_to_move(*m.before_last, m.mover());
+        Position earlier = with_side_to_move(*m.before_last, m.mover());
         const Move capture(a, t);
         if (earlier.piece_on(t) != m.before.piece_on(t))
             return false;
@@ -466,7 +464,7 @@ namespace {
             && m.facts.checkers.empty()
             && capture_costs(mover_again, Move(a, t), m.options, standing_losses(m)) == CaptureCost::None) {
             const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options, {});
-            Position enemy_first = detail::with_side_to_move(m.before, m.enemy());
+            Position enemy_first = with_side_to_move(m.before, m.enemy());
             if ((before == CaptureCost::Mate
                     && (!forces_mate_at_cost(enemy_first, m.options) || capture_new_since_threat(m, a_before, t)))
                 || (before == CaptureCost::Material && !loses_material_anyway(m, enemy_first)))
@@ -635,7 +633,7 @@ namespace {
     {
         MoveFacts as_it_stood;
         as_it_stood.mover = m.mover();
-        const MoveAtHand before { m.before, detail::with_side_to_move(m.before, m.enemy()), m.options, as_it_stood };
+        const MoveAtHand before { m.before, with_side_to_move(m.before, m.enemy()), m.options, as_it_stood };
         std::optional<detail::Restrictions> own_restrictions;
         std::vector<Threat> prior;
         for (const Square a : m.before.attackers_to(t, m.mover()))
@@ -648,7 +646,7 @@ namespace {
     // following the moved piece from `from` to `to`.
     void threat_facts(MoveAtHand& m)
     {
-        const Position mover_again = detail::with_side_to_move(m.after, m.mover());
+        const Position mover_again = with_side_to_move(m.after, m.mover());
         std::optional<detail::Restrictions> own_restrictions;
         for (int i = 0; i < square_count; ++i) {
             const Square t(i);
@@ -718,7 +716,7 @@ namespace {
         if (!m.options.like_piece_trades || m.before.in_check() || !m.facts.checkers.empty())
             return;
         Position now = m.after;
-        Position before = detail::with_side_to_move(m.before, m.enemy());
+        Position before = with_side_to_move(m.before, m.enemy());
         for (const Move c : legal_moves(now)) {
             const Piece taken = now.piece_on(c.to());
             if (!taken || c.to() == m.to() || now.piece_on(c.from()).type() != taken.type()
@@ -764,7 +762,7 @@ namespace {
     {
         m.facts.evades_check = m.before.in_check();
         const std::vector<Square> attacked_after = detail::attacked_pieces(m.after);
-        for (const Square s : detail::attacked_pieces(detail::with_side_to_move(m.before, m.enemy()))) {
+        for (const Square s : detail::attacked_pieces(with_side_to_move(m.before, m.enemy()))) {
             const Square now = s == m.from() ? m.to() : s;
             // A check only puts a threat off: the other side answers it first, and may take
             // after that as before.
@@ -797,12 +795,6 @@ namespace {
     }
 
 } // namespace
-
-std::string_view to_string(Restriction r) { return name_of(restriction_names, r); }
-
-std::string_view to_string(ThreatOrigin origin) { return name_of(origin_names, origin); }
-
-std::string_view to_string(MoveClass c) { return name_of(move_class_names, c); }
 
 bool RestrictionFacts::by_horse_only() const
 {

@@ -26,12 +26,6 @@ namespace {
 
 } // namespace
 
-Position with_side_to_move(Position pos, Color c)
-{
-    pos.set_side_to_move(c);
-    return pos;
-}
-
 bool between(Square a, Square b, Square s)
 {
     if (a.file() == b.file() && s.file() == a.file())
@@ -115,7 +109,7 @@ RestrictionFacts restriction_of(const Position& pos, Square s)
     if (!piece || piece.type() == PieceType::King)
         return facts;
     const Color side = piece.color();
-    const Position own_turn = detail::with_side_to_move(pos, side);
+    const Position own_turn = with_side_to_move(pos, side);
     const LegalityTest legality(own_turn);
     // A move that leaves a check standing is illegal for the check, which restricts every
     // piece alike: only a piece the move lets attack the king restricts it.
@@ -136,7 +130,7 @@ RestrictionFacts restriction_of(const Position& pos, Square s)
             if (std::find(checkers.begin(), checkers.end(), a) == checkers.end()) {
                 restricted = true;
                 if (after.piece_on(a).type() != PieceType::King)
-                    detail::add_unique(facts.by, detail::at(after, a));
+                    detail::add_unique(facts.by, at(after, a));
             }
         illegal += restricted ? 1 : 0;
     }

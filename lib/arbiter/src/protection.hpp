@@ -4,15 +4,12 @@
 #include <utility>
 #include <vector>
 
-#include "xq/arbiter/move_facts.hpp"
+#include "xq/arbiter/facts.hpp"
+#include "xq/arbiter/restriction.hpp"
 
 // Protection and restriction: who could recapture a piece, and how the enemy cuts a piece's
 // moves down. Private to the arbiter's move facts.
 namespace xq::detail {
-
-Position with_side_to_move(Position pos, Color c);
-
-inline PieceAt at(const Position& pos, Square s) { return { pos.piece_on(s), s }; }
 
 // Whether `s` lies strictly between `a` and `b` on one file or rank.
 bool between(Square a, Square b, Square s);

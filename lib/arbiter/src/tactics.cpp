@@ -7,7 +7,6 @@
 #include <optional>
 #include <unordered_map>
 
-#include "protection.hpp"
 #include "xq/board/movegen.hpp"
 
 namespace xq::detail {

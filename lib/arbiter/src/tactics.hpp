@@ -3,7 +3,7 @@
 #include <optional>
 #include <vector>
 
-#include "xq/arbiter/move_facts.hpp"
+#include "xq/arbiter/facts.hpp"
 
 // The tactical searches behind kills and check-then-capture threats. Private to the arbiter's
 // move facts.

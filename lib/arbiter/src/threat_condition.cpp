@@ -150,8 +150,4 @@ bool ThreatCondition::weighs_material() const
 
 Gain gain_of(int worth) { return worth > 0 ? Gain::Positive : worth < 0 ? Gain::Negative : Gain::Zero; }
 
-std::string_view to_string(Protection p) { return name_of(protection_names, p); }
-
-std::string_view to_string(Gain g) { return name_of(gain_names, g); }
-
 } // namespace xq

@@ -5,8 +5,9 @@
 #include <variant>
 
 #include "move_token.hpp"
-#include "xq/notation/iccs.hpp"
-#include "xq/notation/move_text.hpp"
+#include "xq/board/position.hpp"
+#include "xq/notation/move_error.hpp"
+#include "xq/notation/notation.hpp"
 
 // The readers of the three notations, given the token already cleaned: parse_move cleans a
 // move once for both telling its notation and reading it. `text` is the token as written, for

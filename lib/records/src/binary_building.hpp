@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "record_building.hpp"
-#include "xq/records/binary_records.hpp"
+#include "xq/records/binary_format.hpp"
 #include "xq/records/game_record.hpp"
 #include "xq/records/record_reader.hpp"
 

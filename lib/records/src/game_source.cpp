@@ -1,4 +1,5 @@
 // Reading the record files of a command one after the other, and selecting their games.
+#include "xq/records/open_record.hpp"
 #include "xq/records/game_source.hpp"
 
 #include <algorithm>

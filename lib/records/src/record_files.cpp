@@ -4,7 +4,7 @@
 
 #include <sys/stat.h>
 
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace xq {
 

@@ -9,7 +9,7 @@
 
 #include "xq/arbiter/move_facts.hpp"
 #include "xq/report/message_catalogue.hpp"
-#include "xq/report/ruling_document.hpp"
+#include "xq/report/document_notation.hpp"
 
 namespace xq {
 

@@ -3,13 +3,10 @@
 // JSON forms of the arbiter's facts, shared by the report writers. Field names are part of
 // the tool's interface: keep them stable.
 
-#include <nlohmann/json.hpp>
-
+#include "json.hpp"
 #include "xq/arbiter/move_facts.hpp"
 
 namespace xq::json_form {
-
-using Json = nlohmann::ordered_json;
 
 class JsonWriter;
 

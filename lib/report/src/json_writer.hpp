@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "facts_json.hpp"
+#include "json.hpp"
 
 // Writes JSON text straight into a string, for the objects written once per game (validate's
 // rows, adjudicate's objects): building a tree of them first cost more than checking a game.

@@ -585,19 +585,6 @@ namespace {
 
 } // namespace
 
-std::string_view to_string(DocumentNotation notation)
-{
-    switch (notation) {
-    case DocumentNotation::Chinese:
-        return "chinese";
-    case DocumentNotation::Wxf:
-        return "wxf";
-    case DocumentNotation::Iccs:
-        break;
-    }
-    return "iccs";
-}
-
 std::vector<const DocumentRepetition*> in_reading_order(const RulingDocument& document)
 {
     std::vector<const DocumentRepetition*> order;

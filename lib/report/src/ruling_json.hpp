@@ -10,7 +10,8 @@
 
 #include "facts_json.hpp"
 #include "json_writer.hpp"
-#include "xq/report/ruling_report.hpp"
+#include "xq/arbiter/game_ruling.hpp"
+#include "xq/report/message_catalogue.hpp"
 
 namespace xq::json_form {
 

@@ -1,9 +1,11 @@
 #pragma once
+// The names of the arbiter's enums, one table each, read both ways.
 
 #include <optional>
 #include <string_view>
 
-#include "xq/arbiter/ruleset.hpp"
+#include "xq/arbiter/facts.hpp"
+#include "xq/arbiter/rule_terms.hpp"
 
 namespace xq {
 

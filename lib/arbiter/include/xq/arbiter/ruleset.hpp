@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "xq/arbiter/move_facts.hpp"
+#include "xq/arbiter/rule_terms.hpp"
 #include "xq/arbiter/threat_condition.hpp"
 #include "xq/board/types.hpp"
 
@@ -22,10 +23,6 @@ using Translations = std::map<std::string, std::map<std::string, std::string, st
 // The row's text `key` in `language`, or `english` (the row's own text) without a translation.
 const std::string& translated(
     const Translations& translations, std::string_view language, std::string_view key, const std::string& english);
-
-// What part of the book a rule belongs to: rulings cite the detail rules first, then the
-// definitions (general principles) they rest on, then the procedure (change or lose, draw).
-enum class RuleKind { Rule, Definition, Procedure };
 
 // A rule of the book, quoted by id in every ruling.
 struct RuleText {
@@ -126,8 +123,6 @@ struct MoveTerm {
     Translations translations; // of term
 };
 
-enum class VerdictOutcome { SideViolates, Draw };
-
 // A row of the verdict table, read both ways round: `side` and `other` name conducts, or
 // "forbidden", "allowed", "any"; with `graver`, the row holds only when the side's conduct
 // has the higher rank. The first row that matches decides. Where both sides' conduct is
@@ -142,15 +137,6 @@ struct VerdictRow {
     bool graver = false;
     VerdictOutcome outcome = VerdictOutcome::Draw;
     ReadingGuard guard;
-};
-
-// Which moves a ruling is made on.
-enum class JudgedSpan {
-    FirstCycle, // each episode's cycle, from the first recurrence of a position
-    WholeRecord, // one ruling on everything from the first occurrence of the first recurring
-                 // position to the end (the whole record if nothing recurs): rule-book lines
-    LastOccurrences, // a ruling when a position stands ruling_at_occurrence times, on the plies
-                     // since the first of those stands (the cycles between them may differ)
 };
 
 struct RepetitionLimits {

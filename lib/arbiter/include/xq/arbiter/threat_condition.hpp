@@ -14,14 +14,8 @@ namespace xq {
 // ruling asks which weigh material, and a test holds rulesets/README.md to the table. Adding a
 // condition on a fact the threats already carry is one row of the table and one of the README.
 
-enum class Protection { None, Real, Fake };
-
-// The sign of what a capture or an exchange wins.
-enum class Gain { Positive, Zero, Negative };
+// The sign of what a capture or an exchange wins: `worth`, in piece worths.
 Gain gain_of(int worth);
-
-std::string_view to_string(Protection p);
-std::string_view to_string(Gain g);
 
 // Values of one fact as a set: bit i for the value numbered i (false 0, true 1; an enum's
 // values in their order), so that a test is a mask, whatever the fact.

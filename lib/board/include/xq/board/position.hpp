@@ -98,4 +98,11 @@ namespace zobrist {
     Key side();
 }
 
+// A copy of `pos` with `c` to move: to ask what a side could do were it its turn.
+inline Position with_side_to_move(Position pos, Color c)
+{
+    pos.set_side_to_move(c);
+    return pos;
+}
+
 } // namespace xq

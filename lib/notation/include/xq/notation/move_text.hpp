@@ -5,12 +5,10 @@
 #include <variant>
 
 #include "xq/board/position.hpp"
-#include "xq/notation/iccs.hpp"
 #include "xq/notation/move_error.hpp"
+#include "xq/notation/notation.hpp"
 
 namespace xq {
-
-enum class Notation { Iccs, Wxf, Chinese };
 
 // The notation a single move text is written in, judged by its characters alone: Chinese if
 // it has Chinese characters, ICCS if it is two squares (h2e2, H2-E2, h3h10), WXF if it starts

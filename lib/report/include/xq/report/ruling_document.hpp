@@ -9,6 +9,7 @@
 #include "xq/arbiter/game_ruling.hpp"
 #include "xq/arbiter/rule_book_comparison.hpp"
 #include "xq/records/game_record.hpp"
+#include "xq/report/document_notation.hpp"
 #include "xq/report/message_catalogue.hpp"
 
 namespace xq {
@@ -16,9 +17,6 @@ namespace xq {
 // A written ruling: what an arbiter signs and hands to the players and the appeals committee.
 // The model holds every sentence already in the catalogue's language; the writers below only
 // lay it out (text for the terminal, Markdown, HTML with SVG boards, JSON).
-
-enum class DocumentNotation { Chinese, Wxf, Iccs };
-std::string_view to_string(DocumentNotation notation); // "chinese", "wxf", "iccs"
 
 // One line of the header: "Event", "7th World Championship".
 struct HeaderField {

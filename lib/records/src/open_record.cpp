@@ -1,4 +1,4 @@
-#include "xq/records/record_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 #include <algorithm>
 #include <array>

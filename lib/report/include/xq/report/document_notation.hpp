@@ -1,0 +1,11 @@
+#pragma once
+// The notation a document writes its moves in.
+
+#include <string_view>
+
+namespace xq {
+
+enum class DocumentNotation { Chinese, Wxf, Iccs };
+std::string_view to_string(DocumentNotation notation); // "chinese", "wxf", "iccs"
+
+} // namespace xq
