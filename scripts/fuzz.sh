@@ -14,7 +14,7 @@ shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=(record binary_records fen move text_decoding ruleset judge)
 
-scripts/install-deps.sh fuzz
+scripts/install-deps.sh clang
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_FUZZ=ON \
   -DBUILD_TESTING=OFF -DXQ_BUILD_BENCH=OFF >/dev/null
 targets=()

@@ -2,9 +2,12 @@
 # Installs the Debian packages xqarb builds with, if any is missing. Safe to rerun: with
 # everything present it only checks and returns.
 #   scripts/install-deps.sh          what building and testing need
-#   scripts/install-deps.sh fuzz     that, and clang with its libFuzzer, for scripts/fuzz.sh
+#   scripts/install-deps.sh clang    that, and clang with its sanitizer and libFuzzer runtimes
+#                                    and clang-format: CI's clang build, scripts/fuzz.sh and
+#                                    scripts/check-format.sh
 set -euo pipefail
 
+# python3: scripts/back-arrows.py, which a test runs.
 # libxml2-utils: xmllint, with which the tests check the HTML rulings.
 # help2man: the man page, built from --help; man-db: `man -l` in the install test.
 # parallel: GNU parallel, which scripts/validate-cluster.sh runs the shards of a large archive with.
@@ -15,9 +18,9 @@ set -euo pipefail
 # Chinese (its data comes with it), which folds names for --where.
 packages=(g++ cmake make git pkg-config libcli11-dev nlohmann-json3-dev libspdlog-dev doctest-dev libxml2-utils
   help2man man-db parallel libcairo2-dev libpango1.0-dev librsvg2-dev fonts-wqy-zenhei poppler-utils
-  libopencc-dev)
-if [ "${1:-}" = fuzz ]; then
-  packages+=(clang libclang-rt-14-dev)
+  libopencc-dev python3)
+if [ "${1:-}" = clang ] || [ "${1:-}" = fuzz ]; then
+  packages+=(clang libclang-rt-14-dev clang-format)
 fi
 
 missing=()
