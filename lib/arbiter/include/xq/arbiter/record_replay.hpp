@@ -8,7 +8,7 @@
 #include "xq/base/diagnostic.hpp"
 #include "xq/records/game_record.hpp"
 #include "xq/notation/move_text.hpp"
-#include "xq/records/pgn_writer.hpp"
+#include "xq/records/played_line.hpp"
 
 namespace xq {
 

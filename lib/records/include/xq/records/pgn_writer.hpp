@@ -9,6 +9,7 @@
 #include "xq/board/position.hpp"
 #include "xq/notation/chinese.hpp"
 #include "xq/records/game_record.hpp"
+#include "xq/records/played_line.hpp"
 #include "xq/notation/move_text.hpp"
 
 namespace xq {
@@ -17,16 +18,6 @@ namespace xq {
 // with ranks 0-9, to_wxf, to_chinese), so writing a game that was read from our own output
 // gives the same bytes again.
 enum class PgnNotation { Iccs, Wxf, Chinese };
-
-// The tag write_pgn gives a game whose main line it had to cut at a move it could not play:
-// "ply N: <why>". replay_record reads it back as that failed move.
-inline constexpr std::string_view stopped_tag_name = "XqarbStopped";
-
-// The tag write_pgn gives a game whose source record could not be read whole (cut inside a
-// comment, a truncated binary record, a binary record's variations nested too deep): its first
-// reading error as a diagnostic line. replay_record reads it back as an error of its own, so
-// that what was damaged is never ruled on, converted or not.
-inline constexpr std::string_view damaged_tag_name = "XqarbDamaged";
 
 // The value of the Format tag that announces the notation: "ICCS", "WXF", "Chinese".
 std::string_view format_tag_value(PgnNotation notation);
@@ -37,19 +28,6 @@ struct PgnWriterOptions {
     // Movetext lines are broken before a token that would pass this many columns (a Chinese
     // character takes two); a longer token stands on a line of its own.
     std::size_t line_width = 80;
-};
-
-// The main line of a record as a replay played it. A view: the caller keeps the data alive.
-struct PlayedMainLine {
-    // The start position, or null when it could not be set up (a bad FEN).
-    const Position* start = nullptr;
-    // The record's first moves.size() main-line moves, legal in turn from `start`. When there
-    // are fewer than the record has, the next record move is the one the replay stopped at.
-    std::span<const Move> moves;
-    // How the replay read the record's move texts (notation tried first, ICCS ranks): the
-    // variations are read the same way, and so is the move the main line stopped at, to say
-    // why it stopped.
-    MoveTextOptions reading;
 };
 
 // Writes `record` as one PGN game in the chosen notation, UTF-8, ending with a line break
