@@ -128,11 +128,17 @@ namespace {
 Diagnostics where_selected_none(const std::vector<TagCondition>& conditions, std::size_t games_looked_at)
 {
     Diagnostics problem;
+    std::string given; // one condition a line, a list field
+    for (const TagCondition& c : conditions)
+        given += (given.empty() ? "" : "\n") + c.tag + (c.substring ? "~" : "=") + c.value;
+    DiagnosticFields fields { { "conditions", given }, { "count", std::to_string(games_looked_at) } };
+    if (!search_folds_traditional())
+        fields.push_back({ "form", "not_folded" });
     problem.error("where.none",
         "no game matches " + described(conditions) + ": none of the " + std::to_string(games_looked_at)
             + (games_looked_at == 1 ? " game" : " games") + " looked at"
             + (search_folds_traditional() ? "" : " (traditional and simplified Chinese are compared as written: OpenCC's data is missing)"),
-        { "--where" });
+        { "--where" }, std::move(fields));
     return problem;
 }
 
@@ -290,7 +296,8 @@ bool for_each_game(const GameSourceOptions& options, bool verbose,
             problem.error("game.not-found",
                 "there is no game " + std::to_string(*missing) + ": the file has " + std::to_string(games)
                     + (games == 1 ? " game" : " games"),
-                { file == "-" ? std::string("<stdin>") : display_name(file) });
+                { file == "-" ? std::string("<stdin>") : display_name(file) },
+                { { "number", std::to_string(*missing) }, { "games", std::to_string(games) } });
             clean = print(problem, verbose) && clean;
         }
     }

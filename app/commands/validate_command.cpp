@@ -120,17 +120,20 @@ namespace {
         if (list != "-") {
             file.open(list, std::ios::binary);
             if (!file) {
-                std::cerr << "xqarb: error: cannot read the list of paths " << display_name(list) << ": "
-                          << std::strerror(errno) << '\n';
+                const int error = errno;
+                print_error(command_line_problem("usage.files-from.unreadable",
+                    "cannot read the list of paths " + display_name(list) + ": " + std::strerror(error),
+                    { { "list", display_name(list) }, errno_field(error) }));
                 return false;
             }
         }
         std::istream& in = list == "-" ? std::cin : file;
         for (std::string line; std::getline(in, line, nul_separated ? '\0' : '\n');) {
             if (!nul_separated && line.find('\0') != std::string::npos) {
-                std::cerr << "xqarb: error: the list of paths " << display_name(list)
-                          << " holds NUL characters: for a list of paths each ended by a NUL (find -print0), use "
-                             "--files-from0\n";
+                print_error(command_line_problem("usage.files-from.nul",
+                    "the list of paths " + display_name(list)
+                        + " holds NUL characters: for a list of paths each ended by a NUL (find -print0), use --files-from0",
+                    { { "list", display_name(list) } }));
                 return false;
             }
             if (!nul_separated && !line.empty() && line.back() == '\r')
@@ -160,7 +163,7 @@ namespace {
                 diagnostics.warning("validate.folders-not-read",
                     "no record files in this folder, and its " + std::to_string(folders)
                         + (folders == 1 ? " folder is" : " folders are") + " read only with --recursive",
-                    { display_name(path) });
+                    { display_name(path) }, { { "folders", std::to_string(folders) } });
         }
     }
 
@@ -170,7 +173,8 @@ int run_validate(const ValidateOptions& options)
 {
     std::optional<Shard> shard = Shard {};
     if (!options.shard.empty() && !(shard = parse_shard(options.shard))) {
-        std::cerr << "xqarb: error: --shard takes K/N with 1 <= K <= N, such as 2/8, not \"" << options.shard << "\"\n";
+        print_error(command_line_problem("usage.shard",
+            "--shard takes K/N with 1 <= K <= N, such as 2/8, not \"" + options.shard + "\"", { { "shard", options.shard } }));
         return exit_usage;
     }
     std::vector<std::string> paths = options.paths;
@@ -180,28 +184,31 @@ int run_validate(const ValidateOptions& options)
         return exit_usage;
     // Given as an argument or listed: either way it would be read after the list.
     if (list == "-" && std::find(paths.begin(), paths.end(), std::string(standard_input_name)) != paths.end()) {
-        std::cerr << "xqarb: error: standard input can hold the records (-) or the list of paths (--files-from -), "
-                     "not both\n";
+        print_error(command_line_problem("usage.standard-input-twice",
+            "standard input can hold the records (-) or the list of paths (--files-from -), not both"));
         return exit_usage;
     }
     if (paths.empty()) {
-        std::cerr << "xqarb: error: validate needs record files or folders, as arguments or with --files-from\n";
+        print_error(command_line_problem(
+            "usage.no-inputs", "validate needs record files or folders, as arguments or with --files-from"));
         return exit_usage;
     }
 
     Diagnostics setup;
     auto rules = find_one_ruleset(options.ruleset, "validate", setup);
     const auto messages = find_message_catalogue(options.language, setup);
+    if (messages)
+        set_diagnostic_language(&*messages);
     print_diagnostics(setup);
-    if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit))
+    if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit, *messages))
         return exit_usage;
-    set_diagnostic_language(&*messages);
     auto format_name = choose_format(options.format, options.output, { "text", "jsonl", "csv" }, "summary");
     if (!format_name)
         return exit_usage;
     const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
     if (options.csv_bom && format != ValidationFormat::Csv) {
-        print_error("--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)");
+        print_error(
+            command_line_problem("usage.csv-bom", "--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)"));
         return exit_usage;
     }
 

@@ -214,7 +214,7 @@ namespace {
                     messages_.format("watch.note", { { "ply", std::to_string(n.ply) }, { "text", n.text } }));
 
             if (*format == "pdf" && is_standard_output(options_.output)) {
-                print_error("watch writes a PDF ruling only to -o FILE");
+                print_error(command_line_problem("usage.watch-pdf", "watch writes a PDF ruling only to -o FILE"));
                 return false;
             }
             CommandOutput output;
@@ -574,7 +574,8 @@ int run_watch(const WatchOptions& options, bool /*verbose*/)
         return exit_usage;
     InputLog log(options.log);
     if (log.open_failed(options.log)) {
-        print_error("cannot open --log " + options.log + " to append to it");
+        print_error(command_line_problem(
+            "usage.watch-log", "cannot open --log " + options.log + " to append to it", { { "log", options.log } }));
         return exit_usage;
     }
     catch_interruptions();
