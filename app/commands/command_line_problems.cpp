@@ -7,6 +7,7 @@
 
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
+#include "xq/base/diagnostic_codes.hpp"
 
 namespace xq::app {
 
@@ -97,9 +98,12 @@ namespace {
                             { "high", bounds[1] } });
             }
         }
+        // xqarb's own checks: the catalogue may say what the option takes.
         CLI::Option* option = option_named(app, option_name);
-        return command_line_problem("usage.bad-value", std::move(english),
-            { { "option", option_name }, { "value", option ? rejected_value(*option) : std::string() } });
+        DiagnosticFields fields { { "option", option_name }, { "value", option ? rejected_value(*option) : std::string() } };
+        if (catalogued_phrase("usage.expects." + option_name.substr(option_name.find_first_not_of('-')), {}))
+            fields.push_back({ "form", "expects" });
+        return command_line_problem("usage.bad-value", std::move(english), std::move(fields));
     }
 
 } // namespace

@@ -44,6 +44,8 @@ check 2 "无法识别的参数：--bogus（参见 xqarb --help）" "was not expe
 check 2 "选项 --format 缺少取值" "required TEXT" adjudicate "$sample" --format
 check 2 "选项 --format 的取值“docx”无效，可选：text、markdown、html、jsonl、json、pdf" "not in {" adjudicate "$sample" --format docx
 check 2 "选项 --jobs 的取值“0”无效，应为1至256之间的整数" "not in range" validate "$sample" --jobs 0
+check 2 "选项 --where 的取值“Red”不合要求，应为：Tag=value（整个值）或 Tag~text（值的一部分）" "expected Tag=value" adjudicate "$sample" --where Red
+check 2 "选项 --output 的取值“”不合要求，应为：文件名（标准输出用 -）" "an empty file name" adjudicate "$sample" -o ""
 check 2 "没有“adjudicat”这个命令，是否想用“adjudicate”？" "unknown command" adjudicat "$sample"
 check 2 "没有“frobnicate”这个命令" "unknown command" frobnicate
 check 2 "--fen 须与 --moves 一起使用" "requires --moves" adjudicate --fen 9/9/9/9/9/9/9/9/9/9

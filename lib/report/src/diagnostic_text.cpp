@@ -99,6 +99,10 @@ namespace {
                     std::string("diagnostic.owner.") + (field("blocker_side") == field("piece_side") ? "own" : "enemy"));
             if (name == "error")
                 return phrase("diagnostic.io.error." + field("errno"));
+            if (name == "expects") {
+                const std::string option = field("option");
+                return phrase("diagnostic.usage.expects." + option.substr(option.find_first_not_of('-')));
+            }
             if (name == "rank_ordinal")
                 return ordinal(field("rank"));
             // A finding's ruling and recorded result in the catalogue's words (outcome.*, result.*).

@@ -22,6 +22,7 @@ namespace xq {
 //               Chinese notation (一..九 for Red, １..９ for Black);
 //   {blocker_owner}  `diagnostic.owner.own` or `.enemy`;
 //   {error}     `diagnostic.io.error.<errno name>`;
+//   {expects}   `diagnostic.usage.expects.<option>`, from `option` without its dashes;
 //   {rank_ordinal}  the rank's English ordinal ("3rd");
 //   {length}    `diagnostic.length.one` or `.several`, from `plies`;
 //   {rules}, {allowed}, {arguments}, {conditions}  a list: its items (one a line; a finding's
