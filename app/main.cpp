@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <string_view>
 
 #if defined(__GLIBC__)
