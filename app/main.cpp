@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string_view>
 
 #if defined(__GLIBC__)
@@ -17,6 +18,7 @@
 
 #include "build_info.hpp"
 #include "commands/adjudicate_command.hpp"
+#include "commands/command_line_problems.hpp"
 #include "commands/convert_command.hpp"
 #include "commands/exit_codes.hpp"
 #include "commands/forbidden_command.hpp"
@@ -97,7 +99,7 @@ std::string command_word(int argc, char** argv)
 
 // "unknown command 'adjudicat'; did you mean 'adjudicate'?", or without the suggestion when
 // no command is close.
-std::string unknown_command_message(const std::string& word, const CLI::App& app)
+xq::Diagnostic unknown_command(const std::string& word, const CLI::App& app)
 {
     std::string nearest;
     std::size_t best = std::max<std::size_t>(2, word.size() / 3) + 1; // this far or farther is no typo
@@ -109,9 +111,21 @@ std::string unknown_command_message(const std::string& word, const CLI::App& app
         }
     }
     std::string message = "unknown command '" + word + "'";
-    if (!nearest.empty())
-        message += "; did you mean '" + nearest + "'?";
-    return message;
+    if (nearest.empty())
+        return command_line_problem("usage.unknown-command", message + " (see xqarb --help)", { { "command", word } });
+    return command_line_problem("usage.unknown-command", message + "; did you mean '" + nearest + "'? (see xqarb --help)",
+        { { "form", "suggest" }, { "command", word }, { "suggestion", nearest } });
+}
+
+// The catalogue of the language the arguments ask for, to word a problem of the command line
+// found before the command has loaded it; nothing for English, whose words each problem has.
+std::optional<xq::MessageCatalogue> asked_language(int argc, char** argv)
+{
+    const std::string language = language_in_arguments(argc, argv);
+    if (language.empty() || language == "en")
+        return std::nullopt;
+    xq::Diagnostics ignored; // the command reports a catalogue that cannot be loaded
+    return find_message_catalogue(language, ignored);
 }
 
 // The exit code of --help or --version, which CLI11 has printed on standard output: a full
@@ -160,16 +174,24 @@ int main(int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return help_printed(app.exit(e));
     } catch (const CLI::ParseError& e) {
+        const auto messages = asked_language(argc, argv);
+        if (messages)
+            set_diagnostic_language(&*messages);
         const std::string word = command_word(argc, argv);
         const auto commands = app.get_subcommands({});
         const bool is_command = std::any_of(
             commands.begin(), commands.end(), [&](const CLI::App* command) { return command->get_name() == word; });
         if (!word.empty() && !is_command)
-            print_error(unknown_command_message(word, app) + " (see xqarb --help)");
+            print_error(unknown_command(word, app));
         else
-            print_error(std::string(e.what()) + " (see xqarb --help)");
+            print_error(parse_problem(e, app));
         return exit_usage;
     }
+    // The command loads the catalogue of its --lang in its turn; until then, problems of its
+    // options are worded in that language too.
+    const auto messages = asked_language(argc, argv);
+    if (messages)
+        set_diagnostic_language(&*messages);
     set_diagnostic_style({ wants_color(color), quiet });
     auto logger = spdlog::stderr_color_mt(
         "xqarb", diagnostic_style().color ? spdlog::color_mode::always : spdlog::color_mode::never);

@@ -95,12 +95,13 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     Diagnostics setup;
     auto books = find_rulesets(options.ruleset, setup);
     const auto messages = find_message_catalogue(options.language, setup);
+    if (messages)
+        set_diagnostic_language(&*messages);
     print_diagnostics(setup);
     if (!books || !messages
         || !std::all_of(books->begin(), books->end(),
-            [&](RuleSet& rules) { return lower_natural_limit(rules, options.natural_limit); }))
+            [&](RuleSet& rules) { return lower_natural_limit(rules, options.natural_limit, *messages); }))
         return exit_usage;
-    set_diagnostic_language(&*messages);
     // One ruleset writes its ruling as it always has; several, their comparison.
     const bool comparing = books->size() > 1;
 
@@ -111,15 +112,16 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     const bool pdf = *format == "pdf";
     if (pdf) {
         if (const std::string missing = pdf_libraries_missing(); !missing.empty()) {
-            std::cerr << "xqarb: error: PDF output needs cairo, pango and librsvg, which cannot be loaded: " << missing
-                      << '\n';
+            print_error(command_line_problem("output.pdf-libraries",
+                "PDF output needs cairo, pango and librsvg, which cannot be loaded: " + missing, { { "missing", missing } }));
             return exit_write;
         }
     }
     const bool to_stdout = is_standard_output(options.output);
     // PDF is binary: to a terminal it would only garble the screen.
     if (pdf && to_stdout && isatty(fileno(stdout))) {
-        std::cerr << "xqarb: error: --format pdf needs -o FILE, or standard output redirected to a file or pipe\n";
+        print_error(command_line_problem(
+            "usage.pdf-to-terminal", "--format pdf needs -o FILE, or standard output redirected to a file or pipe"));
         return exit_usage;
     }
     const std::optional<InputFiles> input = list_input_files(options.input);
@@ -219,7 +221,8 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (pdf && pdf_documents.empty() && pdf_comparisons.empty()) {
         // A PDF needs a page: no file at all rather than an empty one that looks written.
         output.discard();
-        print_error("no PDF written: no game read has a document (--all gives every game one)");
+        print_error(command_line_problem(
+            "output.pdf-empty", "no PDF written: no game read has a document (--all gives every game one)"));
         return exit_findings;
     }
     if (pdf && !(comparing ? write_comparisons_pdf(out, pdf_comparisons, *messages)

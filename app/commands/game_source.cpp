@@ -31,17 +31,20 @@ namespace {
         if (list != "-") {
             file.open(list, std::ios::binary);
             if (!file) {
-                std::cerr << "xqarb: error: cannot read the list of paths " << display_name(list) << ": "
-                          << std::strerror(errno) << '\n';
+                const int error = errno;
+                print_error(command_line_problem("usage.files-from.unreadable",
+                    "cannot read the list of paths " + display_name(list) + ": " + std::strerror(error),
+                    { { "list", display_name(list) }, errno_field(error) }));
                 return false;
             }
         }
         std::istream& in = list == "-" ? std::cin : file;
         for (std::string line; std::getline(in, line, nul_separated ? '\0' : '\n');) {
             if (!nul_separated && line.find('\0') != std::string::npos) {
-                std::cerr << "xqarb: error: the list of paths " << display_name(list)
-                          << " holds NUL characters: for a list of paths each ended by a NUL (find -print0), use "
-                             "--files-from0\n";
+                print_error(command_line_problem("usage.files-from.nul",
+                    "the list of paths " + display_name(list)
+                        + " holds NUL characters: for a list of paths each ended by a NUL (find -print0), use --files-from0",
+                    { { "list", display_name(list) } }));
                 return false;
             }
             if (!nul_separated && !line.empty() && line.back() == '\r')
@@ -71,7 +74,7 @@ namespace {
                 diagnostics.warning("validate.folders-not-read",
                     "no record files in this folder, and its " + std::to_string(folders)
                         + (folders == 1 ? " folder is" : " folders are") + " read only with --recursive",
-                    { display_name(path) });
+                    { display_name(path) }, { { "folders", std::to_string(folders) } });
         }
     }
 
@@ -168,8 +171,8 @@ std::optional<InputFiles> list_input_files(const InputOptions& options)
         return std::nullopt;
     // Given as an argument or listed: either way it would be read after the list.
     if (list == "-" && std::find(paths.begin(), paths.end(), std::string(standard_input_name)) != paths.end()) {
-        std::cerr << "xqarb: error: standard input can hold the records (-) or the list of paths (--files-from -), "
-                     "not both\n";
+        print_error(command_line_problem("usage.standard-input-twice",
+            "standard input can hold the records (-) or the list of paths (--files-from -), not both"));
         return std::nullopt;
     }
     // Each path listed by itself, to know which gave no record file without listing it again.

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "xq/arbiter/ruleset.hpp"
+#include "xq/report/message_catalogue.hpp"
 
 namespace xq::app {
 
@@ -11,8 +12,8 @@ namespace xq::app {
 void add_natural_limit_option(CLI::App& command, int& moves);
 
 // Sets the ruleset's natural limit to `moves` moves of each side (2 * moves plies), keeping
-// the rule it cites. Says why on stderr and returns false when the ruleset sets no limit or
-// `moves` would raise it.
-bool lower_natural_limit(RuleSet& rules, int moves);
+// the rule it cites. Says why on stderr (naming the ruleset as `messages` does) and returns
+// false when the ruleset sets no limit or `moves` would raise it.
+bool lower_natural_limit(RuleSet& rules, int moves, const MessageCatalogue& messages);
 
 } // namespace xq::app

@@ -189,12 +189,15 @@ std::optional<std::string> choose_format(const std::string& given, const std::st
         const std::string extension = std::filesystem::path(output).extension().string();
         if (extension.empty())
             return fallback;
-        print_error("-o " + output + ": no command writes " + extension + " files; give --format, or -o with "
-            + "another extension");
+        print_error(command_line_problem("usage.output-extension",
+            "-o " + output + ": no command writes " + extension + " files; give --format, or -o with another extension",
+            { { "form", "unknown" }, { "output", output }, { "extension", extension } }));
         return std::nullopt;
     }
     if (std::find(accepted.begin(), accepted.end(), *wanted) == accepted.end()) {
-        print_error("-o " + output + ": this command does not write " + std::string(*wanted) + "; give --format");
+        print_error(command_line_problem("usage.output-extension",
+            "-o " + output + ": this command does not write " + std::string(*wanted) + "; give --format",
+            { { "form", "not-written" }, { "output", output }, { "format", std::string(*wanted) } }));
         return std::nullopt;
     }
     return std::string(*wanted);
@@ -217,7 +220,8 @@ bool CommandOutput::open(const std::string& path, const std::vector<std::string>
     if (fs::is_regular_file(output) || fs::is_directory(output))
         for (const std::string& input : inputs)
             if (fs::equivalent(path, input, ignored)) {
-                std::fprintf(stderr, "xqarb: error: the output %s is also an input\n", path.c_str());
+                print_error(command_line_problem(
+                    "usage.output-is-input", "the output " + path + " is also an input", { { "path", path } }));
                 return false;
             }
     // A device, a pipe or a folder is opened as it is (a folder fails to open, as it should);

@@ -87,7 +87,9 @@ int run_replay(const ReplayOptions& options, bool verbose)
         }
     });
     if (ply_out_of_range) {
-        std::cerr << "xqarb: error: --ply " << *options.board_at_ply << " is past the last ply of a game\n";
+        const std::string ply = std::to_string(*options.board_at_ply);
+        print_error(command_line_problem(
+            "replay.ply-past-end", "--ply " + ply + " is past the last ply of a game", { { "ply", ply } }));
         return exit_findings;
     }
     return clean ? exit_ok : exit_findings;

@@ -67,11 +67,16 @@ namespace {
     {
         const std::vector<const RuleText*> found = wanted.empty() ? std::vector<const RuleText*> {} : find_rules(rules, wanted);
         if (found.empty()) {
-            print_error(rules.id + " has no rule '" + wanted + "' (see xqarb rules list)");
+            print_error(command_line_problem("rules.not-found",
+                rules.id + " has no rule '" + wanted + "' (see xqarb rules list)",
+                { { "ruleset", rules.id }, { "book", messages.book_name(rules) }, { "rule", wanted } }));
             return exit_findings;
         }
         if (found.size() > 1) {
-            print_error("'" + wanted + "' is in the title of " + std::to_string(found.size()) + " rules; say which:");
+            const std::string count = std::to_string(found.size());
+            print_error(command_line_problem("rules.ambiguous",
+                "'" + wanted + "' is in the title of " + count + " rules; say which:",
+                { { "rule", wanted }, { "count", count } }));
             for (const RuleText* r : found)
                 std::cerr << "  " << r->id << "  " << messages.localised(r->translations, "title", r->title) << '\n';
             return exit_findings;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "xq/arbiter/ruleset_loader.hpp"
 #include "xq/base/chinese_script.hpp"
@@ -127,7 +128,8 @@ const std::vector<std::string>& document_languages()
     return languages;
 }
 
-std::optional<MessageCatalogue> find_message_catalogue(const std::string& language, Diagnostics& diagnostics)
+// The catalogue read from its file (and converted, for zh-Hant), each time it is asked for.
+static std::optional<MessageCatalogue> load_catalogue(const std::string& language, Diagnostics& diagnostics)
 {
     if (language == "zh-Hans")
         return find_message_catalogue("zh", diagnostics);
@@ -149,6 +151,19 @@ std::optional<MessageCatalogue> find_message_catalogue(const std::string& langua
     diagnostics.error("messages.not-found", "no message catalogue for language '" + language
         + "' (looked for messages/" + language + ".json in " + folders_searched() + ")");
     return std::nullopt;
+}
+
+std::optional<MessageCatalogue> find_message_catalogue(const std::string& language, Diagnostics& diagnostics)
+{
+    // Loaded once a run, zh-Hant's conversion being the costly part: the command line's
+    // problems are worded before the command asks for the same catalogue.
+    static std::map<std::string, MessageCatalogue> loaded;
+    if (const auto found = loaded.find(language); found != loaded.end())
+        return found->second;
+    std::optional<MessageCatalogue> messages = load_catalogue(language, diagnostics);
+    if (messages)
+        loaded.emplace(language, *messages);
+    return messages;
 }
 
 std::vector<RuleSet> shipped_rulesets()

@@ -1,5 +1,6 @@
 #include "commands/terminal.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <unistd.h>
@@ -81,8 +82,20 @@ bool print_diagnostics(const Diagnostics& diagnostics, bool with_notes)
     return diagnostics.has_errors();
 }
 
-void print_error(const std::string& message)
+Diagnostic command_line_problem(std::string code, std::string english, DiagnosticFields fields)
 {
+    return { Severity::Error, std::move(code), std::move(english), {}, std::move(fields) };
+}
+
+DiagnosticField errno_field(int error)
+{
+    return { "errno", error == ENOENT ? "ENOENT" : error == EACCES ? "EACCES" : "other" };
+}
+
+void print_error(const Diagnostic& problem)
+{
+    const std::string message
+        = diagnostic_language ? diagnostic_message(problem, *diagnostic_language) : problem.message;
     if (current_style.color)
         std::fprintf(stderr, "%sxqarb:%s %serror:%s %s\n", bold, reset, color_of(Severity::Error), reset, message.c_str());
     else

@@ -30,7 +30,16 @@ void set_diagnostic_language(const MessageCatalogue* messages);
 // notes not at all when quiet); returns whether any was an error.
 bool print_diagnostics(const Diagnostics& diagnostics, bool with_notes = true);
 
-// "xqarb: error: MESSAGE" on stderr, for problems of the command line rather than of a file.
-void print_error(const std::string& message);
+// A problem of the command line rather than of a file: `code` and `fields` word it from the
+// catalogue (its phrase `diagnostic.<code>`, see diagnostic_codes.hpp); `english` is its
+// English, for when no catalogue is loaded.
+Diagnostic command_line_problem(std::string code, std::string english, DiagnosticFields fields = {});
+
+// "xqarb: error: MESSAGE" on stderr, the message in the language of set_diagnostic_language.
+void print_error(const Diagnostic& problem);
+
+// The field `errno` of a diagnostic whose {error} says why a file could not be used
+// (`diagnostic.io.error.<name>`).
+DiagnosticField errno_field(int error);
 
 } // namespace xq::app

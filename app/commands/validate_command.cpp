@@ -78,22 +78,25 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options)
 int run_validate(const ValidateOptions& options)
 {
     if (options.input.files.empty() && options.input.files_from.empty() && options.input.files_from0.empty()) {
-        std::cerr << "xqarb: error: validate needs record files or folders, as arguments or with --files-from\n";
+        print_error(command_line_problem(
+            "usage.no-inputs", "validate needs record files or folders, as arguments or with --files-from"));
         return exit_usage;
     }
     Diagnostics setup;
     auto rules = find_one_ruleset(options.ruleset, "validate", setup);
     const auto messages = find_message_catalogue(options.language, setup);
+    if (messages)
+        set_diagnostic_language(&*messages);
     print_diagnostics(setup);
-    if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit))
+    if (!rules || !messages || !lower_natural_limit(*rules, options.natural_limit, *messages))
         return exit_usage;
-    set_diagnostic_language(&*messages);
     auto format_name = choose_format(options.format, options.output, { "text", "jsonl", "csv" }, "summary");
     if (!format_name)
         return exit_usage;
     const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
     if (options.csv_bom && format != ValidationFormat::Csv) {
-        print_error("--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)");
+        print_error(
+            command_line_problem("usage.csv-bom", "--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)"));
         return exit_usage;
     }
     const std::optional<InputFiles> input = list_input_files(options.input);

@@ -214,7 +214,7 @@ namespace {
                     messages_.format("watch.note", { { "ply", std::to_string(n.ply) }, { "text", n.text } }));
 
             if (*format == "pdf" && is_standard_output(options_.output)) {
-                print_error("watch writes a PDF ruling only to -o FILE");
+                print_error(command_line_problem("usage.watch-pdf", "watch writes a PDF ruling only to -o FILE"));
                 return false;
             }
             CommandOutput output;
@@ -577,12 +577,14 @@ int run_watch(const WatchOptions& options, bool /*verbose*/)
     if (!choose_format("", options.output, { "text", "markdown", "html", "jsonl", "pdf", "pgn" }, "text"))
         return exit_usage;
     if (options.input == "-" && !(options.selection.games.empty() && options.selection.where.empty())) {
-        print_error("--game and --where choose a game of a followed file, not of moves typed on standard input");
+        print_error(command_line_problem("usage.watch-selection",
+            "--game and --where choose a game of a followed file, not of moves typed on standard input"));
         return exit_usage;
     }
     InputLog log(options.log);
     if (log.open_failed(options.log)) {
-        print_error("cannot open --log " + options.log + " to append to it");
+        print_error(command_line_problem(
+            "usage.watch-log", "cannot open --log " + options.log + " to append to it", { { "log", options.log } }));
         return exit_usage;
     }
     catch_interruptions();

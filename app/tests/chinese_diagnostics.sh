@@ -56,9 +56,14 @@ expect_in err "第1局，第5着（红方）马三进二不合规则：三路马
 expect_exit 1 adjudicate --moves "炮二平五 车3进1" --lang zh
 expect_in err "第1局，第2着（黑方）车3进1不合规则：黑方３路没有车。"
 
-# validate words its findings the same way, in every format; the statuses stay.
+# validate words its findings the same way, in every format; the status column keeps its code.
 expect_exit 1 validate "$work/illegal.pgn" --lang zh
-expect_in out "illegal_move（第3着）：$work/illegal.pgn:6:17: error[notation.illegal]: 第1局（许银川对吕钦），$why"
+expect_in out "着法不合规则（第3着）：$work/illegal.pgn:6:17: error[notation.illegal]: 第1局（许银川对吕钦），$why"
+# The summary's heading of the game, its status and the totals are Chinese too.
+expect_in out "$work/illegal.pgn:1：第1局（许银川对吕钦）：着法不合规则"
+expect_in out "  着法不合规则                    1"
+expect_in out "  正常                            0"
+expect_not_in out "illegal_move"
 for format in csv jsonl; do
   expect_exit 1 validate "$work/illegal.pgn" --lang zh --format $format
   expect_in out "$why"

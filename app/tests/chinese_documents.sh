@@ -84,7 +84,7 @@ expect_in err "error[notation.illegal]: 第1局（许银川對吕钦），第3�
 # catalogue too.
 printf '[Event "t"]\n[FEN "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"]\n[Result "1/2-1/2"]\n\n1. i0i9 d9d8 2. i9i8 d8d9 3. i8i9 d9d8 4. i9i8 d8d9 5. i8i9 d9d8 1/2-1/2\n' >"$work/repeats.pgn"
 expect_exit 1 validate "$work/repeats.pgn" --lang zh --format jsonl
-expect_in out "棋谱在第2至第5着的循环中结束，应裁决为“判红方变着”（AXF-6, AXF-3），而棋谱记为和棋（1/2-1/2）"
+expect_in out "棋谱在第2至第5着的循环中结束，应裁决为“判红方变着”（AXF-6、AXF-3），而棋谱记为和棋（1/2-1/2）"
 expect_exit 1 validate "$work/repeats.pgn" --lang zh-Hant
 expect_in out "棋譜在第2至第5着的循環中結束"
 expect_exit 1 validate "$work/repeats.pgn" --format jsonl

@@ -57,6 +57,9 @@ expect_in out "C1+1 (a6a5): allowed: it brings back the position after ply 0, an
 expect_in out "Red's replies: 1 of its 18 legal moves would then be ruled against it: R1-1 (i6i5)."
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6" --try a6a5 --lang zh
 expect_in out "红方应着：其18种合法着法中有1种将被判违例：车一退一（i6i5）。"
+# In JSON a forbidden reply is set out as the answer's forbidden moves are: with its ruling.
+expect_exit 0 forbidden --fen "$chasing_rook" --moves "i6i5 a5a6 i5i6" --try a6a5 --format jsonl
+expect_in out '"forbidden_replies":[{"move":"i6i5","text":"R1-1","outcome":"red_must_change","conduct":"perpetual_chase","conduct_text":"chases the same piece on every move (perpetual chase)","rules":["AXF-18","AXF-B3","AXF-3"],"ruling":{"outcome":"red_must_change"'
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "$chase_moves" --try 车一退一 --lang zh
 expect_in out "车一退一（i6i5）：禁止，判红方变着（AXF-18、AXF-B3、AXF-3）：重现第1着之后的局面，红方每着都捉同一子，属长捉。"
 expect_exit 0 forbidden --fen "$chasing_rook" --moves "$chase_moves" --try i6i5 --format jsonl

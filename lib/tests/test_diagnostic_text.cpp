@@ -164,7 +164,7 @@ TEST_SUITE("diagnostic text")
     TEST_CASE("a diagnostic without a phrase, or without a field its phrase needs, keeps its English words")
     {
         const MessageCatalogue zh = catalogue("zh");
-        const Diagnostic uncatalogued { Severity::Error, "record.cut", "the record was cut here", {}, {} };
+        const Diagnostic uncatalogued { Severity::Error, "cbr.truncated", "the record was cut here", {}, {} };
         CHECK_FALSE(has_catalogued_message(uncatalogued));
         CHECK(diagnostic_message(uncatalogued, zh) == "the record was cut here");
         const Diagnostic short_of_fields { Severity::Error, "fen.side", "side to move 'x' is not 'w', 'r' or 'b'", {}, {} };

@@ -112,11 +112,17 @@ bool matches(const GameRecord& record, const std::vector<TagCondition>& conditio
 Diagnostics where_selected_none(const std::vector<TagCondition>& conditions, std::size_t games_looked_at)
 {
     Diagnostics problem;
+    std::string given; // one condition a line, a list field
+    for (const TagCondition& c : conditions)
+        given += (given.empty() ? "" : "\n") + c.tag + (c.substring ? "~" : "=") + c.value;
+    DiagnosticFields fields { { "conditions", given }, { "count", std::to_string(games_looked_at) } };
+    if (!search_folds_traditional())
+        fields.push_back({ "form", "not_folded" });
     problem.error("where.none",
         "no game matches " + described(conditions) + ": none of the " + std::to_string(games_looked_at)
             + (games_looked_at == 1 ? " game" : " games") + " looked at"
             + (search_folds_traditional() ? "" : " (traditional and simplified Chinese are compared as written: OpenCC's data is missing)"),
-        { "--where" });
+        { "--where" }, std::move(fields));
     return problem;
 }
 

@@ -127,7 +127,8 @@ void GameSource::finish_file_reading()
         diagnostics.error("game.not-found",
             "there is no game " + std::to_string(*missing) + ": the file has " + std::to_string(games_in_file_)
                 + (games_in_file_ == 1 ? " game" : " games"),
-            { current_.path });
+            { current_.path },
+            { { "number", std::to_string(*missing) }, { "games", std::to_string(games_in_file_) } });
 }
 
 void GameSource::open(const RecordFile& file)

@@ -52,6 +52,8 @@ namespace {
         }
 
         bool failed() const { return failed_; }
+        // Whether a phrase used {english}, the whole English message, its context included.
+        bool quoted_english() const { return quoted_english_; }
 
         std::string phrase(const std::string& key)
         {
@@ -64,8 +66,10 @@ namespace {
 
         std::string argument(std::string_view name)
         {
-            if (name == "english")
+            if (name == "english") {
+                quoted_english_ = true;
                 return d_.message;
+            }
             if (name == "game")
                 return game();
             if (name == "side")
@@ -95,6 +99,10 @@ namespace {
                     std::string("diagnostic.owner.") + (field("blocker_side") == field("piece_side") ? "own" : "enemy"));
             if (name == "error")
                 return phrase("diagnostic.io.error." + field("errno"));
+            if (name == "expects") {
+                const std::string option = field("option");
+                return phrase("diagnostic.usage.expects." + option.substr(option.find_first_not_of('-')));
+            }
             if (name == "rank_ordinal")
                 return ordinal(field("rank"));
             // A finding's ruling and recorded result in the catalogue's words (outcome.*, result.*).
@@ -113,6 +121,8 @@ namespace {
             }
             if (name == "length")
                 return phrase(std::string("diagnostic.length.") + (field("plies") == "1" ? "one" : "several"));
+            if (name == "rules" || name == "allowed" || name == "arguments" || name == "conditions")
+                return list(name);
             return field(name);
         }
 
@@ -125,6 +135,24 @@ namespace {
                 return {};
             }
             return *value;
+        }
+
+        // A list field's items, one a line (a finding's `rules`: separated by ", "), joined as
+        // the catalogue joins a list.
+        std::string list(std::string_view name)
+        {
+            const std::string value = field(name);
+            const std::string_view separator = name == "rules" ? ", " : "\n";
+            const std::string joint = m_.format("list.separator");
+            std::string out;
+            for (std::size_t start = 0;;) {
+                const std::size_t end = value.find(separator, start);
+                out += value.substr(start, end == std::string::npos ? end : end - start);
+                if (end == std::string::npos)
+                    return out;
+                out += joint;
+                start = end + separator.size();
+            }
         }
 
         std::string numeral(const std::string& number, const std::string& side)
@@ -164,6 +192,7 @@ namespace {
         const Diagnostic& d_;
         const MessageCatalogue& m_;
         bool failed_ = false;
+        bool quoted_english_ = false;
     };
 
 } // namespace
@@ -179,10 +208,9 @@ std::optional<std::string> catalogued_message(const Diagnostic& diagnostic, cons
     if (!phrase)
         return std::nullopt;
     Wording wording(diagnostic, messages);
-    std::string text;
-    if (const std::string* context = diagnostic.field("context"))
-        text = wording.phrase("diagnostic.context." + *context);
-    text += wording.phrase("diagnostic." + std::string(phrase->key));
+    std::string text = wording.phrase("diagnostic." + std::string(phrase->key));
+    if (const std::string* context = diagnostic.field("context"); context && !wording.quoted_english())
+        text = wording.phrase("diagnostic.context." + *context) + text;
     if (wording.failed())
         return std::nullopt;
     return text;

@@ -10,6 +10,26 @@ namespace xq {
 
 namespace {
 
+    // The array of forbidden moves of `position`, one object each, for the answer and for the
+    // replies to a tried move alike.
+    void write_forbidden_moves(json_form::JsonWriter& out, const Position& position, const ForbiddenMoves& forbidden,
+        const RuleSet& rules, const MessageCatalogue& messages, const FactPhrases& phrases)
+    {
+        out.begin_array();
+        for (const ForbiddenMove& f : forbidden.moves) {
+            out.begin_object();
+            out.member("move", to_iccs(f.move));
+            out.member("text", phrases.notate(position, f.move));
+            out.member("outcome", to_string(f.ruling.outcome));
+            out.member("conduct", f.ruling.side(*f.ruling.violator).conduct);
+            out.member("conduct_text", violator_conduct_text(f.ruling, rules, messages));
+            out.member("rules", f.ruling.rules);
+            out.key("ruling");
+            json_form::write_ruling(out, f.ruling, rules, ruling_explanation(f.ruling, rules, messages));
+            out.end_object();
+        }
+        out.end_array();
+    }
 
 } // namespace
 
@@ -56,20 +76,7 @@ void write_forbidden_json(std::ostream& out, const ReplayedGame& game, const For
     answer.member("ruleset", rules.id);
     answer.member("legal_moves", forbidden.legal_moves);
     answer.key("forbidden");
-    answer.begin_array();
-    for (const ForbiddenMove& f : forbidden.moves) {
-        answer.begin_object();
-        answer.member("move", to_iccs(f.move));
-        answer.member("text", phrases.notate(position, f.move));
-        answer.member("outcome", to_string(f.ruling.outcome));
-        answer.member("conduct", f.ruling.side(*f.ruling.violator).conduct);
-        answer.member("conduct_text", violator_conduct_text(f.ruling, rules, messages));
-        answer.member("rules", f.ruling.rules);
-        answer.key("ruling");
-        json_form::write_ruling(answer, f.ruling, rules, ruling_explanation(f.ruling, rules, messages));
-        answer.end_object();
-    }
-    answer.end_array();
+    write_forbidden_moves(answer, position, forbidden, rules, messages, phrases);
     answer.end_object();
     out << text << '\n';
 }
@@ -156,20 +163,10 @@ void write_tried_move_json(std::ostream& out, const ReplayedGame& game, const Tr
     else
         answer.null();
     answer.key("forbidden_replies");
-    if (tried.replies) {
-        const Position after = position_after(game, tried.move);
-        answer.begin_array();
-        for (const ForbiddenMove& f : tried.replies->moves) {
-            answer.begin_object();
-            answer.member("move", to_iccs(f.move));
-            answer.member("text", phrases.notate(after, f.move));
-            answer.member("outcome", to_string(f.ruling.outcome));
-            answer.end_object();
-        }
-        answer.end_array();
-    } else {
+    if (tried.replies)
+        write_forbidden_moves(answer, position_after(game, tried.move), *tried.replies, rules, messages, phrases);
+    else
         answer.null();
-    }
     answer.end_object();
     out << text << '\n';
 }

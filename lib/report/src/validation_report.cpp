@@ -14,12 +14,37 @@ namespace {
     // How many games each list of the summary names.
     constexpr std::size_t notable_count = 3;
 
-    std::string where(const GameValidation& row)
+    ValidationTally::Notable notable(const GameValidation& row, double figure)
     {
-        // A binary record file has no lines (row.line 0).
-        if (row.game == 0 || row.line == 0)
-            return row.file + ": " + row.description;
-        return row.file + ":" + std::to_string(row.line) + ": " + row.description;
+        return { figure, row.file, row.line, row.game, row.description, row.red, row.black };
+    }
+
+    // The game in the catalogue's words, as diagnostics name it: its players, else the tag in
+    // brackets after its number in the row's description (its Event, or Title), else its number.
+    std::string game_name(const ValidationTally::Notable& n, const MessageCatalogue& messages)
+    {
+        if (n.game == 0)
+            return messages.format("validate.the_file");
+        const std::string number = std::to_string(n.game);
+        if (!n.red.empty() && !n.black.empty())
+            return messages.format("diagnostic.game_players", { { "number", number }, { "red", n.red }, { "black", n.black } });
+        const std::string plain = "game " + number;
+        if (n.description.size() > plain.size() + 3 && n.description.starts_with(plain + " (") && n.description.ends_with(')'))
+            return messages.format("diagnostic.game_titled",
+                { { "number", number }, { "title", n.description.substr(plain.size() + 2, n.description.size() - plain.size() - 3) } });
+        return messages.format("diagnostic.game", { { "number", number } });
+    }
+
+    std::string where(const ValidationTally::Notable& n, const MessageCatalogue& messages)
+    {
+        // A binary record file has no lines (line 0).
+        const std::string place = n.game == 0 || n.line == 0 ? n.file : n.file + ":" + std::to_string(n.line);
+        return messages.format("validate.where", { { "place", place }, { "game", game_name(n, messages) } });
+    }
+
+    std::string status_name(ValidationStatus status, const MessageCatalogue& messages)
+    {
+        return messages.format("validate.status." + std::string(to_string(status)));
     }
 
     // The finding's message in the catalogue's language: a diagnostic worded from it (with its
@@ -34,7 +59,7 @@ namespace {
 
     std::string finding_text(const Finding& f, const MessageCatalogue& messages)
     {
-        const std::string status(to_string(f.kind));
+        const std::string status = status_name(f.kind, messages);
         if (f.ply > 0)
             return messages.format("finding.at_ply",
                 { { "status", status }, { "ply", std::to_string(f.ply) }, { "message", finding_message(f, messages) } });
@@ -52,7 +77,9 @@ namespace {
     {
         if (row.findings.empty())
             return {};
-        std::string out = where(row) + ": " + std::string(to_string(row.status)) + '\n';
+        std::string out = messages.format("validate.game_status",
+                              { { "where", where(notable(row, 0), messages) }, { "status", status_name(row.status, messages) } })
+            + '\n';
         for (const Finding& f : row.findings)
             out += "  " + finding_text(f, messages) + '\n';
         return out;
@@ -170,7 +197,7 @@ namespace {
         if (list.size() == notable_count && figure <= list.back().figure)
             return;
         const auto at = std::find_if(list.begin(), list.end(), [&](const ValidationTally::Notable& n) { return figure > n.figure; });
-        list.insert(at, { figure, where(row) });
+        list.insert(at, notable(row, figure));
         if (list.size() > notable_count)
             list.pop_back();
     }
@@ -233,7 +260,7 @@ void ValidationTally::add(const GameValidation& row)
     if (row.status == ValidationStatus::Ok && row.plies == 0) {
         ++games_without_moves_;
         if (without_moves_.size() < notable_count)
-            without_moves_.push_back({ 0, where(row) });
+            without_moves_.push_back(notable(row, 0));
     }
     if (row.plies > 0)
         keep_notable(longest_, static_cast<double>(row.plies), row);
@@ -264,9 +291,13 @@ void write_validation_summary_end(std::ostream& out, const ValidationTally& tall
     out << messages.format("validate.games", { { "games", count(tally.games_) }, { "plies", count(tally.plies_) } })
         << '\n';
     for (const ValidationStatus status : all_validation_statuses) {
-        char line[64];
-        std::snprintf(line, sizeof line, "  %-24s %8zu\n", std::string(to_string(status)).c_str(), tally.count(status));
-        out << line;
+        // Padded to 24 columns, a Chinese character taking two.
+        const std::string name = status_name(status, messages);
+        const std::size_t characters = utf8::count_code_points(name);
+        const std::size_t width = characters + (characters == name.size() ? 0 : characters);
+        char count_column[32];
+        std::snprintf(count_column, sizeof count_column, " %8zu\n", tally.count(status));
+        out << "  " << name << std::string(width < 24 ? 24 - width : 0, ' ') << count_column;
     }
     out << messages.format("validate.repetitions",
                { { "games", count(tally.games_repeating_) },
@@ -276,16 +307,16 @@ void write_validation_summary_end(std::ostream& out, const ValidationTally& tall
 
     out << messages.format("validate.worth_a_look") << '\n';
     for (const ValidationTally::Notable& n : tally.longest_)
-        out << "  " << messages.format("validate.longest", { { "plies", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(n.where) } })
+        out << "  " << messages.format("validate.longest", { { "plies", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
     for (const ValidationTally::Notable& n : tally.most_repetitions_)
         out << "  "
-            << messages.format("validate.most_repetitions", { { "count", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(n.where) } })
+            << messages.format("validate.most_repetitions", { { "count", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
     for (const ValidationTally::Notable& n : tally.without_moves_)
         out << "  "
             << messages.format(
-                   "validate.without_moves", { { "games", count(tally.games_without_moves_) }, { "where", utf8::escape_bidi_controls(n.where) } })
+                   "validate.without_moves", { { "games", count(tally.games_without_moves_) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
 
     const double seconds = std::max(elapsed.count(), 1e-9);
@@ -295,7 +326,7 @@ void write_validation_summary_end(std::ostream& out, const ValidationTally& tall
                    { "megabytes_per_second", decimal(static_cast<double>(tally.bytes_) / 1e6 / seconds, 1) } })
         << '\n';
     for (const ValidationTally::Notable& n : tally.slowest_)
-        out << messages.format("validate.slowest", { { "milliseconds", decimal(n.figure, 1) }, { "where", utf8::escape_bidi_controls(n.where) } })
+        out << messages.format("validate.slowest", { { "milliseconds", decimal(n.figure, 1) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
 }
 

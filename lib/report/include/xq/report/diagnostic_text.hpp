@@ -22,11 +22,15 @@ namespace xq {
 //               Chinese notation (一..九 for Red, １..９ for Black);
 //   {blocker_owner}  `diagnostic.owner.own` or `.enemy`;
 //   {error}     `diagnostic.io.error.<errno name>`;
+//   {expects}   `diagnostic.usage.expects.<option>`, from `option` without its dashes;
 //   {rank_ordinal}  the rank's English ordinal ("3rd");
 //   {length}    `diagnostic.length.one` or `.several`, from `plies`;
+//   {rules}, {allowed}, {arguments}, {conditions}  a list: its items (one a line; a finding's
+//               rules separated by ", ") joined with `list.separator`;
 //   {english}   the diagnostic's English message, for English phrases whose words still come
 //               from the library that found the problem.
-// A field named `context` puts `diagnostic.context.<context>` in front ("game 1: FEN: ").
+// A field named `context` puts `diagnostic.context.<context>` in front ("game 1: FEN: "), unless
+// the phrase quotes {english}, which holds it already.
 // A diagnostic whose code the catalogue has no phrase for, or that lacks a field its phrase
 // needs, keeps its English message.
 std::string diagnostic_message(const Diagnostic& diagnostic, const MessageCatalogue& messages);

@@ -48,10 +48,15 @@ public:
     // Whether every row is ok.
     bool clean() const { return rows_ == count(ValidationStatus::Ok); }
 
-    // A game named in the summary, with the figure it stands out by.
+    // A game named in the summary, with the figure it stands out by, and what names it in the
+    // summary's language ("file:line: game 3 (Red vs Black)").
     struct Notable {
         double figure = 0;
-        std::string where; // "file:line: game 3 (Red vs Black)"
+        std::string file;
+        std::uint32_t line = 0;
+        std::size_t game = 0; // 0: the file itself
+        std::string description; // the row's, "game 3 (Red vs Black)"
+        std::string red, black;
     };
 
 private:
