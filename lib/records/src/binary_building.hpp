@@ -1,3 +1,4 @@
+// The binary readers' toolbox: checked byte reads, GBK and UTF-16LE text, move trees as records.
 #pragma once
 
 #include <array>

@@ -1,3 +1,4 @@
+// The PGN reader: games assembled from the tokenizer's tokens, where every dialect differs.
 #include "xq/records/pgn_reader.hpp"
 
 #include <array>

@@ -1,3 +1,4 @@
+// The tokens of PGN text (tags, comments, move numbers, words), read one at a time for PgnReader.
 #pragma once
 
 #include <optional>

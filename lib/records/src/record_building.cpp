@@ -1,3 +1,4 @@
+// The text readers' shared pieces: move numbers, control characters, tags, bounded diagnostics.
 #include "record_building.hpp"
 
 #include <array>

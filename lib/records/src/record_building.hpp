@@ -1,3 +1,4 @@
+// The text readers' shared parts: taking characters within limits, control characters, tags.
 #pragma once
 
 #include <array>
