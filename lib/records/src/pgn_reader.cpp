@@ -1,4 +1,4 @@
-// The PGN reader: games assembled from the tokenizer's tokens, where every dialect differs.
+// The PGN reader: the tokenizer's tokens assembled into games, in every dialect real files use.
 #include "xq/records/pgn_reader.hpp"
 
 #include <array>
