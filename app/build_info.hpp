@@ -1,3 +1,4 @@
+// The version and git commit the binary was built from, for --version.
 #pragma once
 
 namespace xq::app {

@@ -1,5 +1,5 @@
-// xqarb: the command line. Parses arguments, sets up logging on stderr and maps results to
-// exit codes; all the work is done in lib/.
+// xqarb's command line: parses arguments, sets up logging and maps results to exit codes.
+// The logging goes to stderr; all the work is done in lib/.
 
 #include <algorithm>
 #include <cstdio>

@@ -1,6 +1,6 @@
-// Move-classification speed: classifies the cycle moves of every rule-book diagram (main and
-// alt lines of testdata/axf/diagrams.jsonl) and prints the time per cycle, and per ruling
-// with the AXF ruleset.
+// Move-classification speed: the time to classify the cycles of every rule-book diagram.
+// Classifies the cycle moves of every diagram (main and alt lines of testdata/axf/diagrams.jsonl)
+// and prints the time per cycle, and per ruling with the AXF ruleset.
 // Usage: classify_bench [rounds] (default 20)
 
 #include <chrono>

@@ -1,3 +1,4 @@
+// Reading and replaying speed on record files, with the games each file read, replayed or lost.
 // Reads and replays every game of the record files given, and prints per file the games
 // read, replayed to their last move and stopped by an error (each error listed), then the
 // totals with the speed (MB/s and games/s, reading and replaying together).

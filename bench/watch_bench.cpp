@@ -1,5 +1,5 @@
-// xqarb watch's cost per move: the CPU time LiveGame::play takes, move by move, on a game of
-// 300 plies full of repetition. The bundled sample game (a perpetual chase from ply 93) is
+// xqarb watch's cost per move: the CPU time LiveGame::play takes, move by move, on 300 plies.
+// The game is full of repetition: the bundled sample game (a perpetual chase from ply 93) is
 // played, then its last cycle again and again up to ply 300: from ply 93 on every move brings
 // a position back, so every move is judged, with the repetition growing as it goes, the worst
 // case for watch. Prints the mean and the worst time per move over plies 1-92 (before the cycle),

@@ -1,6 +1,6 @@
-// The files of Chinese Xiangqi programs (XQF, CBR, CBL, CBF): bytes from strangers, read
-// whole. Never a crash or a read outside the file; every game read is clean text, replays and
-// converts to clean PGN.
+// Fuzzing the binary record files of Chinese Xiangqi programs (XQF, CBR, CBL, CBF), read whole.
+// The bytes come from strangers: never a crash or a read outside the file; every game read is
+// clean text, replays and converts to clean PGN.
 
 #include <array>
 

@@ -1,5 +1,5 @@
-// FEN reading, strict and lenient: never a crash, and a position read writes a FEN that reads
-// back as the same position.
+// Fuzzing FEN reading, strict and lenient: never a crash, and what is read writes back the same.
+// A position read writes a FEN that reads back as the same position.
 
 #include <string>
 

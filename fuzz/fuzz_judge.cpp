@@ -1,6 +1,6 @@
-// The judge: a record read, replayed, and every repetition in it judged under each bundled
-// ruleset (axf, cxa, computer), as `adjudicate --every-repetition` would. Beyond "no crash, no
-// hang, no sanitizer report":
+// Fuzzing the judge: a record read, replayed, and every repetition in it judged.
+// Each repetition is judged under each bundled ruleset (axf, cxa, computer), as
+// `adjudicate --every-repetition` would. Beyond "no crash, no hang, no sanitizer report":
 //  - the same game mirrored (files a<->i) gets the same rulings (under axf and computer: see
 //    bundled_books for cxa);
 //  - the same game with the colours swapped (red<->black, ranks flipped, the other side to

@@ -1,6 +1,6 @@
-// One move text in every notation, on positions of every kind (opening, middle game, ending,
-// Black to move): never a crash; a move read is legal, and each notation's writing of it
-// reads back as the same move.
+// Fuzzing one move text in every notation: never a crash; a move read is legal and reads back.
+// The positions are of every kind (opening, middle game, ending, Black to move), and each
+// notation's writing of a move read reads back as the same move.
 
 #include <array>
 #include <string>

@@ -1,6 +1,7 @@
-// Record reading end to end: bytes in any of the text formats and encodings, read game by
-// game, replayed, and written back as PGN. Beyond "no crash, no hang, no sanitizer report":
-// everything a reader hands on is valid UTF-8 without control characters, and so is the PGN.
+// Fuzzing record reading end to end: bytes in any text format and encoding, to games and PGN.
+// The games are read one by one, replayed, and written back as PGN. Beyond "no crash, no hang,
+// no sanitizer report": everything a reader hands on is valid UTF-8 without control characters,
+// and so is the PGN.
 
 #include <array>
 #include <sstream>

@@ -1,7 +1,5 @@
+// What the record-file harnesses share: the properties of a record read, replayed, written as PGN.
 #pragma once
-
-// What the harnesses of record files share: the properties of a record read, replayed and
-// written as PGN.
 
 #include <sstream>
 #include <string>

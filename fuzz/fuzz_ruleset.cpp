@@ -1,5 +1,5 @@
-// Ruleset loading: any bytes give a ruleset or diagnostics, never an exception (an exception
-// escaping is an abort here, which libFuzzer reports).
+// Fuzzing ruleset loading: any bytes give a ruleset or diagnostics, never an exception.
+// An exception escaping is an abort here, which libFuzzer reports.
 
 #include "fuzz_support.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"

@@ -1,8 +1,7 @@
+// What the fuzz harnesses share: options read from the input's first bytes, and clean text.
+// Every harness checks beyond "no crash" that text that leaves the library is valid UTF-8
+// without control characters, whatever came in.
 #pragma once
-
-// What the fuzz harnesses share: reading options from the input's first bytes, and the
-// properties every harness checks beyond "no crash": text that leaves the library is valid
-// UTF-8 without control characters, whatever came in.
 
 #include <cstddef>
 #include <cstdint>

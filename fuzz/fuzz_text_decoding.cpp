@@ -1,6 +1,6 @@
-// Decoding bytes to UTF-8, detected or forced, through chunks of any size: never a crash, and
-// the text that comes out (an undecodable run counted as U+FFFD) is valid UTF-8, with lines
-// and columns that only go forward.
+// Fuzzing the decoding of bytes to UTF-8, detected or forced, through chunks of any size.
+// Never a crash, and the text that comes out (an undecodable run counted as U+FFFD) is valid
+// UTF-8, with lines and columns that only go forward.
 
 #include <array>
 #include <sstream>

@@ -1,5 +1,6 @@
-// Runs a fuzz harness on files, without libFuzzer: how the inputs that once broke xqarb stay
-// tested in every build, whatever the compiler. Each argument is a file or a folder of files.
+// Runs a fuzz harness on files, without libFuzzer: the inputs that once broke xqarb, retested.
+// So they stay tested in every build, whatever the compiler. Each argument is a file or a folder
+// of files.
 
 #include <cstdint>
 #include <cstdio>

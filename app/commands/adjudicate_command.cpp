@@ -1,3 +1,4 @@
+// Running `xqarb adjudicate`: each game judged, and its ruling written, documented or skipped.
 #include "commands/adjudicate_command.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The `xqarb adjudicate` command: its options, and the ruling it writes on each game.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// CLI11's parse errors as diagnostics with codes and fields, worded by the catalogues.
 #include "commands/command_line_problems.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The problems of a command line as catalogued diagnostics (usage.*), in the language asked for.
 #pragma once
 
 #include <string>

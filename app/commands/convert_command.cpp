@@ -1,3 +1,4 @@
+// Running `xqarb convert`: each game replayed and written as PGN in the notation asked for.
 #include "commands/convert_command.hpp"
 
 #include <iostream>

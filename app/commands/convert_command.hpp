@@ -1,3 +1,4 @@
+// The `xqarb convert` command: the games of record files as PGN in one notation.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// The exit codes of xqarb, as the README documents them.
 #pragma once
 
 namespace xq::app {

@@ -1,3 +1,4 @@
+// Running `xqarb forbidden`: the moves forbidden at a game's end, or one move tried.
 #include "commands/forbidden_command.hpp"
 
 #include <iostream>

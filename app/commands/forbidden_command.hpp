@@ -1,3 +1,4 @@
+// The `xqarb forbidden` command: the moves the side to move may not play after a game's moves.
 #pragma once
 
 #include <string>

@@ -1,6 +1,7 @@
+// The game-source options every reading command shares, and the loop that hands over its games.
+// The options: files, folders, --files-from, --game, --where, --shard, --moves; the loop reads
+// and replays each game.
 #pragma once
-// The game-source options every reading command shares (files, folders, --files-from, --game,
-// --where, --shard, --moves), and the loop that reads, replays and hands over their games.
 
 #include <functional>
 #include <optional>

@@ -1,3 +1,4 @@
+// --natural-limit N, and lowering a ruleset's natural limit to it.
 #include "commands/natural_limit_option.hpp"
 
 #include <string>

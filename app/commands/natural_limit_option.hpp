@@ -1,3 +1,4 @@
+// --natural-limit N: an event's natural limit, which may only lower the ruleset's.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// --notation chinese|wxf|iccs, and the notation a document takes by default for its language.
 #include "commands/notation_option.hpp"
 
 namespace xq::app {

@@ -1,3 +1,4 @@
+// --notation chinese|wxf|iccs, the same on every command that prints moves.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// -o and --format, and writing to a partial file that a signal or a write error removes.
 #include "commands/output_file.hpp"
 
 #include <algorithm>

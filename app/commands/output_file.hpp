@@ -1,3 +1,4 @@
+// Where a command writes: -o, the format of its extension, and files written whole or not at all.
 #pragma once
 
 #include <fstream>

@@ -1,3 +1,4 @@
+// Running `xqarb perft`: leaf counts from a FEN, divided by first move when asked.
 #include "commands/perft_command.hpp"
 
 #include <chrono>

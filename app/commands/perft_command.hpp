@@ -1,3 +1,4 @@
+// The `xqarb perft` command: leaf counts of the move tree, to check the move generator.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// Drawing the progress line: redrawn in place on a terminal, a line a second elsewhere.
 #include "commands/progress_bar.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// A one-line progress report of a long run on stderr: games, megabytes, speed and time left.
 #pragma once
 
 #include <chrono>

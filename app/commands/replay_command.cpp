@@ -1,3 +1,4 @@
+// Running `xqarb replay`: each game's moves, end, board and cycles, as text or JSON lines.
 #include "commands/replay_command.hpp"
 
 #include <iostream>

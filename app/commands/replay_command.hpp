@@ -1,3 +1,4 @@
+// The `xqarb replay` command: a game's moves, board, repetition cycles and move facts.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// Running `xqarb rules`: listing rules, finding one by id, number or title, checking a file.
 #include "commands/rules_command.hpp"
 
 #include <algorithm>

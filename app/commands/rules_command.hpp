@@ -1,3 +1,4 @@
+// The `xqarb rules` command: list and show the rules a ruling cites, or check a ruleset file.
 #pragma once
 
 #include <string>

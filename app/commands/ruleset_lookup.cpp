@@ -1,3 +1,4 @@
+// Finding rulesets and message catalogues in the share folder or $XQARB_RULESETS.
 #include "commands/ruleset_lookup.hpp"
 
 #include <cstdlib>

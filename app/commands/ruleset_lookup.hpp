@@ -1,3 +1,4 @@
+// Where rulesets and message catalogues are found: by name in the ruleset folders, or by path.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// Printing diagnostics and errors on stderr: gcc's colours, escaped control characters.
 #include "commands/terminal.hpp"
 
 #include <cerrno>

@@ -1,3 +1,4 @@
+// The terminal's side of diagnostics: colour, quiet, language, and printing them on stderr.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// Running `xqarb validate`: rows written as they come, the tally, the progress bar.
 #include "commands/validate_command.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The `xqarb validate` command: every game of whole archives checked, a row each and a summary.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// Running `xqarb watch`: moves read as they are played, lines and events, the ruling at the end.
 #include "commands/watch_command.hpp"
 
 #include <poll.h>

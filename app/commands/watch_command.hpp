@@ -1,3 +1,4 @@
+// The `xqarb watch` command: a game followed as it is played, the arbiter told when to act.
 #pragma once
 
 #include <string>

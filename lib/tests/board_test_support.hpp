@@ -1,6 +1,5 @@
-#pragma once
-
 // Small helpers the board and arbiter tests share.
+#pragma once
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,5 @@
-#pragma once
-
 // Reading test files, for the tests of every layer.
+#pragma once
 
 #include <filesystem>
 #include <fstream>

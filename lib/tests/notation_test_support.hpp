@@ -1,7 +1,5 @@
+// Shared by the notation tests: the tables under testdata/ and the positions round trips walk.
 #pragma once
-
-// Shared by the notation tests: the tab-separated tables under testdata/,
-// and the positions the round-trip tests walk through.
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
+// Helpers shared by the record-reading tests: reading every game, and printing records canonically.
+// Every game of a file or a string is read; a record printed in a canonical form lets two
+// readings be compared as a whole.
 #pragma once
-
-// Helpers shared by the record-reading tests: read every game of a file or string, and print
-// records in a canonical form so that two readings can be compared as a whole.
 
 #include <algorithm>
 #include <filesystem>

@@ -1,3 +1,4 @@
+// What the report tests share: the project's message catalogue in a language, read once a run.
 #pragma once
 
 #include <doctest/doctest.h>

@@ -1,7 +1,6 @@
+// Helpers the tests of rule-book cases share: bundled rulesets, transcribed cases, lines played.
+// The cases are transcribed into testdata; a case's line is played from its position.
 #pragma once
-
-// Helpers the tests of rule-book cases share: the bundled rulesets, the cases transcribed into
-// testdata, and a case's line played from its position.
 
 #include <doctest/doctest.h>
 

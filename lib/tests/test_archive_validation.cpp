@@ -1,3 +1,4 @@
+// Tests of archive validation: rows in input order whatever the jobs, bounded memory, failures.
 #include <doctest/doctest.h>
 
 #include <algorithm>

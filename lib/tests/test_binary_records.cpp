@@ -1,3 +1,4 @@
+// Tests of the binary readers: XQF, CBR, CBL and CBF, whole and damaged, told by their content.
 #include <doctest/doctest.h>
 
 #include <array>

@@ -1,3 +1,4 @@
+// Tests of Chinese notation: the table of texts, both scripts, every legal move read back.
 #include <doctest/doctest.h>
 
 #include <set>

@@ -1,5 +1,5 @@
-// The facts of the rule-book diagrams' cycles, per rule group of the AXF reference: classes,
-// attackers and targets, never verdicts (those are the interpreter's).
+// Tests of the facts of the rule-book diagrams' cycles, per rule group of the AXF reference.
+// The facts are classes, attackers and targets, never verdicts (those are the interpreter's).
 
 #include <doctest/doctest.h>
 

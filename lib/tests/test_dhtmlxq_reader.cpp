@@ -1,3 +1,4 @@
+// Tests of the DhtmlXQ reader: squares, binit, blocks in HTML, fields, variations, damage.
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,3 +1,4 @@
+// Tests of diagnostics: the gcc format, what counts as an error, columns in characters.
 #include <doctest/doctest.h>
 
 #include "xq/base/diagnostic.hpp"

@@ -1,3 +1,4 @@
+// Tests of diagnostics worded from the catalogues, and the English kept where they cannot be.
 #include <doctest/doctest.h>
 
 #include <fstream>

@@ -1,3 +1,4 @@
+// Tests of the FEN reader and writer: round trips, each error's code and column, lenient forms.
 #include <doctest/doctest.h>
 
 #include <fstream>

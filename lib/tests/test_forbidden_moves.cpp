@@ -1,3 +1,4 @@
+// Tests of forbidden moves: the move that would repeat a forbidden conduct, and only it.
 #include <doctest/doctest.h>
 
 #include "validation_test_helpers.hpp"

@@ -1,3 +1,4 @@
+// Tests of game records: finding tags, naming games in messages, results' standard spellings.
 #include <doctest/doctest.h>
 
 #include "xq/records/game_record.hpp"

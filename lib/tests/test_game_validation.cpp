@@ -1,3 +1,4 @@
+// Tests of one game's validation: each finding, its status, and the gravest one winning.
 #include <doctest/doctest.h>
 
 #include <string>

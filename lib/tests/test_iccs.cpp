@@ -1,3 +1,4 @@
+// Tests of ICCS coordinates: the table of texts, ranks 0-9 and 1-10, every legal move read back.
 #include <doctest/doctest.h>
 
 #include <string>

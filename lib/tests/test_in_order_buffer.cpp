@@ -1,3 +1,4 @@
+// Tests of the in-order buffer: out-of-order puts handed over in order, the window, cancel().
 #include <doctest/doctest.h>
 
 #include <atomic>

@@ -1,3 +1,4 @@
+// Tests of instructions to change: side@ply, which one counts, and the loss counted from it.
 #include <doctest/doctest.h>
 
 #include <string>

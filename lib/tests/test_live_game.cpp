@@ -1,3 +1,4 @@
+// Tests of a live game (watch): rulings and losses as they fall due, recurrences told, undo.
 #include <doctest/doctest.h>
 
 #include <sstream>

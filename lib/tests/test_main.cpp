@@ -1,2 +1,3 @@
+// The doctest main of the library tests.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>

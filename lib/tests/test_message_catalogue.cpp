@@ -1,3 +1,4 @@
+// Tests of the message catalogues: both load with the same keys, placeholders, bad files refused.
 #include <doctest/doctest.h>
 
 #include <fstream>

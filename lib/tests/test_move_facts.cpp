@@ -1,3 +1,4 @@
+// Tests of the move classifier: threats, protection, restriction, checks, kills, offers, blocks.
 #include <doctest/doctest.h>
 
 #include "board_test_support.hpp"

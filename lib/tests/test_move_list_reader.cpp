@@ -1,3 +1,4 @@
+// Tests of the move-list reader and of format detection over the test records.
 #include <doctest/doctest.h>
 
 #include <algorithm>

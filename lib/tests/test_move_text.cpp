@@ -1,3 +1,4 @@
+// Tests of reading move texts in any notation: detection, every canonical text, random text.
 #include <doctest/doctest.h>
 
 #include <filesystem>

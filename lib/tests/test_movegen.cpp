@@ -1,3 +1,4 @@
+// Tests of move generation: each piece's moves, blocks, the river, the palace, facing kings.
 #include <doctest/doctest.h>
 
 #include "board_test_support.hpp"

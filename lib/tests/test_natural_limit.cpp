@@ -1,3 +1,4 @@
+// Tests of the natural move limit: the count, captures restarting it, checks beyond allowance.
 #include <doctest/doctest.h>
 
 #include <sstream>

@@ -1,3 +1,4 @@
+// Tests of the notation alphabet: which characters count, and counting them in any bytes.
 #include <doctest/doctest.h>
 
 #include "xq/notation/notation_alphabet.hpp"

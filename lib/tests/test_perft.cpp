@@ -1,3 +1,4 @@
+// Tests of perft against published figures, and of keys, do/undo and legality through the plies.
 #include <doctest/doctest.h>
 
 #include <fstream>

@@ -1,3 +1,4 @@
+// Tests of the PGN reader: real files' dialects and encodings, comments, variations, damage.
 #include <doctest/doctest.h>
 
 #include <sstream>

@@ -1,3 +1,4 @@
+// Tests of the PGN writer: tags, canonical moves, numbering, comments, variations, round trips.
 #include <doctest/doctest.h>
 
 #include <algorithm>

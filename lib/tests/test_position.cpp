@@ -1,3 +1,4 @@
+// Tests of the position: the opening, do/undo and keys, attackers, checks, facing kings.
 #include <doctest/doctest.h>
 
 #include "board_test_support.hpp"

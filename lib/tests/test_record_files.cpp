@@ -1,3 +1,4 @@
+// Tests of listing record files: folders by name without read-mes, paths in the order given.
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -1,3 +1,4 @@
+// Tests of opening records: reader by content, locations, encodings, UTF-16, chunked reading.
 #include <doctest/doctest.h>
 
 #include <chrono>

@@ -1,3 +1,4 @@
+// Tests of replay and repetition: plies, board ends, results, episodes and occurrence windows.
 #include <doctest/doctest.h>
 
 #include "board_test_support.hpp"

@@ -1,3 +1,4 @@
+// Tests of replay's report: move facts and their reasons in text and JSON, never a judgement.
 #include <doctest/doctest.h>
 
 #include <algorithm>

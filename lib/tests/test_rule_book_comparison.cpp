@@ -1,3 +1,4 @@
+// Tests of comparing rule books: a ruling per book as alone, and each way the books can part.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Tests of the CXA 2020 rule book's figures under the CXA ruleset: verdicts and move words.
 #include <doctest/doctest.h>
 
 #include <fstream>

@@ -1,3 +1,4 @@
+// Tests of the rule interpreter: rule-book diagrams and examples, readings, occurrences, citations.
 #include <doctest/doctest.h>
 
 #include <algorithm>

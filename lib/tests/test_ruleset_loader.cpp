@@ -1,3 +1,4 @@
+// Tests of the ruleset loader: the bundled rulesets load, every kind of bad file is reported.
 #include <doctest/doctest.h>
 
 #include <algorithm>

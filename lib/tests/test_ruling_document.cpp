@@ -1,3 +1,4 @@
+// Tests of the written ruling: header, moves, rules, verdicts, boards, books compared, zh-Hant.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Tests of text decoding: encoding detection, GBK and Big5, damage, line ends, chunked reading.
 #include <doctest/doctest.h>
 
 #include <filesystem>

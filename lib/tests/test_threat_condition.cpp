@@ -1,3 +1,4 @@
+// Tests of threat conditions: origins, restricting pieces, booleans, weighing material.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Tests of UTF-8 handling: validation, repair, whole-character prefixes, escaping for display.
 #include <doctest/doctest.h>
 
 #include "xq/base/utf8.hpp"

@@ -1,3 +1,4 @@
+// Tests of validate's output: JSON rows, CSV quoting and formulas, the summary and tally.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Tests of WXF notation: the table of texts, ambiguous texts, the AXF rule book's diagram moves.
 #include <doctest/doctest.h>
 
 #include <fstream>

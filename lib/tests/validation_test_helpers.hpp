@@ -1,7 +1,5 @@
+// Helpers shared by the validation tests: the AXF ruleset, loaded once, and a game read from PGN.
 #pragma once
-
-// Helpers shared by the validation tests: the AXF ruleset, loaded once, and a game read from
-// PGN text.
 
 #include <memory>
 #include <sstream>

@@ -1,3 +1,4 @@
+// Trying each legal move at a game's end and ruling on the repetition it would make.
 #include "xq/arbiter/forbidden_moves.hpp"
 
 #include <algorithm>

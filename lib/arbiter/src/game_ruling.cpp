@@ -1,3 +1,4 @@
+// Judging one game: the board, the repetitions that bear on the result, the record checked.
 #include "xq/arbiter/game_ruling.hpp"
 
 #include <algorithm>

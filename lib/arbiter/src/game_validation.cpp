@@ -1,3 +1,4 @@
+// Checking one game or file: read, replay, board, repetitions and natural limit as findings.
 #include "xq/arbiter/game_validation.hpp"
 
 #include <algorithm>

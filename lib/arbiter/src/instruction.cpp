@@ -1,3 +1,4 @@
+// Reading and writing instructions (`red@96`) and the Instructed tag that holds them.
 #include "xq/arbiter/instruction.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Playing a live game: a table of positions that stood, and a ruling when one comes back.
 #include "xq/arbiter/live_game.hpp"
 
 #include <algorithm>

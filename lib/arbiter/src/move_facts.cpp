@@ -1,3 +1,4 @@
+// The move classifier: checks, kills, threats with their protection, offers and blocks.
 #include "xq/arbiter/move_facts.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Counting plies without a capture, with each side's allowance of checks, to the natural limit.
 #include "xq/arbiter/natural_limit.hpp"
 
 #include <array>

@@ -1,3 +1,4 @@
+// Protection and restriction: who could recapture a piece, and what pins or kings hold it.
 #include "protection.hpp"
 
 #include <algorithm>

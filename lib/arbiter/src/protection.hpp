@@ -1,3 +1,4 @@
+// Who could recapture a piece, and what stops it moving: the protection the move facts weigh.
 #pragma once
 
 #include <optional>

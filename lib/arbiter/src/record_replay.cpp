@@ -1,3 +1,4 @@
+// Replaying a record: notation per move, 0-9 or 1-10 ranks per game, cut and damaged records.
 #include "xq/arbiter/record_replay.hpp"
 
 #include <charconv>

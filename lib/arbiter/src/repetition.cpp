@@ -1,3 +1,4 @@
+// Finding recurring positions, repetition episodes and occurrence windows in a replayed game.
 #include "xq/arbiter/repetition.hpp"
 
 #include <algorithm>

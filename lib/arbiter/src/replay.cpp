@@ -1,3 +1,4 @@
+// The replayed game's positions and keys, board ends, and recorded results against the board.
 #include "xq/arbiter/replay.hpp"
 
 #include <cassert>

@@ -1,3 +1,4 @@
+// Comparing rule books' rulings on a game: where their conduct and their losses differ.
 #include "xq/arbiter/rule_book_comparison.hpp"
 
 #include <algorithm>

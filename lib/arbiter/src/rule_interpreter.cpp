@@ -1,3 +1,4 @@
+// The rule interpreter: a cycle judged in five steps, from moves' classes to the rules cited.
 #include "xq/arbiter/rule_interpreter.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Looking up a ruleset's rules and conducts, and which contested readings are on.
 #include "xq/arbiter/ruleset.hpp"
 
 #include "xq/arbiter/enum_names.hpp"

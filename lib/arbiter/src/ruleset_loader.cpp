@@ -1,3 +1,4 @@
+// The ruleset loader: each key of the JSON read by its kind and checked, every problem reported.
 #include "xq/arbiter/ruleset_loader.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The tactical searches: forced mates, exchanges, capture sequences, wins through checks.
 #include "tactics.hpp"
 
 #include <algorithm>

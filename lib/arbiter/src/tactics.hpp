@@ -1,3 +1,4 @@
+// Forced mates, exchanges and capture sequences: the searches the move classifier runs.
 #pragma once
 
 #include <optional>

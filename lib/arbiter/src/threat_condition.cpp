@@ -1,3 +1,4 @@
+// The table of threat condition keys: each key's kind, its fact, and how a row tests it.
 #include "xq/arbiter/threat_condition.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The hand-reviewed Xiangqi terms, then OpenCC's s2hk table, for text in traditional characters.
 #include "xq/base/chinese_script.hpp"
 
 #include <array>

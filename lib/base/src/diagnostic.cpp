@@ -1,3 +1,4 @@
+// Collecting diagnostics and printing them gcc style: `file:line:col: error[code]: message`.
 #include "xq/base/diagnostic.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The list of catalogued diagnostic phrases and their placeholders, which the loader checks.
 #include "xq/base/diagnostic_codes.hpp"
 
 #include <algorithm>

@@ -1,7 +1,5 @@
+// One of OpenCC's conversions (such as t2s.json), loaded once and shared by the threads using it.
 #pragma once
-
-// One of OpenCC's conversions (a configuration such as t2s.json), loaded once and shared by the
-// threads that convert with it.
 
 #include <cstdint>
 #include <mutex>

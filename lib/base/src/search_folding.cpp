@@ -1,3 +1,4 @@
+// Folding tag text for --where: traditional to simplified by OpenCC, full-width to half-width.
 #include "xq/base/search_folding.hpp"
 
 #include <algorithm>

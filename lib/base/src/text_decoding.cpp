@@ -1,3 +1,4 @@
+// Encoding detection by sample and score, iconv decoding, and TextSource's chunked UTF-8 stream.
 #include "xq/base/text_decoding.hpp"
 
 #include <algorithm>

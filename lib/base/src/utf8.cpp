@@ -1,3 +1,4 @@
+// UTF-8 by Unicode's table of well-formed sequences: counting, checking, repairing, escaping.
 #include "xq/base/utf8.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The threads of a validation run: work dealt out in batches, results freed by their maker.
 #include "xq/batch/archive_validation.hpp"
 
 #include <algorithm>

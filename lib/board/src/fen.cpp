@@ -1,3 +1,4 @@
+// The FEN reader, field by field, with the checks that reject positions that cannot arise.
 #include "xq/board/fen.hpp"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// The step and ray tables of geometry.hpp, built at compile time.
 #include "geometry.hpp"
 
 namespace xq::geometry {

@@ -1,7 +1,6 @@
+// Precomputed step tables: where each piece may go from each square, and what must be empty.
+// That square is the horse's leg or the elephant's eye. Private to the board library.
 #pragma once
-
-// Precomputed step tables: where each piece may go from each square and which square
-// (horse leg, elephant eye) must be empty for it. Private to the board library.
 
 #include <array>
 #include <cstdint>

@@ -1,3 +1,4 @@
+// Generating moves from the step tables, and the legality test that spares most attack scans.
 #include "xq/board/movegen.hpp"
 
 #include <algorithm>

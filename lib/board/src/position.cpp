@@ -1,3 +1,4 @@
+// Making and unmaking moves with the Zobrist key kept in step, and the attack and check queries.
 #include "xq/board/position.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// FEN letters, prose names and ICCS square names of the board's vocabulary.
 #include "xq/board/types.hpp"
 
 namespace xq {

@@ -1,3 +1,4 @@
+// The Chinese notation reader, token shape by token shape, and the XQWizard-style writer.
 #include "xq/notation/chinese.hpp"
 
 #include <array>

@@ -1,3 +1,4 @@
+// Describing moves by files and matching a token's readings against the legal moves.
 #include "file_notation.hpp"
 
 #include <algorithm>

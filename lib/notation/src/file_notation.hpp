@@ -1,3 +1,4 @@
+// The file model WXF and Chinese notation share: how a move reads by piece, file and direction.
 #pragma once
 
 #include <array>

@@ -1,3 +1,4 @@
+// Reading and writing ICCS coordinates against the legal moves, and explaining illegal ones.
 #include "xq/notation/iccs.hpp"
 
 #include <optional>

@@ -1,3 +1,4 @@
+// The notation readers' error messages, and what blocks a move of the right shape.
 #pragma once
 
 #include <functional>

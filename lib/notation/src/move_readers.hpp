@@ -1,3 +1,4 @@
+// The entry points of the ICCS, WXF and Chinese readers inside the notation library.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// Telling a move text's notation by its characters, then reading it with that notation.
 #include "xq/notation/move_text.hpp"
 
 #include "move_errors.hpp"

@@ -1,3 +1,4 @@
+// Cleaning a move token: UTF-8 decoded, spaces trimmed, full-width folded, marks dropped.
 #include "move_token.hpp"
 
 namespace xq::detail {

@@ -1,3 +1,4 @@
+// A move token cleaned of what real files add: padding, full-width forms, annotation marks.
 #pragma once
 
 #include <array>

@@ -1,3 +1,4 @@
+// The table of notation characters, and the plausibility score it gives encoding detection.
 #include "xq/notation/notation_alphabet.hpp"
 
 #include <array>

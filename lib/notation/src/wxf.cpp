@@ -1,3 +1,4 @@
+// The WXF reader, all dialects' piece parts kept as readings for the legal moves to decide.
 #include "xq/notation/wxf.hpp"
 
 #include <optional>

@@ -1,3 +1,4 @@
+// The binary readers' toolbox: checked byte reads, GBK and UTF-16LE text, move trees as records.
 #pragma once
 
 #include <array>
@@ -14,7 +15,7 @@
 #include "xq/records/game_record.hpp"
 #include "xq/records/record_reader.hpp"
 
-// What the readers of binary game files (XQF, CBR and CBL, CBF) share. Private to the notation
+// What the readers of binary game files (XQF, CBR and CBL, CBF) share. Private to the records
 // library.
 
 namespace xq::detail {

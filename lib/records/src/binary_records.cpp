@@ -1,3 +1,4 @@
+// Telling the binary formats apart by their magic bytes, and handing the bytes to their reader.
 #include "xq/records/binary_records.hpp"
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// The CBF reader: a small XML scanner for <ChineseChessRecord> files and their move lists.
 #include <algorithm>
 #include <array>
 #include <cstdint>

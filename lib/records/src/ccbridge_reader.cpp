@@ -1,3 +1,4 @@
+// The CCBridge readers: a CBR record's header and move tree, and a CBL library entry by entry.
 #include <algorithm>
 #include <array>
 #include <cstdint>

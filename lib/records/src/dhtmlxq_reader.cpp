@@ -1,3 +1,4 @@
+// The DhtmlXQ reader: finding the blocks, their fields, and the variations by branch and ply.
 #include "xq/records/dhtmlxq_reader.hpp"
 
 #include <algorithm>

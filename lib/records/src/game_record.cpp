@@ -1,3 +1,4 @@
+// Names of record formats, how a game is named in messages, and result spellings normalised.
 #include "xq/records/game_record.hpp"
 
 #include <algorithm>

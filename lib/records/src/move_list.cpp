@@ -1,3 +1,4 @@
+// Splitting a typed move list at spaces and commas (full-width ones too), move numbers skipped.
 #include "xq/records/move_list.hpp"
 
 #include "xq/base/utf8.hpp"

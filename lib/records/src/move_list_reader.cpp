@@ -1,3 +1,4 @@
+// The move-list reader: FEN lines start games; moves, results and stray text after them.
 #include "xq/records/move_list_reader.hpp"
 
 #include <array>

@@ -1,3 +1,4 @@
+// Sniffing a record file's format from its first bytes, and opening the reader it needs.
 #include "xq/records/open_record.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The PGN reader: the tokenizer's tokens assembled into games, in every dialect real files use.
 #include "xq/records/pgn_reader.hpp"
 
 #include <array>

@@ -1,3 +1,4 @@
+// The PGN tokenizer: tags, comments, move numbers and words, read byte by byte within limits.
 #include "pgn_tokenizer.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The tokens of PGN text (tags, comments, move numbers, words), read one at a time for PgnReader.
 #pragma once
 
 #include <optional>
@@ -8,7 +9,7 @@
 #include "xq/base/text_decoding.hpp"
 #include "xq/records/record_reader.hpp"
 
-// Splits decoded PGN text into tokens. Private to the notation library: PgnReader assembles the
+// Splits decoded PGN text into tokens. Private to the records library: PgnReader assembles the
 // tokens into games.
 
 namespace xq::detail {

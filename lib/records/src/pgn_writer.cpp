@@ -1,3 +1,4 @@
+// Writing a game as PGN: escaped tags, numbered movetext, comments and playable variations.
 #include "xq/records/pgn_writer.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The text readers' shared pieces: move numbers, one-line text, FENs, control characters, limits.
 #include "record_building.hpp"
 
 #include <array>

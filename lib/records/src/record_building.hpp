@@ -1,3 +1,4 @@
+// The text readers' shared parts: taking characters within limits, control characters, tags.
 #pragma once
 
 #include <array>
@@ -11,7 +12,7 @@
 #include "xq/base/text_decoding.hpp"
 #include "xq/records/game_record.hpp"
 
-// What the record readers (PGN, DhtmlXQ, move lists) share while building records. Private to the notation library.
+// What the record readers (PGN, DhtmlXQ, move lists) share while building records. Private to the records library.
 
 namespace xq::detail {
 

@@ -1,3 +1,4 @@
+// Listing the record files that paths name, folders sorted and unreadable entries reported.
 #include "xq/records/record_files.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The XQF reader: XQStudio's header and move tree, unscrambled from version 1.1 on.
 #include <algorithm>
 #include <array>
 #include <cstdint>

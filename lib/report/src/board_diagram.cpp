@@ -1,3 +1,4 @@
+// Drawing the board as text: letters, Chinese glyphs, and the full-width drawing with lines.
 #include "xq/report/board_diagram.hpp"
 
 namespace xq {

@@ -1,3 +1,4 @@
+// Drawing the board as SVG: lines, river, palaces, pieces and arrows bowed apart.
 #include "xq/report/board_svg.hpp"
 
 #include <cmath>

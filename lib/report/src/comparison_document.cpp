@@ -1,6 +1,7 @@
-// The written comparison of a game's rulings under several rule books. Each book's ruling is
-// built as it is on its own; the comparison's sentences put the arbiter's RuleBookComparison
-// into words, quoting each book in its own terms (its numbering, its conduct descriptions).
+// The written comparison of a game's rulings under several rule books.
+// Each book's ruling is built as it is on its own; the comparison's sentences put the arbiter's
+// RuleBookComparison into words, quoting each book in its own terms (its numbering, its conduct
+// descriptions).
 
 #include <algorithm>
 

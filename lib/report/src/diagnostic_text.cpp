@@ -1,3 +1,4 @@
+// Wording a diagnostic from the catalogue: each placeholder derived from the fields.
 #include "xq/report/diagnostic_text.hpp"
 
 #include "xq/base/diagnostic_codes.hpp"

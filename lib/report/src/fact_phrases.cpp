@@ -1,3 +1,4 @@
+// Putting the facts of a move into the catalogue's words: pieces, threats, reasons, lines.
 #include "fact_phrases.hpp"
 
 #include <algorithm>

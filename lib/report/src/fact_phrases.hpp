@@ -1,8 +1,7 @@
-#pragma once
-
-// The facts of a move in the catalogue's words, shared by the written ruling and by replay so
-// that both say the same thing the same way. Facts only: whether a threat is a chase, and
+// The facts of a move in the catalogue's words, shared by the written ruling and by replay.
+// Both then say the same thing the same way. Facts only: whether a threat is a chase, and
 // whether a move is idle, is the interpreter's judgement, which the written ruling adds.
+#pragma once
 
 #include <string>
 #include <vector>

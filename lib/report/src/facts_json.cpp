@@ -1,3 +1,4 @@
+// The JSON forms of move facts, side summaries and cycles.
 #include "facts_json.hpp"
 
 #include "json_writer.hpp"

@@ -1,7 +1,6 @@
+// JSON forms of the arbiter's facts, shared by the report writers.
+// Field names are part of the tool's interface: keep them stable.
 #pragma once
-
-// JSON forms of the arbiter's facts, shared by the report writers. Field names are part of
-// the tool's interface: keep them stable.
 
 #include "json.hpp"
 #include "xq/arbiter/move_facts.hpp"

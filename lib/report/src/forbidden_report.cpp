@@ -1,3 +1,4 @@
+// Writing `xqarb forbidden`'s answers: the forbidden moves, and a tried move and its replies.
 #include "xq/report/forbidden_report.hpp"
 
 #include "fact_phrases.hpp"

@@ -1,5 +1,5 @@
-#pragma once
 // The JSON tree type of the report's writers: members keep the order they were added in.
+#pragma once
 
 #include <nlohmann/json.hpp>
 

@@ -1,3 +1,4 @@
+// Writing JSON text straight into a string, escapes checked eight bytes at a time.
 #include "json_writer.hpp"
 
 #include <cstdint>

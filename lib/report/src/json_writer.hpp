@@ -1,3 +1,4 @@
+// A JSON writer for the objects written once per game, byte for byte as nlohmann's dump.
 #pragma once
 
 #include <charconv>

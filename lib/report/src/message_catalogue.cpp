@@ -1,3 +1,4 @@
+// Loading and checking catalogues (keys, placeholders), and formatting phrases from them.
 #include "xq/report/message_catalogue.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Writing `xqarb replay`'s text, in terminal columns, and its JSON object.
 #include "xq/report/replay_report.hpp"
 
 #include "fact_phrases.hpp"

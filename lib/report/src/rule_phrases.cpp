@@ -1,3 +1,4 @@
+// How a rule is named and illustrated, and a violator's conduct, in the catalogue's words.
 #include "rule_phrases.hpp"
 
 #include <cctype>

@@ -1,7 +1,6 @@
+// How a rule of the ruleset is named and illustrated, shared by written rulings and `rules show`.
+// Private to the report library.
 #pragma once
-
-// How a rule of the ruleset is named and illustrated, shared by the written ruling's quoted
-// rules and by `rules show`. Private to the report library.
 
 #include <string>
 

@@ -1,3 +1,4 @@
+// Writing `xqarb rules show`: a rule's text and each place the ruleset applies it.
 #include "xq/report/rule_report.hpp"
 
 #include <string>

@@ -1,3 +1,4 @@
+// Building a written ruling sentence by sentence from the catalogue, ruleset and ruling.
 #include "xq/report/ruling_document.hpp"
 
 #include <algorithm>

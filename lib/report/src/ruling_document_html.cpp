@@ -1,6 +1,6 @@
-// The HTML layout of written rulings: one self-contained file, each ruling an <article> that
-// starts on a new A4 page. The markup is also well-formed XML (every element closed, no
-// named entities), so XML tools can check it.
+// The HTML layout of written rulings: one self-contained file, each ruling an A4 <article>.
+// Each ruling's <article> starts on a new A4 page. The markup is also well-formed XML (every
+// element closed, no named entities), so XML tools can check it.
 
 #include <algorithm>
 

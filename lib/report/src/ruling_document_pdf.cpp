@@ -1,5 +1,5 @@
-// The PDF layout of written rulings: the HTML layout set on A4 pages by cairo, with pango for
-// the text (fonts found by fontconfig and embedded as subsets) and librsvg for the board,
+// The PDF layout of written rulings: the HTML layout set on A4 pages by cairo, pango and librsvg.
+// Pango sets the text (fonts found by fontconfig and embedded as subsets) and librsvg the board,
 // which is the SVG the HTML shows. Each ruling starts on a new page and numbers its own pages
 // "page N of M": it is signed and filed on its own.
 //

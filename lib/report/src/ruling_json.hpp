@@ -1,7 +1,6 @@
+// The JSON object adjudicate writes for a game, for the writers that extend it (validate's rows).
+// The same things go by the same field names in each.
 #pragma once
-
-// The JSON object adjudicate writes for a game, for the writers that extend it (validate's
-// rows), so that the same things go by the same field names.
 
 #include <span>
 #include <string>

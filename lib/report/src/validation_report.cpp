@@ -1,3 +1,4 @@
+// Writing validate's rows (summary, JSON lines, RFC 4180 CSV) and tallying the summary's end.
 #include "xq/report/validation_report.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Writing `xqarb watch`'s lines and JSON: moves, repetitions, events and their rules.
 #include "xq/report/watch_report.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Escaping text for XML and HTML, what XML cannot carry made U+FFFD.
 #include "xml_text.hpp"
 
 #include "xq/base/utf8.hpp"

@@ -1,6 +1,5 @@
-#pragma once
-
 // Text inside XML and HTML, for the writers that produce them.
+#pragma once
 
 #include <string>
 #include <string_view>

@@ -1,5 +1,5 @@
-#pragma once
 // The names of the arbiter's enums, one table each, read both ways.
+#pragma once
 
 #include <optional>
 #include <string_view>

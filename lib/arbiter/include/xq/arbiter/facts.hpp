@@ -1,7 +1,7 @@
+// The vocabulary of the facts of moves: what the classifier finds, and its options. Types only.
+// The facts are threats, protection, blocks, offers and the classes of a move; the classifier
+// (move_facts), the threat conditions and the rulesets that read them stand above.
 #pragma once
-// The vocabulary of the facts of moves: what the classifier finds (threats, protection,
-// blocks, offers, the classes of a move) and the options it is run with. Types only, under the
-// classifier (move_facts), the threat conditions and the rulesets that read them.
 
 #include <array>
 #include <cstdint>

@@ -1,3 +1,4 @@
+// Which moves the side to move may not play at the end of a game, and why, under a ruleset.
 #pragma once
 
 #include <optional>

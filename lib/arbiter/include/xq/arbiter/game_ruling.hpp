@@ -1,3 +1,4 @@
+// Everything the arbiter decides about one game, and how it bears on the recorded result.
 #pragma once
 
 #include <optional>

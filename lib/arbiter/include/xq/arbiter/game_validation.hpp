@@ -1,3 +1,4 @@
+// Validation of one game: its findings, its status (ok to unreadable), and the row it gives.
 #pragma once
 
 #include <array>

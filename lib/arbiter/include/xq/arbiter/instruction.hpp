@@ -1,3 +1,4 @@
+// The arbiter's instructions to change moves: facts of the game, kept in the Instructed tag.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// A game followed move by move as it is played (xqarb watch): a repetition judged as it comes.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// The move classifier: the facts of a move, and of every move of a repetition cycle, cached.
 #pragma once
 
 #include <array>

@@ -1,3 +1,4 @@
+// Where a game reaches the natural move limit: so many counted plies without a capture.
 #pragma once
 
 #include <optional>

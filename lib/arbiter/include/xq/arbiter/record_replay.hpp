@@ -1,3 +1,4 @@
+// Replaying a game record on the board, move text by move text, stopping at the first failure.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// Finding repetitions in a replayed game: recurring positions, cycles and episodes.
 #pragma once
 
 #include <vector>

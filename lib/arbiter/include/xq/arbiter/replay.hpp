@@ -1,3 +1,4 @@
+// A game played out on the board, position by position, and what the board says of its result.
 #pragma once
 
 #include <optional>

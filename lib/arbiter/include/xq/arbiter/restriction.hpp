@@ -1,6 +1,6 @@
+// How the enemy cuts a piece's moves down: a pin against its own king, or kings that would face.
+// protection.cpp works it out with the protection of pieces.
 #pragma once
-// How the enemy cuts a piece's moves down: a pin against its own king, or the kings that would
-// face each other (protection.cpp works it out with the protection of pieces).
 
 #include "xq/arbiter/facts.hpp"
 #include "xq/board/position.hpp"

@@ -1,3 +1,4 @@
+// One game judged under several rule books side by side, and where their rulings part.
 #pragma once
 
 #include <optional>

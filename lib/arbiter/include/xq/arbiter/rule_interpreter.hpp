@@ -1,3 +1,4 @@
+// The rule interpreter, the one judge: cycles, board ends and a game's repetitions ruled as data.
 #pragma once
 
 #include <functional>

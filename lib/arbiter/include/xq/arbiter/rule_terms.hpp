@@ -1,5 +1,5 @@
-#pragma once
 // The vocabulary of a ruleset's rows that the name tables share (enum_names.hpp). Types only.
+#pragma once
 
 namespace xq {
 

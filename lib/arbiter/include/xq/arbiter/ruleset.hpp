@@ -1,3 +1,4 @@
+// A rule book's repetition rules as data: rules, readings, chase rows, conducts, verdicts.
 #pragma once
 
 #include <map>

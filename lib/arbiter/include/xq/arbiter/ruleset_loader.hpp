@@ -1,3 +1,4 @@
+// The strict ruleset loader: JSON to RuleSet, every problem reported with its JSON path.
 #pragma once
 
 #include <filesystem>

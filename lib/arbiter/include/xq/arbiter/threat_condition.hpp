@@ -1,3 +1,4 @@
+// The conditions a chase row puts on a threat: one table of keys, read, tested and documented.
 #pragma once
 
 #include <cstdint>

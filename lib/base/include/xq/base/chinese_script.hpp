@@ -1,7 +1,6 @@
+// Simplified Chinese written in traditional characters, for the documents of --lang zh-Hant.
+// Those are the simplified catalogues and rule texts converted, not a second set of translations.
 #pragma once
-
-// Simplified Chinese written in traditional characters: the documents of --lang zh-Hant are
-// the simplified catalogues and rule texts converted, not a second set of translations.
 
 #include <span>
 #include <string>

@@ -1,3 +1,4 @@
+// Diagnostics: the problems found in the user's input, with code, place, fields and severity.
 #pragma once
 
 #include <cstdint>

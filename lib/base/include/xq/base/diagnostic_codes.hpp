@@ -1,3 +1,4 @@
+// Which diagnostic codes a message catalogue words, and the placeholders each phrase may use.
 #pragma once
 
 #include <span>

@@ -1,6 +1,5 @@
-#pragma once
-
 // Text folded for a search among tags (--where): one spelling for the forms a name is written in.
+#pragma once
 
 #include <string>
 #include <string_view>

@@ -1,3 +1,4 @@
+// Bytes of any archive encoding (UTF-8, GB18030, Big5, UTF-16) detected and decoded to UTF-8.
 #pragma once
 
 #include <cstddef>

@@ -1,3 +1,4 @@
+// UTF-8 at the byte level: validation, counting columns in characters, repair and safe display.
 #pragma once
 
 #include <cstddef>

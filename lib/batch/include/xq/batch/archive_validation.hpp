@@ -1,3 +1,4 @@
+// Validating an archive: every game checked on several threads, rows handed over in input order.
 #pragma once
 
 #include <cstddef>

@@ -1,3 +1,4 @@
+// Puts back in input order the results that checking threads finish out of order.
 #pragma once
 
 #include <condition_variable>

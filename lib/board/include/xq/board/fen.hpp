@@ -1,3 +1,4 @@
+// Xiangqi FEN read strictly or leniently, with every problem reported, and written canonically.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// A move as origin and destination squares, and its ICCS coordinates ("h2e2").
 #pragma once
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// Move generation: pseudo-legal and legal moves, the fast legality test, mate, stalemate, perft.
 #pragma once
 
 #include <array>

@@ -1,3 +1,4 @@
+// The position: placement, side to move, counters and Zobrist key; do/undo moves, attacks, check.
 #pragma once
 
 #include <array>

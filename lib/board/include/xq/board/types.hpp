@@ -1,3 +1,4 @@
+// The board's vocabulary: colours, piece types, pieces, squares, palace and river.
 #pragma once
 
 #include <cstdint>

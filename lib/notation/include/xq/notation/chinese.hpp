@@ -1,3 +1,4 @@
+// Chinese file notation (炮二平五): a forgiving reader of every published form, and the writer.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// ICCS coordinate moves (h2e2) read against a position's legal moves, with 0-9 or 1-10 ranks.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// Why a move text is not a move: syntax, illegal or ambiguous, with message and fields.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// A move text in any notation: which notation it is written in, and the move it names.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
-#pragma once
 // The vocabulary of move notation, under the readers and writers of each.
+#pragma once
 
 namespace xq {
 

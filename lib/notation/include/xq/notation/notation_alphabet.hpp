@@ -1,3 +1,4 @@
+// The characters of Chinese and full-width move notation, counted to judge a text's encoding.
 #pragma once
 
 #include <cstddef>

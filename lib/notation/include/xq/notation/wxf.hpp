@@ -1,3 +1,4 @@
+// WXF (AXF) notation (C2=5): a reader of every published dialect, and the rule book's writer.
 #pragma once
 
 #include <string>

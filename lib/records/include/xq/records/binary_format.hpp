@@ -1,5 +1,5 @@
-#pragma once
 // The binary record formats (XQF, CCBridge's CBR, CBL and CBF) and what reading one gives.
+#pragma once
 
 #include <cstddef>
 #include <optional>

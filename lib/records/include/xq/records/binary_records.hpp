@@ -1,3 +1,4 @@
+// The binary record files (XQF, CBR, CBL, CBF): told apart by their magic bytes, and read whole.
 #pragma once
 
 #include <cstddef>

@@ -1,3 +1,4 @@
+// The DhtmlXQ ("UBB") reader: each [DhtmlXQ] block in a web page or forum post is one game.
 #pragma once
 
 #include <cstddef>

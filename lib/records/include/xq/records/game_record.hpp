@@ -1,3 +1,4 @@
+// A game as a record file writes it, before any rule: tags, move texts, comments, variations.
 #pragma once
 
 #include <cstddef>

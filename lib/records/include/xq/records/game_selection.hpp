@@ -1,5 +1,5 @@
-#pragma once
 // Which games of the inputs a command takes: --game, --where and --shard, as values.
+#pragma once
 
 #include <cstddef>
 #include <optional>

@@ -1,7 +1,8 @@
+// The games a command is given, in input order: its record files, and the games selected.
+// The files are read one after the other, the games selected by --game, --where and --shard.
+// Every command that reads records (adjudicate, convert, forbidden, replay, validate) reads
+// them through this.
 #pragma once
-// The games a command is given, in input order: the record files read one after the other,
-// and the games selected by --game, --where and --shard. Every command that reads records
-// (adjudicate, convert, forbidden, replay, validate) reads them through this.
 
 #include <cstddef>
 #include <cstdint>

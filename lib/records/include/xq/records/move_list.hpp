@@ -1,3 +1,4 @@
+// A game record made from a FEN and moves typed on a command line.
 #pragma once
 
 #include <string_view>

@@ -1,3 +1,4 @@
+// The "move list" reader: games written as a FEN line, then the moves, with no tags.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
-#pragma once
 // Opening a record file: which reader it needs, from its first bytes, and that reader.
+#pragma once
 
 #include <filesystem>
 #include <istream>

@@ -1,3 +1,4 @@
+// The PGN reader: tags, movetext, comments and variations of a PGN file, one game at a time.
 #pragma once
 
 #include <cstddef>

@@ -1,3 +1,4 @@
+// The PGN writer: a record, its main line as replayed, in canonical ICCS, WXF or Chinese moves.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,7 @@
+// What passes between a replay and the PGN writer: the main line played, and the cut/damage tags.
 #pragma once
-// What passes between a replay and the PGN writer: the main line as the replay played it, and
-// the tags a conversion leaves in a record that was cut or damaged, which a replay reads back.
+// The main line as the replay played it, and the tags a conversion leaves in a record that
+// was cut or damaged, which a replay reads back.
 
 #include <span>
 #include <string_view>

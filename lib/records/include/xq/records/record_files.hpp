@@ -1,3 +1,4 @@
+// The record files a command's paths name: folders listed and sorted, read-mes left out.
 #pragma once
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// The interface of every record reader: one game per next(), within limits that bound memory.
 #pragma once
 
 #include <cstddef>

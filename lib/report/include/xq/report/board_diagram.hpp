@@ -1,3 +1,4 @@
+// The board as text for terminals: FEN letters, Chinese characters, or drawn with its lines.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// The board as an SVG element for written rulings: pieces as discs, moves as labelled arrows.
 #pragma once
 
 #include <string>

@@ -1,3 +1,4 @@
+// Diagnostics in the catalogue's language: each code's phrase filled from the fields.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
-#pragma once
 // The notation a document writes its moves in.
+#pragma once
 
 #include <string_view>
 

@@ -1,3 +1,4 @@
+// What `xqarb forbidden` writes: the moves the side to move may not play, as text or JSON.
 #pragma once
 
 #include <ostream>

@@ -1,3 +1,4 @@
+// The message catalogues: every phrase of the output by key, per language, loaded strictly.
 #pragma once
 
 #include <filesystem>

@@ -1,3 +1,4 @@
+// What `xqarb replay` shows of a game: moves, positions and facts, as text or JSON.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// What `xqarb rules show` writes: one rule, its diagrams, and where the ruleset applies it.
 #pragma once
 
 #include <ostream>

@@ -1,3 +1,4 @@
+// The written ruling an arbiter signs, and the comparison of rule books: models and layouts.
 #pragma once
 
 #include <optional>

@@ -1,3 +1,4 @@
+// adjudicate's JSON line for a game, with its rulings explained in the catalogue's language.
 #pragma once
 
 #include <ostream>

@@ -1,3 +1,4 @@
+// What `xqarb validate` writes: summary, JSON lines or CSV rows, and the summary's totals.
 #pragma once
 
 #include <array>

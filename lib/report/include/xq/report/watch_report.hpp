@@ -1,3 +1,4 @@
+// What `xqarb watch` writes after each move: the move, its repetition, and what to do.
 #pragma once
 
 #include <ostream>
