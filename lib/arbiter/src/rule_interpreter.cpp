@@ -44,9 +44,10 @@ namespace {
         bool uses(const std::string& rule) const { return set_aside.empty() || rule != set_aside; }
     };
 
-    // How much of a ruling a judgement makes: the outcome alone (what a contested reading or a
-    // rule set aside would change, whether a later cycle still violates), or all of it.
-    enum class Detail { Outcome, Full };
+    // How much of a ruling a judgement makes: the verdict and its outcome alone (what a
+    // contested reading or a rule set aside would change, whether a later cycle still
+    // violates), or all of it, with the rules cited and the contested readings' outcomes.
+    enum class Detail { VerdictOnly, Full };
 
     // The first of a table's rows that applies: `applies(i)`, `rule_of(i)` and `effect_of(i)`
     // read row i. Where that row belongs to the rule set aside, what it judged is judged the
@@ -499,7 +500,7 @@ namespace {
                     again.stands.assign(stands.begin() + static_cast<std::ptrdiff_t>(i - per_span),
                         stands.begin() + static_cast<std::ptrdiff_t>(i) + 1);
                     again.occurrences = static_cast<int>(per_span) + 1;
-                    const Ruling later = judge(later_cycles->classify(span), again, j, nullptr, Detail::Outcome);
+                    const Ruling later = judge(later_cycles->classify(span), again, j, nullptr, Detail::VerdictOnly);
                     if (!later.side(*ruling.violator).forbidden) {
                         a.changed_at_ply = span.first_ply;
                         break;
@@ -574,8 +575,8 @@ namespace {
     }
 
     // The one place a cycle is judged: its moves, the sides' conduct, the verdict and the
-    // occurrences; in full, also what the ruling says of each side (the rules it cites are
-    // chosen by cite_rules, which asks what the ruling would be without each).
+    // occurrences; in full, also what the ruling says of each side (rule_on adds the rules it
+    // cites and the contested readings).
     Ruling judge(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
         const CycleClassifier* later_cycles, Detail detail)
     {
@@ -637,16 +638,37 @@ namespace {
         return whole;
     }
 
-    // The outcome rule_on_episode would give: judged on the first cycle, or, as there, on the
-    // span a ruling falls due on.
-    Outcome outcome_of(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
-        const CycleClassifier* later_cycles)
+    // The one orchestration of a ruling: the first cycle judged, or the span a ruling falls
+    // due on when the violator changed before (span_due); in full, also the rules cited and
+    // what each contested reading would give. The judgements without a rule or with a reading
+    // turned are this same function at Detail::VerdictOnly, so they cannot drift from the ruling.
+    Ruling rule_on(const CycleFacts& first_cycle, const RepetitionEpisode& episode, const Judging& j,
+        const CycleClassifier* later_cycles, Detail detail)
     {
-        const Ruling ruling = judge(facts, episode, j, later_cycles, Detail::Outcome);
+        Ruling ruling = judge(first_cycle, episode, j, later_cycles, detail);
+        // A ruling against a side whose violating cycle stood too few times would be made on a
+        // repetition the arbiter never had to rule on: the position stood often enough only
+        // through other moves, so all the moves up to then are judged together.
         if (later_cycles)
-            if (const std::optional<RepetitionEpisode> whole = span_due(ruling, j.rules))
-                return outcome_of(later_cycles->classify(whole->cycle), *whole, j, later_cycles);
-        return ruling.outcome;
+            if (const std::optional<RepetitionEpisode> whole = span_due(ruling, j.rules)) {
+                const ChangeBeforeRuling change { *ruling.violator, episode.cycle, ruling.occurrences.changed_at_ply };
+                ruling = judge(later_cycles->classify(whole->cycle), *whole, j, later_cycles, detail);
+                ruling.changed_before_due = change;
+            }
+        if (detail == Detail::VerdictOnly)
+            return ruling;
+        // Without a rule, the ruling is made again as it was made here: from the first cycle.
+        const auto outcome_without = [&](const Judging& without) {
+            return rule_on(first_cycle, episode, without, later_cycles, Detail::VerdictOnly).outcome;
+        };
+        cite_rules(ruling, j, outcome_without);
+        for (const Reading& r : j.rules.readings) {
+            const Outcome other = j.readings.consulted(r.name)
+                ? outcome_without(Judging { j.rules, j.readings.flipped(r.name), {}, j.instructions })
+                : ruling.outcome;
+            ruling.readings.push_back({ r.name, j.readings.enabled(r.name), other, other != ruling.outcome });
+        }
+        return ruling;
     }
 
     // Whether a span is worth a ruling: a position stood often enough for the ruleset, except
@@ -663,12 +685,7 @@ namespace {
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const ReadingChoice& readings, const CycleClassifier* later_cycles)
 {
-    const Judging j { rules, readings };
-    Ruling ruling = judge(facts, episode, j, later_cycles, Detail::Full);
-    cite_rules(ruling, j, [&](const Judging& without) {
-        return judge(facts, episode, without, later_cycles, Detail::Outcome).outcome;
-    });
-    return ruling;
+    return rule_on(facts, episode, Judging { rules, readings }, later_cycles, Detail::Full);
 }
 
 std::optional<Ruling> rule_on_episode(const CycleFacts& first_cycle, const RepetitionEpisode& episode,
@@ -677,25 +694,7 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& first_cycle, const Repet
     if (!stood_often_enough(episode, rules))
         return std::nullopt;
     const ReadingChoice readings(rules);
-    const Judging j { rules, readings, {}, &instructions };
-    Ruling ruling = judge(first_cycle, episode, j, later_cycles, Detail::Full);
-    // A ruling against a side whose violating cycle stood too few times would be made on a
-    // repetition the arbiter never had to rule on: the position stood often enough only
-    // through other moves, so all the moves up to then are judged together.
-    if (const std::optional<RepetitionEpisode> whole = span_due(ruling, rules); whole && later_cycles) {
-        const ChangeBeforeRuling change { *ruling.violator, episode.cycle, ruling.occurrences.changed_at_ply };
-        ruling = judge(later_cycles->classify(whole->cycle), *whole, j, later_cycles, Detail::Full);
-        ruling.changed_before_due = change;
-    }
-    // Without a rule, the ruling is made again as it was made here: from the first cycle.
-    cite_rules(ruling, j, [&](const Judging& without) { return outcome_of(first_cycle, episode, without, later_cycles); });
-    for (const Reading& r : rules.readings) {
-        const Outcome other = readings.consulted(r.name)
-            ? outcome_of(first_cycle, episode, Judging { rules, readings.flipped(r.name), {}, &instructions }, later_cycles)
-            : ruling.outcome;
-        ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
-    }
-    return ruling;
+    return rule_on(first_cycle, episode, Judging { rules, readings, {}, &instructions }, later_cycles, Detail::Full);
 }
 
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
@@ -772,10 +771,11 @@ std::vector<Outcome> outcomes_without_rule(
     const CycleClassifier classifier(game, rules.classification);
     const ReadingChoice readings(rules);
     for (const RepetitionEpisode& e : judged_spans(game, rules))
-        if (stood_often_enough(e, rules))
-            outcomes.push_back(outcome_of(
-                classifier.classify(e.cycle), e, Judging { rules, readings, rule, &instructions },
-                classifier_of_later_cycles(classifier, rules)));
+        if (stood_often_enough(e, rules)) {
+            const Judging without { rules, readings, rule, &instructions };
+            const CycleClassifier* later_cycles = classifier_of_later_cycles(classifier, rules);
+            outcomes.push_back(rule_on(classifier.classify(e.cycle), e, without, later_cycles, Detail::VerdictOnly).outcome);
+        }
     return outcomes;
 }
 

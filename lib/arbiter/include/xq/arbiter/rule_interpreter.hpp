@@ -151,17 +151,18 @@ struct Ruling {
 // How the ruleset, under `readings`, judges one threat of a move of `moved`.
 ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules, const ReadingChoice& readings);
 
-// The one place a cycle is judged: its moves, the sides' conduct, the verdict and the
-// occurrences, under the given readings. The ruling with the ruleset's own readings and the
-// rulings that the contested readings would give are all made here. With `later_cycles`, a
-// later cycle that is not the first one played again is classified and judged too, to tell
-// whether the violator changed; without it, every stand of the start position counts.
+// The ruling on a cycle under the given readings: its moves, the sides' conduct, the verdict,
+// the occurrences, the rules cited and the outcome each contested reading would give. The
+// ruling, the outcome without each cited rule and the outcomes of the contested readings are
+// all made by one function. With `later_cycles`, a later cycle that is not the first one
+// played again is classified and judged too, to tell whether the violator changed (and when it
+// changed before a ruling fell due, the span up to then is judged); without it, every stand of
+// the start position counts.
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const ReadingChoice& readings, const CycleClassifier* later_cycles = nullptr);
 
-// The ruling on one repetition episode under the ruleset's readings, with the outcome each
-// contested reading would give. Nothing when the position has not yet stood as often as the
-// ruleset requires for a ruling.
+// The ruling on one repetition episode under the ruleset's readings (judge_cycle). Nothing
+// when the position has not yet stood as often as the ruleset requires for a ruling.
 // With `instructions`, the violator's loss counts from the instruction to it (OccurrenceAccount).
 std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const CycleClassifier* later_cycles = nullptr, const Instructions& instructions = {});
