@@ -4,6 +4,8 @@
 #include <functional>
 #include <set>
 
+#include "xq/arbiter/row_conditions.hpp"
+
 namespace xq {
 
 namespace {
@@ -173,41 +175,116 @@ namespace {
         return attackers.size() > 1;
     }
 
+} // namespace
+
+// A side's moves and the cycle's, as a conduct's conditions see them, and the counted chases
+// those conditions look at.
+struct ConductContext {
+    const std::vector<const JudgedMove*>& side;
+    const std::vector<JudgedMove>& cycle;
+    ChaseFilter filter;
+
+    auto is_any(const std::vector<MoveClass>& classes) const
+    {
+        return [this, &classes](const JudgedMove* m) { return m->any_of(classes, filter); };
+    }
+    auto chases_tagged(const std::vector<std::string>& tags) const
+    {
+        return [this, &tags](const JudgedMove* m) { return m->chases_tagged(tags, filter); };
+    }
+};
+
+// A move as a move rule's conditions see it: its facts, and its classes by its facts and chases.
+struct MoveRuleContext {
+    const MoveFacts& facts;
+    const MoveRuling& ruling;
+};
+
+// A verdict row read one way round: `side` is the row's side, `other` its other.
+struct VerdictContext {
+    const SideRuling& side;
+    const SideRuling& other;
+    const RuleSet& rules;
+};
+
+namespace {
+
+    template <typename T>
+    T&& as(RowConditionValue& value)
+    {
+        return std::move(std::get<T>(value));
+    }
+
+    using Classes = std::vector<MoveClass>;
+    using Pieces = std::vector<PieceType>;
+    using Tags = std::vector<std::string>;
+    using Kind = RowConditionKind;
+    using ConductIn = const ConductContext&;
+
+    // The order the loader reads them in; the README's table gives each one's meaning.
+    const ConductConditionKey conduct_keys[] = {
+        { .name = "every_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.every_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.every_move.empty() || std::all_of(x.side.begin(), x.side.end(), x.is_any(c.every_move));
+            } },
+        { .name = "any_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.any_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.any_move.empty() || std::any_of(x.side.begin(), x.side.end(), x.is_any(c.any_move));
+            } },
+        { .name = "no_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.no_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.no_move.empty() || std::none_of(x.side.begin(), x.side.end(), x.is_any(c.no_move));
+            } },
+        { .name = "cycle_any_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.cycle_any_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.cycle_any_move.empty() || std::any_of(x.cycle.begin(), x.cycle.end(), [&](const JudgedMove& m) {
+                    return m.any_of(c.cycle_any_move, x.filter);
+                });
+            } },
+        { .name = "same_target", .kind = Kind::Boolean,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.same_target = as<bool>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) { return !c.same_target || !common_targets(x.side, x.filter).empty(); } },
+        { .name = "several_attackers", .kind = Kind::Boolean,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.several_attackers = as<bool>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                if (!c.same_target || !c.several_attackers)
+                    return true;
+                const std::set<int> common = common_targets(x.side, x.filter);
+                return std::any_of(common.begin(), common.end(),
+                    [&](int t) { return chased_by_several(x.side, t, x.filter) == *c.several_attackers; });
+            } },
+        { .name = "min_grade", .kind = Kind::Grade,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.min_grade = as<int>(v); } },
+        { .name = "chaser", .kind = Kind::Pieces,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.chaser = as<Pieces>(v); } },
+        { .name = "chased", .kind = Kind::Pieces,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.chased = as<Pieces>(v); } },
+        { .name = "any_chase_tagged", .kind = Kind::Tags,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.any_chase_tagged = as<Tags>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.any_chase_tagged.empty()
+                    || std::any_of(x.side.begin(), x.side.end(), x.chases_tagged(c.any_chase_tagged));
+            } },
+        { .name = "no_chase_tagged", .kind = Kind::Tags,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.no_chase_tagged = as<Tags>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.no_chase_tagged.empty()
+                    || std::none_of(x.side.begin(), x.side.end(), x.chases_tagged(c.no_chase_tagged));
+            } },
+    };
+
     bool conduct_holds(const ConductCondition& c, const std::vector<const JudgedMove*>& side,
         const std::vector<JudgedMove>& cycle)
     {
         if (side.empty())
             return false;
-        const ChaseFilter g(c);
-        const auto is_any = [&](const std::vector<MoveClass>& classes) {
-            return [&](const JudgedMove* m) { return m->any_of(classes, g); };
-        };
-        if (!c.every_move.empty() && !std::all_of(side.begin(), side.end(), is_any(c.every_move)))
-            return false;
-        if (!c.any_move.empty() && std::none_of(side.begin(), side.end(), is_any(c.any_move)))
-            return false;
-        if (!c.no_move.empty() && std::any_of(side.begin(), side.end(), is_any(c.no_move)))
-            return false;
-        const auto chases_tagged = [&](const std::vector<std::string>& tags) {
-            return [&](const JudgedMove* m) { return m->chases_tagged(tags, g); };
-        };
-        if (!c.any_chase_tagged.empty() && std::none_of(side.begin(), side.end(), chases_tagged(c.any_chase_tagged)))
-            return false;
-        if (!c.no_chase_tagged.empty() && std::any_of(side.begin(), side.end(), chases_tagged(c.no_chase_tagged)))
-            return false;
-        if (!c.cycle_any_move.empty()
-            && std::none_of(cycle.begin(), cycle.end(), [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, g); }))
-            return false;
-        if (c.same_target) {
-            const std::set<int> common = common_targets(side, g);
-            if (common.empty())
-                return false;
-            if (c.several_attackers
-                && std::none_of(common.begin(), common.end(),
-                    [&](int t) { return chased_by_several(side, t, g) == *c.several_attackers; }))
-                return false;
-        }
-        return true;
+        const ConductContext context { side, cycle, ChaseFilter(c) };
+        return std::all_of(std::begin(conduct_keys), std::end(conduct_keys),
+            [&](const ConductConditionKey& key) { return !key.holds || key.holds(c, context); });
     }
 
     // The first conduct that holds (first_applying): with a conduct set aside, whether the side
@@ -228,11 +305,29 @@ namespace {
         return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, r.tags, by_flying_general };
     }
 
+    using MoveRuleIn = const MoveRuleContext&;
+
+    // The order the loader reads them in; the README's table gives each one's meaning.
+    const MoveRuleConditionKey move_rule_keys[] = {
+        { .name = "moved", .kind = Kind::Pieces,
+            .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.moved = as<Pieces>(v); },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) { return listed(c.moved, x.facts.moved.piece.type()); } },
+        { .name = "evades_check", .kind = Kind::Boolean,
+            .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.evades_check = as<bool>(v); },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) { return matches(c.evades_check, x.facts.evades_check); } },
+        { .name = "any_class", .kind = Kind::MoveClasses,
+            .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.any_class = as<Classes>(v); },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
+                return c.any_class.empty()
+                    || std::any_of(c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return x.ruling.has(k); });
+            } },
+    };
+
     bool move_rule_holds(const MoveRuleCondition& c, const MoveFacts& m, const MoveRuling& r)
     {
-        return listed(c.moved, m.moved.piece.type()) && matches(c.evades_check, m.evades_check)
-            && (c.any_class.empty()
-                || std::any_of(c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return r.has(k); }));
+        const MoveRuleContext context { m, r };
+        return std::all_of(std::begin(move_rule_keys), std::end(move_rule_keys),
+            [&](const MoveRuleConditionKey& key) { return key.holds(c, context); });
     }
 
     // The first move rule that holds gives the move's classes instead of its facts.
@@ -391,12 +486,30 @@ namespace {
         return s.conduct_row < 0 ? 0 : rules.conducts[static_cast<std::size_t>(s.conduct_row)].rank;
     }
 
+    using VerdictIn = const VerdictContext&;
+
+    // The order the loader reads them in; the README's table gives each one's meaning.
+    const VerdictConditionKey verdict_keys[] = {
+        { .name = "side", .kind = Kind::ConductName,
+            .set = [](VerdictRow& v, RowConditionValue&& value) { v.side = as<std::string>(value); },
+            .holds = [](const VerdictRow& v, VerdictIn x) { return names(v.side, x.side); } },
+        { .name = "other", .kind = Kind::ConductName,
+            .set = [](VerdictRow& v, RowConditionValue&& value) { v.other = as<std::string>(value); },
+            .holds = [](const VerdictRow& v, VerdictIn x) { return names(v.other, x.other); } },
+        { .name = "graver", .kind = Kind::Boolean,
+            .set = [](VerdictRow& v, RowConditionValue&& value) { v.graver = as<bool>(value); },
+            .holds = [](const VerdictRow& v, VerdictIn x) {
+                return !v.graver || rank_of(x.side, x.rules) > rank_of(x.other, x.rules);
+            } },
+    };
+
     // Step 3: the verdict table, each row read both ways round.
     void apply_verdicts(Ruling& ruling, const Judging& j)
     {
         auto row_holds = [&](const VerdictRow& v, const SideRuling& side, const SideRuling& other) {
-            return names(v.side, side) && names(v.other, other)
-                && (!v.graver || rank_of(side, j.rules) > rank_of(other, j.rules));
+            const VerdictContext context { side, other, j.rules };
+            return std::all_of(std::begin(verdict_keys), std::end(verdict_keys),
+                [&](const VerdictConditionKey& key) { return key.holds(v, context); });
         };
         const std::vector<VerdictRow>& rows = j.rules.verdicts;
         // The violator a row names, read with Red as its `side` first; nothing for a draw.
@@ -598,6 +711,12 @@ namespace {
 } // namespace
 
 bool MoveRuling::has(MoveClass c) const { return contains(classes, c); }
+
+std::span<const ConductConditionKey> conduct_condition_keys() { return conduct_keys; }
+
+std::span<const MoveRuleConditionKey> move_rule_condition_keys() { return move_rule_keys; }
+
+std::span<const VerdictConditionKey> verdict_condition_keys() { return verdict_keys; }
 
 std::string_view to_string(Outcome outcome)
 {
