@@ -54,36 +54,36 @@ namespace {
     // The first of a table's rows that applies: `applies(i)`, `rule_of(i)` and `effect_of(i)`
     // read row i. Where that row belongs to the rule set aside, what it judged is judged the
     // other way: by the first later row of another rule with another effect for which
-    // `applies_instead(k)`, or by none (-1). The later rows that would judge it alike are the
+    // `applies_instead(k)`, or by none. The later rows that would judge it alike are the
     // general principles the rule set aside is a special case of here, and are set aside with
     // it: without a rule, what it judged is not judged the same by a rule standing behind it.
     template <typename Applies, typename AppliesInstead, typename RuleOf, typename EffectOf>
-    int first_applying(std::size_t rows, const Judging& j, Applies applies, AppliesInstead applies_instead,
+    RowIndex first_applying(std::size_t rows, const Judging& j, Applies applies, AppliesInstead applies_instead,
         RuleOf rule_of, EffectOf effect_of)
     {
         for (std::size_t i = 0; i < rows; ++i) {
             if (!applies(i))
                 continue;
             if (j.uses(rule_of(i)))
-                return static_cast<int>(i);
+                return RowIndex(i);
             for (std::size_t k = i + 1; k < rows; ++k)
                 if (effect_of(k) != effect_of(i) && j.uses(rule_of(k)) && applies_instead(k))
-                    return static_cast<int>(k);
-            return -1;
+                    return RowIndex(k);
+            return {};
         }
-        return -1;
+        return {};
     }
 
     // The first chase row that applies (first_applying): with an exemption set aside, what the
     // threat would be without it. The rows that do not name an origin ask for a new attack, and
     // an exemption of attacks that stood before is what stands between such an attack and
     // them: judged the other way, it is judged as new.
-    int first_row(const Threat& t, PieceType moved, const Judging& j)
+    RowIndex first_row(const Threat& t, PieceType moved, const Judging& j)
     {
         // The prior attacks have none of their own: judged as they stood, they end the search.
         const bool chased_before = std::any_of(t.prior_attacks.begin(), t.prior_attacks.end(), [&](const Threat& p) {
-            const int row = first_row(p, moved, j);
-            return row >= 0 && j.rules.chase_rules[static_cast<std::size_t>(row)].counts;
+            const RowIndex row = first_row(p, moved, j);
+            return row && j.rules.chase_rules[*row].counts;
         });
         const ThreatContext context { t, moved, chased_before };
         Threat as_new = t;
@@ -289,7 +289,7 @@ namespace {
 
     // The first conduct that holds (first_applying): with a conduct set aside, whether the side
     // would be forbidden without it.
-    int first_conduct(const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
+    RowIndex first_conduct(const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
     {
         const std::vector<Conduct>& rows = j.rules.conducts;
         const auto holds
@@ -299,9 +299,9 @@ namespace {
             [&](std::size_t i) { return rows[i].forbidden; });
     }
 
-    CountedChase counted(const MoveFacts& m, const Threat& t, int row, const RuleSet& rules, bool by_flying_general)
+    CountedChase counted(const MoveFacts& m, const Threat& t, std::size_t row, const RuleSet& rules, bool by_flying_general)
     {
-        const ChaseRule& r = rules.chase_rules[static_cast<std::size_t>(row)];
+        const ChaseRule& r = rules.chase_rules[row];
         return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, r.tags, by_flying_general };
     }
 
@@ -337,7 +337,7 @@ namespace {
             const MoveRule& rule = j.rules.move_rules[i];
             if (!j.uses(rule.rule) || !move_rule_holds(rule.condition, m, r))
                 continue;
-            r.move_rule = static_cast<int>(i);
+            r.move_rule = RowIndex(i);
             r.classes = rule.classes;
             if (!r.has(MoveClass::Chase))
                 for (ThreatRuling& t : r.threats)
@@ -350,9 +350,9 @@ namespace {
     {
         ThreatRuling judgement;
         judgement.row = first_row(threat, moved, j);
-        if (judgement.row < 0)
+        if (!judgement.row)
             return judgement;
-        judgement.counts = j.rules.chase_rules[static_cast<std::size_t>(judgement.row)].counts;
+        judgement.counts = j.rules.chase_rules[*judgement.row].counts;
         judgement.worth_mentioning = threat.is_new();
         if (!threat.is_new()) {
             Threat as_new = threat;
@@ -382,10 +382,11 @@ namespace {
             if (r.classes.empty())
                 r.classes.push_back(MoveClass::Idle);
             apply_move_rules(m, j, r);
-            const auto term = std::find_if(rules.move_terms.begin(), rules.move_terms.end(), [&](const MoveTerm& t) {
-                return std::any_of(t.classes.begin(), t.classes.end(), [&](MoveClass c) { return r.has(c); });
-            });
-            r.term = term == rules.move_terms.end() ? -1 : static_cast<int>(term - rules.move_terms.begin());
+            for (std::size_t t = 0; t < rules.move_terms.size() && !r.term; ++t) {
+                const std::vector<MoveClass>& classes = rules.move_terms[t].classes;
+                if (std::any_of(classes.begin(), classes.end(), [&](MoveClass c) { return r.has(c); }))
+                    r.term = RowIndex(t);
+            }
             out.push_back(std::move(r));
         }
         return out;
@@ -401,7 +402,7 @@ namespace {
             for (std::size_t k = 0; k < m.threats.size(); ++k) {
                 const ThreatRuling& t = moves[i].threats[k];
                 if (t.counts)
-                    judged.chases.push_back(counted(m, m.threats[k], t.row, rules, t.counts_by_flying_general));
+                    judged.chases.push_back(counted(m, m.threats[k], *t.row, rules, t.counts_by_flying_general));
             }
             out.push_back(std::move(judged));
         }
@@ -425,8 +426,8 @@ namespace {
         SideRuling s;
         s.side = color;
         s.conduct_row = first_conduct(j, mine, cycle);
-        if (s.conduct_row >= 0) {
-            const Conduct& conduct = j.rules.conducts[static_cast<std::size_t>(s.conduct_row)];
+        if (s.conduct_row) {
+            const Conduct& conduct = j.rules.conducts[*s.conduct_row];
             s.conduct = conduct.id;
             s.forbidden = conduct.forbidden;
         }
@@ -446,13 +447,13 @@ namespace {
         for (const MoveRuling& m : moves)
             if (m.mover == color)
                 for (const ThreatRuling& t : m.threats)
-                    if (t.row >= 0 && !t.counts && t.worth_mentioning && !contains(s.exempting_rows, t.row)) {
-                        s.exempting_rows.push_back(t.row);
-                        add_unique(s.exempting_rules, rules.chase_rules[static_cast<std::size_t>(t.row)].rule);
+                    if (t.row && !t.counts && t.worth_mentioning && !contains(s.exempting_rows, *t.row)) {
+                        s.exempting_rows.push_back(*t.row);
+                        add_unique(s.exempting_rules, rules.chase_rules[*t.row].rule);
                     }
-        if (s.conduct_row < 0)
+        if (!s.conduct_row)
             return s; // no conduct fits: the side is left allowed, with nothing cited
-        const Conduct& conduct = rules.conducts[static_cast<std::size_t>(s.conduct_row)];
+        const Conduct& conduct = rules.conducts[*s.conduct_row];
         const ChaseFilter filter(conduct.condition);
         // Only a conduct about one target names it: a conduct in which checks break the chase
         // must not also say that a piece was chased on every move.
@@ -483,7 +484,7 @@ namespace {
 
     int rank_of(const SideRuling& s, const RuleSet& rules)
     {
-        return s.conduct_row < 0 ? 0 : rules.conducts[static_cast<std::size_t>(s.conduct_row)].rank;
+        return s.conduct_row ? rules.conducts[*s.conduct_row].rank : 0;
     }
 
     using VerdictIn = const VerdictContext&;
@@ -522,13 +523,13 @@ namespace {
             return j.readings.applies(rows[i].guard)
                 && (row_holds(rows[i], ruling.red, ruling.black) || row_holds(rows[i], ruling.black, ruling.red));
         };
-        const int row = first_applying(
+        const RowIndex row = first_applying(
             rows.size(), j, holds, holds, [&](std::size_t i) -> const std::string& { return rows[i].rule; }, violator_of);
-        if (row < 0)
+        if (!row)
             return;
         ruling.verdict_row = row;
-        ruling.verdict_rule = rows[static_cast<std::size_t>(row)].rule;
-        ruling.violator = violator_of(static_cast<std::size_t>(row));
+        ruling.verdict_rule = rows[*row].rule;
+        ruling.violator = violator_of(*row);
     }
 
     Outcome outcome_for(Color violator, bool loses)
@@ -594,8 +595,8 @@ namespace {
         a.ruling_at = rules.repetition.ruling_at_occurrence;
         a.loses_at = rules.repetition.violator_loses_at_occurrence;
         if (ruling.violator) {
-            const int row = ruling.side(*ruling.violator).conduct_row;
-            if (row >= 0 && rules.conducts[static_cast<std::size_t>(row)].loses_at_once)
+            const RowIndex row = ruling.side(*ruling.violator).conduct_row;
+            if (row && rules.conducts[*row].loses_at_once)
                 a.loses_at = a.ruling_at;
         }
         const std::vector<int>& stands = ruling.episode.stands;

@@ -18,9 +18,28 @@ namespace xq {
 enum class Outcome { RedMustChange, BlackMustChange, RedLoses, BlackLoses, Draw };
 std::string_view to_string(Outcome outcome); // "red_must_change", ...
 
+// An index in one of the ruleset's tables (chase rows, conducts, verdict rows, ...), or none
+// when no row applies.
+class RowIndex {
+public:
+    constexpr RowIndex() = default;
+    constexpr explicit RowIndex(std::size_t index)
+        : index_(index)
+    {
+    }
+    constexpr explicit operator bool() const { return index_.has_value(); }
+    // The index; only of a row that applies.
+    constexpr std::size_t operator*() const { return index_.value(); }
+    bool operator==(const RowIndex&) const = default;
+    auto operator<=>(const RowIndex&) const = default;
+
+private:
+    std::optional<std::size_t> index_;
+};
+
 // How the ruleset judges one threat of a move: the first chase row that applies.
 struct ThreatRuling {
-    int row = -1; // index in RuleSet::chase_rules; -1 when no row applies (it does not count then)
+    RowIndex row {}; // in RuleSet::chase_rules; none when no row applies (it does not count then)
     bool counts = false; // a chase
     // An attack that is not new is worth mentioning only when it would have counted had it
     // been new: then the row that exempts it is what stands between it and a chase.
@@ -35,11 +54,11 @@ struct MoveRuling {
     Color mover = Color::Red;
     std::vector<MoveClass> classes; // in the order of MoveClass; Idle alone when it is none of the others
     std::vector<ThreatRuling> threats; // one per threat of the move's facts, in the same order
-    // The book's word for the move: index in RuleSet::move_terms; -1 when the ruleset has none.
-    int term = -1;
-    // The move rule that gave the classes: index in RuleSet::move_rules; -1 when the facts did.
+    // The book's word for the move: in RuleSet::move_terms; none when the ruleset has none.
+    RowIndex term {};
+    // The move rule that gave the classes: in RuleSet::move_rules; none when the facts did.
     // A move it makes no chase has no threat that counts.
-    int move_rule = -1;
+    RowIndex move_rule {};
     bool has(MoveClass c) const;
 };
 
@@ -50,7 +69,7 @@ struct CountedChase {
     PieceAt target;
     int attacker_id = -1; // the pieces followed through the cycle (see Threat::target_id)
     int target_id = -1;
-    int row = -1; // index in RuleSet::chase_rules
+    std::size_t row = 0; // index in RuleSet::chase_rules
     std::string rule;
     int grade = 1;
     std::vector<std::string> tags; // the row's
@@ -60,7 +79,7 @@ struct CountedChase {
 // What one side's moves amount to under the ruleset.
 struct SideRuling {
     Color side = Color::Red;
-    int conduct_row = -1; // index in RuleSet::conducts; -1 when no conduct fits
+    RowIndex conduct_row {}; // in RuleSet::conducts; none when no conduct fits
     std::string conduct; // the conduct's id, e.g. "perpetual_check"
     bool forbidden = false;
     std::vector<std::string> rules; // the rules that make the conduct what it is
@@ -68,7 +87,7 @@ struct SideRuling {
     std::vector<CountedChase> chases;
     // The chase rows under which the side's threats worth mentioning did not count, each once,
     // and their rules.
-    std::vector<int> exempting_rows;
+    std::vector<std::size_t> exempting_rows;
     std::vector<std::string> exempting_rules;
 };
 
@@ -135,7 +154,7 @@ struct Ruling {
     // the same order with why each is cited.
     std::vector<std::string> rules;
     std::vector<RuleCitation> citations;
-    int verdict_row = -1; // index in RuleSet::verdicts; -1 when none matched
+    RowIndex verdict_row {}; // in RuleSet::verdicts; none when no row matched
     std::string verdict_rule;
     OccurrenceAccount occurrences;
     SideRuling red;
