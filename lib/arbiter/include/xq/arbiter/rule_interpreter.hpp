@@ -59,7 +59,7 @@ struct MoveRuling {
     // The move rule that gave the classes: in RuleSet::move_rules; none when the facts did.
     // A move it makes no chase has no threat that counts.
     RowIndex move_rule {};
-    bool has(MoveClass c) const;
+    [[nodiscard]] bool has(MoveClass c) const;
 };
 
 // A threat that the ruleset counts as a chase, and the row that says so.
@@ -161,10 +161,10 @@ struct Ruling {
     SideRuling black;
     std::vector<ReadingRuling> readings;
     const SideRuling& side(Color c) const { return c == Color::Red ? red : black; }
-    bool loses() const { return outcome == Outcome::RedLoses || outcome == Outcome::BlackLoses; }
+    [[nodiscard]] bool loses() const { return outcome == Outcome::RedLoses || outcome == Outcome::BlackLoses; }
     // Both sides' conduct is forbidden and the verdict row names one violator: the row's
     // description is the precedence of one violation over the other.
-    bool precedence() const { return violator && red.forbidden && black.forbidden; }
+    [[nodiscard]] bool precedence() const { return violator && red.forbidden && black.forbidden; }
 };
 
 // How the ruleset, under `readings`, judges one threat of a move of `moved`.
@@ -183,8 +183,8 @@ Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, co
 // The ruling on one repetition episode under the ruleset's readings (judge_cycle). Nothing
 // when the position has not yet stood as often as the ruleset requires for a ruling.
 // With `instructions`, the violator's loss counts from the instruction to it (OccurrenceAccount).
-std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-    const CycleClassifier* later_cycles = nullptr, const Instructions& instructions = {});
+[[nodiscard]] std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode,
+    const RuleSet& rules, const CycleClassifier* later_cycles = nullptr, const Instructions& instructions = {});
 
 // What the board itself decides, with the rule behind it: the loser by checkmate or by
 // having no legal move, and notes where the record goes against a basic rule.
@@ -231,6 +231,6 @@ std::vector<Outcome> outcomes_without_rule(
 
 // The ruling that decides the game: the first that loses it for a side, else the last; none
 // when there is no ruling. A later draw never undoes an earlier loss.
-std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings);
+[[nodiscard]] std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings);
 
 } // namespace xq

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -37,7 +38,7 @@ public:
     }
     static constexpr Piece none() { return Piece(); }
 
-    constexpr bool is_none() const { return code_ == 0; }
+    [[nodiscard]] constexpr bool is_none() const { return code_ == 0; }
     constexpr explicit operator bool() const { return code_ != 0; }
     constexpr Color color() const { return code_ > piece_type_count ? Color::Black : Color::Red; }
     constexpr PieceType type() const
@@ -55,7 +56,7 @@ constexpr int piece_code_count = 1 + 2 * piece_type_count;
 // FEN letters: uppercase Red, lowercase Black; K A B N R C P.
 char to_fen_char(Piece p);
 // Accepts the letters real files use besides the standard ones: E for elephant, H for horse.
-std::optional<Piece> piece_from_fen_char(char c);
+[[nodiscard]] std::optional<Piece> piece_from_fen_char(char c);
 std::string_view to_string(PieceType t); // "king", "advisor", ...
 // The piece's name in English prose, as rulings, messages and errors write it: "rook" and
 // "pawn" where rulesets and JSON say "chariot" and "soldier".
@@ -82,25 +83,25 @@ private:
     std::uint8_t index_ = 0;
 };
 
-constexpr bool on_board(int file, int rank)
+[[nodiscard]] constexpr bool on_board(int file, int rank)
 {
     return file >= 0 && file < file_count && rank >= 0 && rank < rank_count;
 }
 
 // Red's half is ranks 0..4; a piece has crossed the river when it stands in the other half.
-constexpr bool on_own_side(Color c, Square s)
+[[nodiscard]] constexpr bool on_own_side(Color c, Square s)
 {
     return c == Color::Red ? s.rank() <= 4 : s.rank() >= 5;
 }
 
 // A pawn on `s` that has not crossed the river: the rule books that weigh material give it
 // little or no worth.
-constexpr bool is_uncrossed_soldier(Piece p, Square s)
+[[nodiscard]] constexpr bool is_uncrossed_soldier(Piece p, Square s)
 {
     return p.type() == PieceType::Soldier && on_own_side(p.color(), s);
 }
 
-constexpr bool in_palace(Color c, Square s)
+[[nodiscard]] constexpr bool in_palace(Color c, Square s)
 {
     const int r = c == Color::Red ? s.rank() : 9 - s.rank();
     return s.file() >= 3 && s.file() <= 5 && r <= 2;

@@ -31,7 +31,7 @@ inline constexpr std::size_t max_binary_record_bytes = 16 * 1024 * 1024;
 // (XQF), "CCBridge Record\0" (CBR), "CCBridgeLibrary\0" (CBL); a CBF is XML whose root element
 // is <ChineseChessRecord>, perhaps after a byte-order mark, the XML declaration and comments.
 // 512 bytes are enough to decide.
-std::optional<BinaryFormat> detect_binary_format(std::string_view first_bytes);
+[[nodiscard]] std::optional<BinaryFormat> detect_binary_format(std::string_view first_bytes);
 
 // A CBL entry with no board and no moves: CCBridge's way to put a heading ("men's section, 20
 // games") and perhaps a paragraph of text between the games of a library. Not a game.
@@ -69,7 +69,7 @@ struct BinaryRecords {
 // source and the message says "at byte 0x41c"; CBF, being text, gets lines and columns.
 // `limits` bounds what one game may hold (plies, variations, comments, diagnostics); what
 // exceeds them is dropped and reported, and the rest of the tree is still checked.
-BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes, const std::string& source_name,
-    const RecordLimits& limits = {});
+[[nodiscard]] BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes,
+    const std::string& source_name, const RecordLimits& limits = {});
 
 } // namespace xq
