@@ -701,12 +701,12 @@ namespace {
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)
-                        c.check_capture_takers[static_cast<std::size_t>(index(type))] = true;
+                        c.check_capture_takers[index(type)] = true;
                 }
                 if (const auto takers = r.enum_list(j, "capture_sequence_takers", path, piece_names, "piece")) {
                     c.capture_sequence_takers.fill(false);
                     for (const PieceType type : *takers)
-                        c.capture_sequence_takers[static_cast<std::size_t>(index(type))] = true;
+                        c.capture_sequence_takers[index(type)] = true;
                 }
                 if (j.contains("piece_worth")) {
                     const Json& worth = j["piece_worth"];
@@ -718,7 +718,7 @@ namespace {
                     if (r.object(worth, worth_path, kinds, kinds))
                         for (const auto& [name, type] : piece_names)
                             if (type != PieceType::King)
-                                c.piece_worth[static_cast<std::size_t>(index(type))]
+                                c.piece_worth[index(type)]
                                     = r.integer(worth, name, worth_path, 0, 100).value_or(0);
                 }
             }

@@ -643,7 +643,7 @@ namespace {
         if (moves.empty())
             return {};
         const PieceWorth& worth = rules.classification.piece_worth;
-        const auto of = [&](PieceType t) { return std::to_string(worth[static_cast<std::size_t>(index(t))]); };
+        const auto of = [&](PieceType t) { return std::to_string(worth[index(t)]); };
         std::vector<std::string> scale { m.format("cycle.piece_worth",
             { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
                 { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },

@@ -39,12 +39,12 @@ public:
 
     // Placement
     Piece piece_on(Square s) const { return board_[static_cast<std::size_t>(s.index())]; }
-    bool empty(Square s) const { return piece_on(s).is_none(); }
+    [[nodiscard]] bool empty(Square s) const { return piece_on(s).is_none(); }
     void put_piece(Square s, Piece p);
     void remove_piece(Square s);
     // The king's square; only meaningful when has_king(c).
-    Square king_square(Color c) const { return king_square_[static_cast<std::size_t>(index(c))]; }
-    bool has_king(Color c) const;
+    Square king_square(Color c) const { return king_square_[index(c)]; }
+    [[nodiscard]] bool has_king(Color c) const;
     int count(Color c, PieceType t) const;
 
     // Side and counters

@@ -16,14 +16,14 @@ constexpr int square_count = file_count * rank_count;
 enum class Color : std::uint8_t { Red, Black };
 
 constexpr Color operator~(Color c) { return c == Color::Red ? Color::Black : Color::Red; }
-constexpr int index(Color c) { return static_cast<int>(c); }
+constexpr std::size_t index(Color c) { return static_cast<std::size_t>(c); }
 
 enum class PieceType : std::uint8_t { King, Advisor, Elephant, Horse, Chariot, Cannon, Soldier };
 constexpr int piece_type_count = 7;
 // The pieces' names, by PieceType, as rulesets and JSON write them.
 inline constexpr std::string_view piece_type_names[piece_type_count]
     = { "king", "advisor", "elephant", "horse", "chariot", "cannon", "soldier" };
-constexpr int index(PieceType t) { return static_cast<int>(t); }
+constexpr std::size_t index(PieceType t) { return static_cast<std::size_t>(t); }
 
 // How many of each kind one side's set holds, indexed by PieceType.
 constexpr int pieces_in_set[piece_type_count] = { 1, 2, 2, 2, 2, 2, 5 };
