@@ -241,13 +241,15 @@ namespace {
         { .name = "cycle_any_move", .kind = Kind::MoveClasses,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.cycle_any_move = as<Classes>(v); },
             .holds = [](const ConductCondition& c, ConductIn x) {
-                return c.cycle_any_move.empty() || std::any_of(x.cycle.begin(), x.cycle.end(), [&](const JudgedMove& m) {
-                    return m.any_of(c.cycle_any_move, x.filter);
-                });
+                return c.cycle_any_move.empty()
+                    || std::any_of(x.cycle.begin(), x.cycle.end(),
+                        [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, x.filter); });
             } },
         { .name = "same_target", .kind = Kind::Boolean,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.same_target = as<bool>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) { return !c.same_target || !common_targets(x.side, x.filter).empty(); } },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return !c.same_target || !common_targets(x.side, x.filter).empty();
+            } },
         { .name = "several_attackers", .kind = Kind::Boolean,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.several_attackers = as<bool>(v); },
             .holds = [](const ConductCondition& c, ConductIn x) {
@@ -289,7 +291,8 @@ namespace {
 
     // The first conduct that holds (first_applying): with a conduct set aside, whether the side
     // would be forbidden without it.
-    RowIndex first_conduct(const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
+    RowIndex first_conduct(
+        const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
     {
         const std::vector<Conduct>& rows = j.rules.conducts;
         const auto holds
@@ -299,7 +302,8 @@ namespace {
             [&](std::size_t i) { return rows[i].forbidden; });
     }
 
-    CountedChase counted(const MoveFacts& m, const Threat& t, std::size_t row, const RuleSet& rules, bool by_flying_general)
+    CountedChase counted(
+        const MoveFacts& m, const Threat& t, std::size_t row, const RuleSet& rules, bool by_flying_general)
     {
         const ChaseRule& r = rules.chase_rules[row];
         return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, r.tags, by_flying_general };
@@ -311,15 +315,20 @@ namespace {
     const MoveRuleConditionKey move_rule_keys[] = {
         { .name = "moved", .kind = Kind::Pieces,
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.moved = as<Pieces>(v); },
-            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) { return listed(c.moved, x.facts.moved.piece.type()); } },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
+                return listed(c.moved, x.facts.moved.piece.type());
+            } },
         { .name = "evades_check", .kind = Kind::Boolean,
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.evades_check = as<bool>(v); },
-            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) { return matches(c.evades_check, x.facts.evades_check); } },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
+                return matches(c.evades_check, x.facts.evades_check);
+            } },
         { .name = "any_class", .kind = Kind::MoveClasses,
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.any_class = as<Classes>(v); },
             .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
                 return c.any_class.empty()
-                    || std::any_of(c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return x.ruling.has(k); });
+                    || std::any_of(
+                        c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return x.ruling.has(k); });
             } },
     };
 
@@ -894,7 +903,8 @@ std::vector<Outcome> outcomes_without_rule(
         if (stood_often_enough(e, rules)) {
             const Judging without { rules, readings, rule, &instructions };
             const CycleClassifier* later_cycles = classifier_of_later_cycles(classifier, rules);
-            outcomes.push_back(rule_on(classifier.classify(e.cycle), e, without, later_cycles, Detail::VerdictOnly).outcome);
+            const CycleFacts facts = classifier.classify(e.cycle);
+            outcomes.push_back(rule_on(facts, e, without, later_cycles, Detail::VerdictOnly).outcome);
         }
     return outcomes;
 }

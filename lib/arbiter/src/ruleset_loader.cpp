@@ -420,7 +420,8 @@ namespace {
 
         // The keys of a condition table that `j` names, each read by its kind and stored in `row`.
         template <typename Row, typename Context>
-        void conditions(const Json& j, const std::string& path, std::span<const RowConditionKey<Row, Context>> keys, Row& row)
+        void conditions(
+            const Json& j, const std::string& path, std::span<const RowConditionKey<Row, Context>> keys, Row& row)
         {
             for (const RowConditionKey<Row, Context>& key : keys)
                 if (std::optional<RowConditionValue> value = condition_value(j, key.name, key.kind, path))
@@ -453,11 +454,11 @@ namespace {
                     return *n;
                 return std::nullopt;
             case RowConditionKind::MoveClasses:
-                if (std::optional<std::vector<MoveClass>> classes = enum_list(j, key, path, move_class_names, "move class"))
+                if (auto classes = enum_list(j, key, path, move_class_names, "move class"))
                     return std::move(*classes);
                 return std::nullopt;
             case RowConditionKind::Pieces:
-                if (std::optional<std::vector<PieceType>> pieces = enum_list(j, key, path, piece_names, "piece"))
+                if (auto pieces = enum_list(j, key, path, piece_names, "piece"))
                     return std::move(*pieces);
                 return std::nullopt;
             case RowConditionKind::Tags: {
