@@ -37,7 +37,8 @@ int main(int argc, char** argv)
             xq::ReplayedGame game(*pos);
             std::istringstream moves(line["moves_iccs"].get<std::string>());
             for (std::string m; moves >> m;)
-                game.play(*xq::parse_iccs(m));
+                if (!game.play(*xq::parse_iccs(m)))
+                    break;
             games.push_back(std::move(game));
         }
     }

@@ -170,9 +170,9 @@ bool same_rules(std::vector<std::string> original, std::vector<std::string> twin
 
 // A side's chases as (ply, chase row), in order: a move's threats come in board order, which
 // the mirror image reverses.
-std::vector<std::pair<int, int>> chases_by_ply(const SideRuling& side)
+std::vector<std::pair<int, std::size_t>> chases_by_ply(const SideRuling& side)
 {
-    std::vector<std::pair<int, int>> chases;
+    std::vector<std::pair<int, std::size_t>> chases;
     for (const CountedChase& chase : side.chases)
         chases.emplace_back(chase.ply, chase.row);
     std::sort(chases.begin(), chases.end());

@@ -98,7 +98,7 @@ namespace {
             struct sigaction action {};
             action.sa_handler = remove_partial_file_and_stop;
             sigemptyset(&action.sa_mask);
-            action.sa_flags = SA_RESETHAND | SA_NODEFER;
+            action.sa_flags = static_cast<int>(SA_RESETHAND | SA_NODEFER); // glibc defines them unsigned
             ::sigaction(signal_number, &action, nullptr);
         }
     }

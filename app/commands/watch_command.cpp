@@ -158,11 +158,10 @@ namespace {
                     argument);
             }
             if (name == "!undo") {
-                if (moves_.empty())
-                    return say(messages_.format("watch.nothing_to_undo"), "error", "nothing_to_undo");
                 const int ply = game_->ply_count();
+                if (moves_.empty() || !game_->undo())
+                    return say(messages_.format("watch.nothing_to_undo"), "error", "nothing_to_undo");
                 const Move last = moves_.back();
-                game_->undo();
                 moves_.pop_back();
                 std::erase_if(notes_, [&](const Note& n) { return n.ply >= ply; });
                 const std::string text = notate(game_->current(), last);

@@ -124,7 +124,7 @@ TEST_SUITE("fen")
     TEST_CASE("columns are offset by the place the FEN was found")
     {
         Diagnostics diagnostics;
-        parse_fen("3k5/9/9/9/9/9/9/9/9/4K4 x", diagnostics, { "game.pgn", 3, 7 });
+        CHECK_FALSE(parse_fen("3k5/9/9/9/9/9/9/9/9/4K4 x", diagnostics, { "game.pgn", 3, 7 }));
         REQUIRE(diagnostics.has_errors());
         const SourceLocation& where = diagnostics.items()[0].location;
         CHECK(where.source == "game.pgn");

@@ -39,8 +39,9 @@ TEST_SUITE("in_order_buffer")
             return true;
         };
         std::atomic<bool> put_far_ahead = false;
+        bool put = false;
         std::jthread ahead([&] {
-            buffer.put(2, 2, collect); // item 0 has not been handed over: 2 is a window ahead
+            put = buffer.put(2, 2, collect); // item 0 has not been handed over: 2 is a window ahead
             put_far_ahead = true;
         });
         CHECK(buffer.put(1, 1, collect));
@@ -53,6 +54,7 @@ TEST_SUITE("in_order_buffer")
         CHECK(buffer.put(0, 0, collect));
         ahead.join();
         CHECK(put_far_ahead);
+        CHECK(put);
         CHECK(handed == std::vector<int> { 0, 1, 2 });
     }
 

@@ -158,7 +158,7 @@ TEST_SUITE("move facts")
         off.check_capture_depth = 0;
         CHECK_FALSE(classify_move(from_fen(fen), *parse_iccs("a1h1"), off).has(MoveClass::CheckThenCapture));
         ClassifierOptions worthless_horses;
-        worthless_horses.piece_worth[static_cast<std::size_t>(index(PieceType::Horse))] = 0;
+        worthless_horses.piece_worth[index(PieceType::Horse)] = 0;
         CHECK_FALSE(classify_move(from_fen(fen), *parse_iccs("a1h1"), worthless_horses).has(MoveClass::CheckThenCapture));
 
         // Without the pawn the rook could already check from a9 and take the horse: the move

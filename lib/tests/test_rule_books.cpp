@@ -52,8 +52,8 @@ std::vector<std::string> terms_of_line(const nlohmann::json& c, const RuleSet& r
         = judge_cycle(classify_cycle(game, line, rules.classification), episode, rules, ReadingChoice(rules));
     std::vector<std::string> terms;
     for (const MoveRuling& m : ruling.moves) {
-        REQUIRE(m.term >= 0);
-        const MoveTerm& term = rules.move_terms[static_cast<std::size_t>(m.term)];
+        REQUIRE(m.term);
+        const MoveTerm& term = rules.move_terms[*m.term];
         terms.push_back(translated(term.translations, "zh", "term", term.term));
     }
     return terms;

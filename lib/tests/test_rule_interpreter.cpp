@@ -557,8 +557,8 @@ TEST_SUITE("rule interpreter")
                 if (!r.red.forbidden || !r.black.forbidden)
                     continue;
                 ++both_forbidden;
-                REQUIRE_MESSAGE(r.verdict_row >= 0, c["id"].get<std::string>());
-                const VerdictRow& row = rules.verdicts[static_cast<std::size_t>(r.verdict_row)];
+                REQUIRE_MESSAGE(r.verdict_row, c["id"].get<std::string>());
+                const VerdictRow& row = rules.verdicts[*r.verdict_row];
                 CHECK_MESSAGE(r.precedence() == (row.outcome == VerdictOutcome::SideViolates), c["id"].get<std::string>());
                 CHECK_MESSAGE(!row.rule.empty(), c["id"].get<std::string>());
                 CHECK_MESSAGE(!translated(row.translations, "zh", "description", row.description).empty(), c["id"].get<std::string>());
@@ -612,10 +612,10 @@ TEST_SUITE("rule interpreter")
             for (const Ruling& r : rule_on_main_line(c, axf))
                 for (std::size_t i = 0; i < r.moves.size(); ++i)
                     for (std::size_t k = 0; k < r.moves[i].threats.size(); ++k) {
-                        const int row = r.moves[i].threats[k].row;
-                        if (row < 0)
+                        const RowIndex row = r.moves[i].threats[k].row;
+                        if (!row)
                             continue;
-                        const std::string& rule = axf.chase_rules[static_cast<std::size_t>(row)].rule;
+                        const std::string& rule = axf.chase_rules[*row].rule;
                         const Threat& t = r.facts.moves[i].threats[k];
                         const std::string id = c["id"].get<std::string>() + " ply " + std::to_string(r.moves[i].ply);
                         if (rule == "AXF-17") {
@@ -652,9 +652,9 @@ TEST_SUITE("rule interpreter")
         t.real_protectors = t.protectors;
         const auto rule_of = [&](const Threat& threat) {
             const ThreatRuling judged = judge_threat(threat, PieceType::Horse, axf, readings);
-            REQUIRE(judged.row >= 0);
+            REQUIRE(judged.row);
             CHECK_FALSE(judged.counts);
-            return axf.chase_rules[static_cast<std::size_t>(judged.row)].rule;
+            return axf.chase_rules[*judged.row].rule;
         };
         CHECK(rule_of(t) == "AXF-24");
         t.target = { Piece(Color::Black, PieceType::Elephant), Square(3, 6) };
@@ -732,7 +732,7 @@ TEST_SUITE("rule interpreter")
     TEST_CASE("every chase row, conduct and verdict row of the computer ruleset decides some example of its book")
     {
         const RuleSet computer = load_computer();
-        std::set<int> chase_rows, conducts, verdicts;
+        std::set<RowIndex> chase_rows, conducts, verdicts;
         for (const nlohmann::json& c : computer_cases()) {
             const ReplayedGame game = test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
             for (const Ruling& r : rule_on_game(game, computer)) {
@@ -745,13 +745,13 @@ TEST_SUITE("rule interpreter")
         }
         std::string unused;
         for (std::size_t i = 0; i < computer.chase_rules.size(); ++i)
-            if (!chase_rows.count(static_cast<int>(i)))
+            if (!chase_rows.count(RowIndex(i)))
                 unused += "chase row " + std::to_string(i) + " (" + computer.chase_rules[i].description + "); ";
         for (std::size_t i = 0; i < computer.conducts.size(); ++i)
-            if (!conducts.count(static_cast<int>(i)))
+            if (!conducts.count(RowIndex(i)))
                 unused += "conduct " + computer.conducts[i].id + "; ";
         for (std::size_t i = 0; i < computer.verdicts.size(); ++i)
-            if (!verdicts.count(static_cast<int>(i)))
+            if (!verdicts.count(RowIndex(i)))
                 unused += "verdict row " + computer.verdicts[i].id + "; ";
         CHECK_MESSAGE(unused.empty(), "no example brings into play: " << unused);
     }

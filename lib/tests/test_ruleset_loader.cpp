@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "xq/arbiter/enum_names.hpp"
+#include "xq/arbiter/row_conditions.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 
 using namespace xq;
@@ -97,6 +98,70 @@ std::vector<std::vector<std::string>> table_after(const std::string& text, const
         rows.push_back(cells);
     }
     return rows;
+}
+
+// The keys of a README table of conditions, "key" or "condition" first, and their types; each
+// key once.
+std::map<std::string, std::string> documented_conditions(const std::vector<std::vector<std::string>>& rows)
+{
+    std::map<std::string, std::string> documented; // key -> type
+    REQUIRE(rows.size() > 2);
+    CHECK(rows[0].size() == 3);
+    CHECK(rows[0][2] == "holds when");
+    for (std::size_t i = 2; i < rows.size(); ++i) {
+        REQUIRE(rows[i].size() == 3);
+        std::istringstream keys(rows[i][0]);
+        for (std::string key; std::getline(keys, key, ',');) {
+            key.erase(0, key.find_first_not_of(' '));
+            REQUIRE(key.size() > 2);
+            CHECK(key.front() == '`');
+            CHECK(key.back() == '`');
+            CHECK_MESSAGE(documented.emplace(key.substr(1, key.size() - 2), rows[i][1]).second, key, " twice");
+        }
+    }
+    return documented;
+}
+
+// How the README's tables write the type of a conduct's, move rule's or verdict row's condition.
+std::string readme_type(RowConditionKind kind)
+{
+    switch (kind) {
+    case RowConditionKind::Boolean:
+        return "boolean";
+    case RowConditionKind::Grade:
+        return "integer 1-9";
+    case RowConditionKind::MoveClasses:
+        return "list of move classes";
+    case RowConditionKind::Pieces:
+        return "list of pieces";
+    case RowConditionKind::Tags:
+        return "list of tags";
+    case RowConditionKind::ConductName:
+        return "conduct id, `forbidden`, `allowed` or `any`";
+    }
+    return {};
+}
+
+// The condition table of a section of the README, against the C++ table of its keys: every
+// key is listed with its type, and every key listed is one the loader reads.
+template <typename Key>
+void check_condition_table(const std::string& readme, const std::string& section, std::span<const Key> keys)
+{
+    const std::size_t at = readme.find(section);
+    REQUIRE_MESSAGE(at != std::string::npos, section);
+    std::map<std::string, std::string> documented
+        = documented_conditions(table_after(readme.substr(at), "| condition | type | holds when |"));
+    for (const Key& key : keys) {
+        const auto entry = documented.find(std::string(key.name));
+        if (entry == documented.end()) {
+            FAIL_CHECK("the README's ", section, " does not list ", key.name);
+            continue;
+        }
+        CHECK_MESSAGE(entry->second == readme_type(key.kind), key.name, " is a ", readme_type(key.kind));
+        documented.erase(entry);
+    }
+    for (const auto& [key, type] : documented)
+        FAIL_CHECK("the README's ", section, " lists ", key, ", which the loader does not read");
 }
 
 } // namespace
@@ -685,21 +750,10 @@ TEST_SUITE("ruleset loader")
     {
         const std::string readme = read_readme();
         REQUIRE(readme.find("Conditions in `if`") != std::string::npos);
-        std::map<std::string, std::string> documented; // key -> type
         const auto rows = table_after(readme, "Conditions in `if`");
         REQUIRE(rows.size() > 2);
         CHECK(rows[0] == std::vector<std::string> { "key", "type", "holds when" });
-        for (std::size_t i = 2; i < rows.size(); ++i) {
-            REQUIRE(rows[i].size() == 3);
-            std::istringstream keys(rows[i][0]);
-            for (std::string key; std::getline(keys, key, ',');) {
-                key.erase(0, key.find_first_not_of(' '));
-                REQUIRE(key.size() > 2);
-                CHECK(key.front() == '`');
-                CHECK(key.back() == '`');
-                CHECK_MESSAGE(documented.emplace(key.substr(1, key.size() - 2), rows[i][1]).second, key, " twice");
-            }
-        }
+        std::map<std::string, std::string> documented = documented_conditions(rows);
         for (const ThreatConditionKey& key : threat_condition_keys()) {
             const auto entry = documented.find(std::string(key.name));
             if (entry == documented.end()) {
@@ -711,6 +765,14 @@ TEST_SUITE("ruleset loader")
         }
         for (const auto& [key, type] : documented)
             FAIL_CHECK("the README lists ", key, ", which the loader does not read");
+    }
+
+    TEST_CASE("the README's tables of conduct, move-rule and verdict conditions give every key the loader reads, each with its type")
+    {
+        const std::string readme = read_readme();
+        check_condition_table(readme, "## `conducts`", conduct_condition_keys());
+        check_condition_table(readme, "## `move_rules`", move_rule_condition_keys());
+        check_condition_table(readme, "## `verdicts`", verdict_condition_keys());
     }
 
     TEST_CASE("the README's table of classification keys gives every number and switch the loader reads, with its type and default, and names what it needs")
@@ -759,8 +821,11 @@ TEST_SUITE("ruleset loader")
             for (const auto& group : key.needs)
                 for (std::string_view needed : group)
                     CHECK_MESSAGE(names.count(needed) == 1, key.name, " needs ", needed);
-        for (const auto& [key, cells] : documented)
+        // (clang 14 cannot capture a structured binding, as CHECK_MESSAGE's lambda would.)
+        for (const auto& entry : documented) {
+            const std::string& key = entry.first;
             CHECK_MESSAGE((key == "check_capture_takers" || key == "capture_sequence_takers" || key == "piece_worth"),
                 "the README lists ", key, ", which the loader does not read");
+        }
     }
 }

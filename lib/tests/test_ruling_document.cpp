@@ -112,8 +112,8 @@ void check_shows_ruling(
         for (std::size_t k = 0; k < judged.threats.size(); ++k) {
             const ThreatRuling& t = judged.threats[k];
             const bool mentioned = facts.threats[k].is_new() || t.worth_mentioning;
-            if (t.row >= 0 && mentioned) {
-                const std::string& rule = rules.chase_rules.at(static_cast<std::size_t>(t.row)).rule;
+            if (t.row && mentioned) {
+                const std::string& rule = rules.chase_rules.at(*t.row).rule;
                 if (std::find(cited.begin(), cited.end(), rule) == cited.end())
                     cited.push_back(rule);
             }
@@ -131,8 +131,8 @@ void check_shows_ruling(
         const DocumentSide& side = shown.sides.at(c == Color::Red ? 0 : 1);
         CHECK(side.conduct == judged.conduct);
         CHECK(side.forbidden == judged.forbidden);
-        if (judged.conduct_row >= 0)
-            CHECK(side.sentences.at(0).find(rules.conducts.at(static_cast<std::size_t>(judged.conduct_row)).description)
+        if (judged.conduct_row)
+            CHECK(side.sentences.at(0).find(rules.conducts.at(*judged.conduct_row).description)
                 != std::string::npos);
     }
 
@@ -144,7 +144,7 @@ void check_shows_ruling(
     for (const std::string& rule : ruling.rules)
         CHECK_MESSAGE(verdict.find(rule) != std::string::npos, rule << " is not in the verdict: " << verdict);
     if (ruling.precedence()) {
-        const VerdictRow& row = rules.verdicts.at(static_cast<std::size_t>(ruling.verdict_row));
+        const VerdictRow& row = rules.verdicts.at(*ruling.verdict_row);
         CHECK(verdict.find(row.description) != std::string::npos);
     }
     // The rules quoted hold those the ruling cites, in its order; the deciding one comes first
@@ -374,7 +374,7 @@ TEST_SUITE("ruling document")
         REQUIRE(ruling.precedence());
         REQUIRE(ruling.red.forbidden);
         REQUIRE(ruling.black.forbidden);
-        const VerdictRow& row = axf().verdicts.at(static_cast<std::size_t>(ruling.verdict_row));
+        const VerdictRow& row = axf().verdicts.at(*ruling.verdict_row);
         for (const std::string language : { "en", "zh" }) {
             CAPTURE(language);
             const MessageCatalogue m = catalogue(language);

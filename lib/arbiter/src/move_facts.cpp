@@ -253,7 +253,7 @@ namespace {
             if (won <= 0)
                 return CaptureCost::Material;
         } else {
-            won = options.piece_worth[static_cast<std::size_t>(index(pos.piece_on(capture.to()).type()))];
+            won = options.piece_worth[index(pos.piece_on(capture.to()).type())];
             Position taken = pos;
             UndoInfo undo;
             taken.do_move(capture, undo);
@@ -517,7 +517,7 @@ namespace {
         if (!threat.capture_legal)
             return;
         const PieceWorth& worth = m.options.piece_worth;
-        const auto worth_of = [&](const PieceAt& p) { return worth[static_cast<std::size_t>(index(p.piece.type()))]; };
+        const auto worth_of = [&](const PieceAt& p) { return worth[index(p.piece.type())]; };
         threat.capture_gain = worth_of(threat.target) - (threat.real_protectors.empty() ? 0 : worth_of(threat.attacker));
         const Move capture(threat.attacker.square, threat.target.square);
         Position pos = mover_again;
@@ -898,7 +898,7 @@ CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
         id_at[to] = id_at[from];
         id_at[from] = -1;
 
-        Tally& t = tally[static_cast<std::size_t>(index(facts.mover))];
+        Tally& t = tally[index(facts.mover)];
         ++t.moves;
         std::set<int> targets;
         for (Threat& threat : facts.threats) {
@@ -920,7 +920,7 @@ CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
 
     for (const Color c : { Color::Red, Color::Black }) {
         SideSummary& s = c == Color::Red ? out.red : out.black;
-        const Tally& t = tally[static_cast<std::size_t>(index(c))];
+        const Tally& t = tally[index(c)];
         s.side = c;
         s.moves = t.moves;
         for (const MoveFacts& f : out.moves) {

@@ -26,7 +26,7 @@ std::optional<NaturalLimitReached> natural_limit_reached(const ReplayedGame& gam
         bool counts = !replying_to_uncounted_check;
         replying_to_uncounted_check = false;
         if (ply.gives_check && limit.checks_counted_per_side
-            && ++checks[static_cast<std::size_t>(index(ply.mover))] > *limit.checks_counted_per_side) {
+            && ++checks[index(ply.mover)] > *limit.checks_counted_per_side) {
             counts = false;
             replying_to_uncounted_check = true;
         }

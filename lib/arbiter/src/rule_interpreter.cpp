@@ -5,6 +5,8 @@
 #include <functional>
 #include <set>
 
+#include "xq/arbiter/row_conditions.hpp"
+
 namespace xq {
 
 namespace {
@@ -45,43 +47,44 @@ namespace {
         bool uses(const std::string& rule) const { return set_aside.empty() || rule != set_aside; }
     };
 
-    // How much of a ruling a judgement makes: the outcome alone (what a contested reading or a
-    // rule set aside would change, whether a later cycle still violates), or all of it.
-    enum class Detail { Outcome, Full };
+    // How much of a ruling a judgement makes: the verdict and its outcome alone (what a
+    // contested reading or a rule set aside would change, whether a later cycle still
+    // violates), or all of it, with the rules cited and the contested readings' outcomes.
+    enum class Detail { VerdictOnly, Full };
 
     // The first of a table's rows that applies: `applies(i)`, `rule_of(i)` and `effect_of(i)`
     // read row i. Where that row belongs to the rule set aside, what it judged is judged the
     // other way: by the first later row of another rule with another effect for which
-    // `applies_instead(k)`, or by none (-1). The later rows that would judge it alike are the
+    // `applies_instead(k)`, or by none. The later rows that would judge it alike are the
     // general principles the rule set aside is a special case of here, and are set aside with
     // it: without a rule, what it judged is not judged the same by a rule standing behind it.
     template <typename Applies, typename AppliesInstead, typename RuleOf, typename EffectOf>
-    int first_applying(std::size_t rows, const Judging& j, Applies applies, AppliesInstead applies_instead,
+    RowIndex first_applying(std::size_t rows, const Judging& j, Applies applies, AppliesInstead applies_instead,
         RuleOf rule_of, EffectOf effect_of)
     {
         for (std::size_t i = 0; i < rows; ++i) {
             if (!applies(i))
                 continue;
             if (j.uses(rule_of(i)))
-                return static_cast<int>(i);
+                return RowIndex(i);
             for (std::size_t k = i + 1; k < rows; ++k)
                 if (effect_of(k) != effect_of(i) && j.uses(rule_of(k)) && applies_instead(k))
-                    return static_cast<int>(k);
-            return -1;
+                    return RowIndex(k);
+            return {};
         }
-        return -1;
+        return {};
     }
 
     // The first chase row that applies (first_applying): with an exemption set aside, what the
     // threat would be without it. The rows that do not name an origin ask for a new attack, and
     // an exemption of attacks that stood before is what stands between such an attack and
     // them: judged the other way, it is judged as new.
-    int first_row(const Threat& t, PieceType moved, const Judging& j)
+    RowIndex first_row(const Threat& t, PieceType moved, const Judging& j)
     {
         // The prior attacks have none of their own: judged as they stood, they end the search.
         const bool chased_before = std::any_of(t.prior_attacks.begin(), t.prior_attacks.end(), [&](const Threat& p) {
-            const int row = first_row(p, moved, j);
-            return row >= 0 && j.rules.chase_rules[static_cast<std::size_t>(row)].counts;
+            const RowIndex row = first_row(p, moved, j);
+            return row && j.rules.chase_rules[*row].counts;
         });
         const ThreatContext context { t, moved, chased_before };
         Threat as_new = t;
@@ -173,46 +176,124 @@ namespace {
         return attackers.size() > 1;
     }
 
+} // namespace
+
+// A side's moves and the cycle's, as a conduct's conditions see them, and the counted chases
+// those conditions look at.
+struct ConductContext {
+    const std::vector<const JudgedMove*>& side;
+    const std::vector<JudgedMove>& cycle;
+    ChaseFilter filter;
+
+    auto is_any(const std::vector<MoveClass>& classes) const
+    {
+        return [this, &classes](const JudgedMove* m) { return m->any_of(classes, filter); };
+    }
+    auto chases_tagged(const std::vector<std::string>& tags) const
+    {
+        return [this, &tags](const JudgedMove* m) { return m->chases_tagged(tags, filter); };
+    }
+};
+
+// A move as a move rule's conditions see it: its facts, and its classes by its facts and chases.
+struct MoveRuleContext {
+    const MoveFacts& facts;
+    const MoveRuling& ruling;
+};
+
+// A verdict row read one way round: `side` is the row's side, `other` its other.
+struct VerdictContext {
+    const SideRuling& side;
+    const SideRuling& other;
+    const RuleSet& rules;
+};
+
+namespace {
+
+    template <typename T>
+    T&& as(RowConditionValue& value)
+    {
+        return std::move(std::get<T>(value));
+    }
+
+    using Classes = std::vector<MoveClass>;
+    using Pieces = std::vector<PieceType>;
+    using Tags = std::vector<std::string>;
+    using Kind = RowConditionKind;
+    using ConductIn = const ConductContext&;
+
+    // The order the loader reads them in; the README's table gives each one's meaning.
+    const ConductConditionKey conduct_keys[] = {
+        { .name = "every_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.every_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.every_move.empty() || std::all_of(x.side.begin(), x.side.end(), x.is_any(c.every_move));
+            } },
+        { .name = "any_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.any_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.any_move.empty() || std::any_of(x.side.begin(), x.side.end(), x.is_any(c.any_move));
+            } },
+        { .name = "no_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.no_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.no_move.empty() || std::none_of(x.side.begin(), x.side.end(), x.is_any(c.no_move));
+            } },
+        { .name = "cycle_any_move", .kind = Kind::MoveClasses,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.cycle_any_move = as<Classes>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.cycle_any_move.empty()
+                    || std::any_of(x.cycle.begin(), x.cycle.end(),
+                        [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, x.filter); });
+            } },
+        { .name = "same_target", .kind = Kind::Boolean,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.same_target = as<bool>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return !c.same_target || !common_targets(x.side, x.filter).empty();
+            } },
+        { .name = "several_attackers", .kind = Kind::Boolean,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.several_attackers = as<bool>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                if (!c.same_target || !c.several_attackers)
+                    return true;
+                const std::set<int> common = common_targets(x.side, x.filter);
+                return std::any_of(common.begin(), common.end(),
+                    [&](int t) { return chased_by_several(x.side, t, x.filter) == *c.several_attackers; });
+            } },
+        { .name = "min_grade", .kind = Kind::Grade,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.min_grade = as<int>(v); } },
+        { .name = "chaser", .kind = Kind::Pieces,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.chaser = as<Pieces>(v); } },
+        { .name = "chased", .kind = Kind::Pieces,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.chased = as<Pieces>(v); } },
+        { .name = "any_chase_tagged", .kind = Kind::Tags,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.any_chase_tagged = as<Tags>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.any_chase_tagged.empty()
+                    || std::any_of(x.side.begin(), x.side.end(), x.chases_tagged(c.any_chase_tagged));
+            } },
+        { .name = "no_chase_tagged", .kind = Kind::Tags,
+            .set = [](ConductCondition& c, RowConditionValue&& v) { c.no_chase_tagged = as<Tags>(v); },
+            .holds = [](const ConductCondition& c, ConductIn x) {
+                return c.no_chase_tagged.empty()
+                    || std::none_of(x.side.begin(), x.side.end(), x.chases_tagged(c.no_chase_tagged));
+            } },
+    };
+
     bool conduct_holds(const ConductCondition& c, const std::vector<const JudgedMove*>& side,
         const std::vector<JudgedMove>& cycle)
     {
         if (side.empty())
             return false;
-        const ChaseFilter g(c);
-        const auto is_any = [&](const std::vector<MoveClass>& classes) {
-            return [&](const JudgedMove* m) { return m->any_of(classes, g); };
-        };
-        if (!c.every_move.empty() && !std::all_of(side.begin(), side.end(), is_any(c.every_move)))
-            return false;
-        if (!c.any_move.empty() && std::none_of(side.begin(), side.end(), is_any(c.any_move)))
-            return false;
-        if (!c.no_move.empty() && std::any_of(side.begin(), side.end(), is_any(c.no_move)))
-            return false;
-        const auto chases_tagged = [&](const std::vector<std::string>& tags) {
-            return [&](const JudgedMove* m) { return m->chases_tagged(tags, g); };
-        };
-        if (!c.any_chase_tagged.empty() && std::none_of(side.begin(), side.end(), chases_tagged(c.any_chase_tagged)))
-            return false;
-        if (!c.no_chase_tagged.empty() && std::any_of(side.begin(), side.end(), chases_tagged(c.no_chase_tagged)))
-            return false;
-        if (!c.cycle_any_move.empty()
-            && std::none_of(cycle.begin(), cycle.end(), [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, g); }))
-            return false;
-        if (c.same_target) {
-            const std::set<int> common = common_targets(side, g);
-            if (common.empty())
-                return false;
-            if (c.several_attackers
-                && std::none_of(common.begin(), common.end(),
-                    [&](int t) { return chased_by_several(side, t, g) == *c.several_attackers; }))
-                return false;
-        }
-        return true;
+        const ConductContext context { side, cycle, ChaseFilter(c) };
+        return std::all_of(std::begin(conduct_keys), std::end(conduct_keys),
+            [&](const ConductConditionKey& key) { return !key.holds || key.holds(c, context); });
     }
 
     // The first conduct that holds (first_applying): with a conduct set aside, whether the side
     // would be forbidden without it.
-    int first_conduct(const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
+    RowIndex first_conduct(
+        const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
     {
         const std::vector<Conduct>& rows = j.rules.conducts;
         const auto holds
@@ -222,17 +303,41 @@ namespace {
             [&](std::size_t i) { return rows[i].forbidden; });
     }
 
-    CountedChase counted(const MoveFacts& m, const Threat& t, int row, const RuleSet& rules, bool by_flying_general)
+    CountedChase counted(
+        const MoveFacts& m, const Threat& t, std::size_t row, const RuleSet& rules, bool by_flying_general)
     {
-        const ChaseRule& r = rules.chase_rules[static_cast<std::size_t>(row)];
+        const ChaseRule& r = rules.chase_rules[row];
         return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, r.tags, by_flying_general };
     }
 
+    using MoveRuleIn = const MoveRuleContext&;
+
+    // The order the loader reads them in; the README's table gives each one's meaning.
+    const MoveRuleConditionKey move_rule_keys[] = {
+        { .name = "moved", .kind = Kind::Pieces,
+            .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.moved = as<Pieces>(v); },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
+                return listed(c.moved, x.facts.moved.piece.type());
+            } },
+        { .name = "evades_check", .kind = Kind::Boolean,
+            .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.evades_check = as<bool>(v); },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
+                return matches(c.evades_check, x.facts.evades_check);
+            } },
+        { .name = "any_class", .kind = Kind::MoveClasses,
+            .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.any_class = as<Classes>(v); },
+            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
+                return c.any_class.empty()
+                    || std::any_of(
+                        c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return x.ruling.has(k); });
+            } },
+    };
+
     bool move_rule_holds(const MoveRuleCondition& c, const MoveFacts& m, const MoveRuling& r)
     {
-        return listed(c.moved, m.moved.piece.type()) && matches(c.evades_check, m.evades_check)
-            && (c.any_class.empty()
-                || std::any_of(c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return r.has(k); }));
+        const MoveRuleContext context { m, r };
+        return std::all_of(std::begin(move_rule_keys), std::end(move_rule_keys),
+            [&](const MoveRuleConditionKey& key) { return key.holds(c, context); });
     }
 
     // The first move rule that holds gives the move's classes instead of its facts.
@@ -242,7 +347,7 @@ namespace {
             const MoveRule& rule = j.rules.move_rules[i];
             if (!j.uses(rule.rule) || !move_rule_holds(rule.condition, m, r))
                 continue;
-            r.move_rule = static_cast<int>(i);
+            r.move_rule = RowIndex(i);
             r.classes = rule.classes;
             if (!r.has(MoveClass::Chase))
                 for (ThreatRuling& t : r.threats)
@@ -255,9 +360,9 @@ namespace {
     {
         ThreatRuling judgement;
         judgement.row = first_row(threat, moved, j);
-        if (judgement.row < 0)
+        if (!judgement.row)
             return judgement;
-        judgement.counts = j.rules.chase_rules[static_cast<std::size_t>(judgement.row)].counts;
+        judgement.counts = j.rules.chase_rules[*judgement.row].counts;
         judgement.worth_mentioning = threat.is_new();
         if (!threat.is_new()) {
             Threat as_new = threat;
@@ -287,10 +392,11 @@ namespace {
             if (r.classes.empty())
                 r.classes.push_back(MoveClass::Idle);
             apply_move_rules(m, j, r);
-            const auto term = std::find_if(rules.move_terms.begin(), rules.move_terms.end(), [&](const MoveTerm& t) {
-                return std::any_of(t.classes.begin(), t.classes.end(), [&](MoveClass c) { return r.has(c); });
-            });
-            r.term = term == rules.move_terms.end() ? -1 : static_cast<int>(term - rules.move_terms.begin());
+            for (std::size_t t = 0; t < rules.move_terms.size() && !r.term; ++t) {
+                const std::vector<MoveClass>& classes = rules.move_terms[t].classes;
+                if (std::any_of(classes.begin(), classes.end(), [&](MoveClass c) { return r.has(c); }))
+                    r.term = RowIndex(t);
+            }
             out.push_back(std::move(r));
         }
         return out;
@@ -306,7 +412,7 @@ namespace {
             for (std::size_t k = 0; k < m.threats.size(); ++k) {
                 const ThreatRuling& t = moves[i].threats[k];
                 if (t.counts)
-                    judged.chases.push_back(counted(m, m.threats[k], t.row, rules, t.counts_by_flying_general));
+                    judged.chases.push_back(counted(m, m.threats[k], *t.row, rules, t.counts_by_flying_general));
             }
             out.push_back(std::move(judged));
         }
@@ -330,8 +436,8 @@ namespace {
         SideRuling s;
         s.side = color;
         s.conduct_row = first_conduct(j, mine, cycle);
-        if (s.conduct_row >= 0) {
-            const Conduct& conduct = j.rules.conducts[static_cast<std::size_t>(s.conduct_row)];
+        if (s.conduct_row) {
+            const Conduct& conduct = j.rules.conducts[*s.conduct_row];
             s.conduct = conduct.id;
             s.forbidden = conduct.forbidden;
         }
@@ -351,13 +457,13 @@ namespace {
         for (const MoveRuling& m : moves)
             if (m.mover == color)
                 for (const ThreatRuling& t : m.threats)
-                    if (t.row >= 0 && !t.counts && t.worth_mentioning && !contains(s.exempting_rows, t.row)) {
-                        s.exempting_rows.push_back(t.row);
-                        add_unique(s.exempting_rules, rules.chase_rules[static_cast<std::size_t>(t.row)].rule);
+                    if (t.row && !t.counts && t.worth_mentioning && !contains(s.exempting_rows, *t.row)) {
+                        s.exempting_rows.push_back(*t.row);
+                        add_unique(s.exempting_rules, rules.chase_rules[*t.row].rule);
                     }
-        if (s.conduct_row < 0)
+        if (!s.conduct_row)
             return s; // no conduct fits: the side is left allowed, with nothing cited
-        const Conduct& conduct = rules.conducts[static_cast<std::size_t>(s.conduct_row)];
+        const Conduct& conduct = rules.conducts[*s.conduct_row];
         const ChaseFilter filter(conduct.condition);
         // Only a conduct about one target names it: a conduct in which checks break the chase
         // must not also say that a piece was chased on every move.
@@ -388,15 +494,33 @@ namespace {
 
     int rank_of(const SideRuling& s, const RuleSet& rules)
     {
-        return s.conduct_row < 0 ? 0 : rules.conducts[static_cast<std::size_t>(s.conduct_row)].rank;
+        return s.conduct_row ? rules.conducts[*s.conduct_row].rank : 0;
     }
+
+    using VerdictIn = const VerdictContext&;
+
+    // The order the loader reads them in; the README's table gives each one's meaning.
+    const VerdictConditionKey verdict_keys[] = {
+        { .name = "side", .kind = Kind::ConductName,
+            .set = [](VerdictRow& v, RowConditionValue&& value) { v.side = as<std::string>(value); },
+            .holds = [](const VerdictRow& v, VerdictIn x) { return names(v.side, x.side); } },
+        { .name = "other", .kind = Kind::ConductName,
+            .set = [](VerdictRow& v, RowConditionValue&& value) { v.other = as<std::string>(value); },
+            .holds = [](const VerdictRow& v, VerdictIn x) { return names(v.other, x.other); } },
+        { .name = "graver", .kind = Kind::Boolean,
+            .set = [](VerdictRow& v, RowConditionValue&& value) { v.graver = as<bool>(value); },
+            .holds = [](const VerdictRow& v, VerdictIn x) {
+                return !v.graver || rank_of(x.side, x.rules) > rank_of(x.other, x.rules);
+            } },
+    };
 
     // Step 3: the verdict table, each row read both ways round.
     void apply_verdicts(Ruling& ruling, const Judging& j)
     {
         auto row_holds = [&](const VerdictRow& v, const SideRuling& side, const SideRuling& other) {
-            return names(v.side, side) && names(v.other, other)
-                && (!v.graver || rank_of(side, j.rules) > rank_of(other, j.rules));
+            const VerdictContext context { side, other, j.rules };
+            return std::all_of(std::begin(verdict_keys), std::end(verdict_keys),
+                [&](const VerdictConditionKey& key) { return key.holds(v, context); });
         };
         const std::vector<VerdictRow>& rows = j.rules.verdicts;
         // The violator a row names, read with Red as its `side` first; nothing for a draw.
@@ -409,13 +533,13 @@ namespace {
             return j.readings.applies(rows[i].guard)
                 && (row_holds(rows[i], ruling.red, ruling.black) || row_holds(rows[i], ruling.black, ruling.red));
         };
-        const int row = first_applying(
+        const RowIndex row = first_applying(
             rows.size(), j, holds, holds, [&](std::size_t i) -> const std::string& { return rows[i].rule; }, violator_of);
-        if (row < 0)
+        if (!row)
             return;
         ruling.verdict_row = row;
-        ruling.verdict_rule = rows[static_cast<std::size_t>(row)].rule;
-        ruling.violator = violator_of(static_cast<std::size_t>(row));
+        ruling.verdict_rule = rows[*row].rule;
+        ruling.violator = violator_of(*row);
     }
 
     Outcome outcome_for(Color violator, bool loses)
@@ -481,8 +605,8 @@ namespace {
         a.ruling_at = rules.repetition.ruling_at_occurrence;
         a.loses_at = rules.repetition.violator_loses_at_occurrence;
         if (ruling.violator) {
-            const int row = ruling.side(*ruling.violator).conduct_row;
-            if (row >= 0 && rules.conducts[static_cast<std::size_t>(row)].loses_at_once)
+            const RowIndex row = ruling.side(*ruling.violator).conduct_row;
+            if (row && rules.conducts[*row].loses_at_once)
                 a.loses_at = a.ruling_at;
         }
         const std::vector<int>& stands = ruling.episode.stands;
@@ -500,7 +624,7 @@ namespace {
                     again.stands.assign(stands.begin() + static_cast<std::ptrdiff_t>(i - per_span),
                         stands.begin() + static_cast<std::ptrdiff_t>(i) + 1);
                     again.occurrences = static_cast<int>(per_span) + 1;
-                    const Ruling later = judge(later_cycles->classify(span), again, j, nullptr, Detail::Outcome);
+                    const Ruling later = judge(later_cycles->classify(span), again, j, nullptr, Detail::VerdictOnly);
                     if (!later.side(*ruling.violator).forbidden) {
                         a.changed_at_ply = span.first_ply;
                         break;
@@ -575,8 +699,8 @@ namespace {
     }
 
     // The one place a cycle is judged: its moves, the sides' conduct, the verdict and the
-    // occurrences; in full, also what the ruling says of each side (the rules it cites are
-    // chosen by cite_rules, which asks what the ruling would be without each).
+    // occurrences; in full, also what the ruling says of each side (rule_on adds the rules it
+    // cites and the contested readings).
     Ruling judge(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
         const CycleClassifier* later_cycles, Detail detail)
     {
@@ -598,6 +722,12 @@ namespace {
 } // namespace
 
 bool MoveRuling::has(MoveClass c) const { return contains(classes, c); }
+
+std::span<const ConductConditionKey> conduct_condition_keys() { return conduct_keys; }
+
+std::span<const MoveRuleConditionKey> move_rule_condition_keys() { return move_rule_keys; }
+
+std::span<const VerdictConditionKey> verdict_condition_keys() { return verdict_keys; }
 
 std::string_view to_string(Outcome outcome)
 {
@@ -638,16 +768,37 @@ namespace {
         return whole;
     }
 
-    // The outcome rule_on_episode would give: judged on the first cycle, or, as there, on the
-    // span a ruling falls due on.
-    Outcome outcome_of(const CycleFacts& facts, const RepetitionEpisode& episode, const Judging& j,
-        const CycleClassifier* later_cycles)
+    // The one orchestration of a ruling: the first cycle judged, or the span a ruling falls
+    // due on when the violator changed before (span_due); in full, also the rules cited and
+    // what each contested reading would give. The judgements without a rule or with a reading
+    // turned are this same function at Detail::VerdictOnly, so they cannot drift from the ruling.
+    Ruling rule_on(const CycleFacts& first_cycle, const RepetitionEpisode& episode, const Judging& j,
+        const CycleClassifier* later_cycles, Detail detail)
     {
-        const Ruling ruling = judge(facts, episode, j, later_cycles, Detail::Outcome);
+        Ruling ruling = judge(first_cycle, episode, j, later_cycles, detail);
+        // A ruling against a side whose violating cycle stood too few times would be made on a
+        // repetition the arbiter never had to rule on: the position stood often enough only
+        // through other moves, so all the moves up to then are judged together.
         if (later_cycles)
-            if (const std::optional<RepetitionEpisode> whole = span_due(ruling, j.rules))
-                return outcome_of(later_cycles->classify(whole->cycle), *whole, j, later_cycles);
-        return ruling.outcome;
+            if (const std::optional<RepetitionEpisode> whole = span_due(ruling, j.rules)) {
+                const ChangeBeforeRuling change { *ruling.violator, episode.cycle, ruling.occurrences.changed_at_ply };
+                ruling = judge(later_cycles->classify(whole->cycle), *whole, j, later_cycles, detail);
+                ruling.changed_before_due = change;
+            }
+        if (detail == Detail::VerdictOnly)
+            return ruling;
+        // Without a rule, the ruling is made again as it was made here: from the first cycle.
+        const auto outcome_without = [&](const Judging& without) {
+            return rule_on(first_cycle, episode, without, later_cycles, Detail::VerdictOnly).outcome;
+        };
+        cite_rules(ruling, j, outcome_without);
+        for (const Reading& r : j.rules.readings) {
+            const Outcome other = j.readings.consulted(r.name)
+                ? outcome_without(Judging { j.rules, j.readings.flipped(r.name), {}, j.instructions })
+                : ruling.outcome;
+            ruling.readings.push_back({ r.name, j.readings.enabled(r.name), other, other != ruling.outcome });
+        }
+        return ruling;
     }
 
     // Whether a span is worth a ruling: a position stood often enough for the ruleset, except
@@ -664,12 +815,7 @@ namespace {
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const ReadingChoice& readings, const CycleClassifier* later_cycles)
 {
-    const Judging j { rules, readings };
-    Ruling ruling = judge(facts, episode, j, later_cycles, Detail::Full);
-    cite_rules(ruling, j, [&](const Judging& without) {
-        return judge(facts, episode, without, later_cycles, Detail::Outcome).outcome;
-    });
-    return ruling;
+    return rule_on(facts, episode, Judging { rules, readings }, later_cycles, Detail::Full);
 }
 
 std::optional<Ruling> rule_on_episode(const CycleFacts& first_cycle, const RepetitionEpisode& episode,
@@ -678,25 +824,7 @@ std::optional<Ruling> rule_on_episode(const CycleFacts& first_cycle, const Repet
     if (!stood_often_enough(episode, rules))
         return std::nullopt;
     const ReadingChoice readings(rules);
-    const Judging j { rules, readings, {}, &instructions };
-    Ruling ruling = judge(first_cycle, episode, j, later_cycles, Detail::Full);
-    // A ruling against a side whose violating cycle stood too few times would be made on a
-    // repetition the arbiter never had to rule on: the position stood often enough only
-    // through other moves, so all the moves up to then are judged together.
-    if (const std::optional<RepetitionEpisode> whole = span_due(ruling, rules); whole && later_cycles) {
-        const ChangeBeforeRuling change { *ruling.violator, episode.cycle, ruling.occurrences.changed_at_ply };
-        ruling = judge(later_cycles->classify(whole->cycle), *whole, j, later_cycles, Detail::Full);
-        ruling.changed_before_due = change;
-    }
-    // Without a rule, the ruling is made again as it was made here: from the first cycle.
-    cite_rules(ruling, j, [&](const Judging& without) { return outcome_of(first_cycle, episode, without, later_cycles); });
-    for (const Reading& r : rules.readings) {
-        const Outcome other = readings.consulted(r.name)
-            ? outcome_of(first_cycle, episode, Judging { rules, readings.flipped(r.name), {}, &instructions }, later_cycles)
-            : ruling.outcome;
-        ruling.readings.push_back({ r.name, readings.enabled(r.name), other, other != ruling.outcome });
-    }
-    return ruling;
+    return rule_on(first_cycle, episode, Judging { rules, readings, {}, &instructions }, later_cycles, Detail::Full);
 }
 
 BoardJudgement judge_board(const ReplayedGame& game, const RuleSet& rules)
@@ -773,10 +901,12 @@ std::vector<Outcome> outcomes_without_rule(
     const CycleClassifier classifier(game, rules.classification);
     const ReadingChoice readings(rules);
     for (const RepetitionEpisode& e : judged_spans(game, rules))
-        if (stood_often_enough(e, rules))
-            outcomes.push_back(outcome_of(
-                classifier.classify(e.cycle), e, Judging { rules, readings, rule, &instructions },
-                classifier_of_later_cycles(classifier, rules)));
+        if (stood_often_enough(e, rules)) {
+            const Judging without { rules, readings, rule, &instructions };
+            const CycleClassifier* later_cycles = classifier_of_later_cycles(classifier, rules);
+            const CycleFacts facts = classifier.classify(e.cycle);
+            outcomes.push_back(rule_on(facts, e, without, later_cycles, Detail::VerdictOnly).outcome);
+        }
     return outcomes;
 }
 

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "xq/arbiter/enum_names.hpp"
+#include "xq/arbiter/row_conditions.hpp"
 #include "xq/base/utf8.hpp"
 
 namespace xq {
@@ -418,30 +419,69 @@ namespace {
             return enum_list(j, key, path, move_class_names, "move class").value_or(std::vector<MoveClass> {});
         }
 
+        // The keys of a condition table that `j` names, each read by its kind and stored in `row`.
+        template <typename Row, typename Context>
+        void conditions(
+            const Json& j, const std::string& path, std::span<const RowConditionKey<Row, Context>> keys, Row& row)
+        {
+            for (const RowConditionKey<Row, Context>& key : keys)
+                if (std::optional<RowConditionValue> value = condition_value(j, key.name, key.kind, path))
+                    key.set(row, std::move(*value));
+        }
+
+        template <typename Row, typename Context>
+        static std::vector<std::string_view> names_of(std::span<const RowConditionKey<Row, Context>> keys)
+        {
+            std::vector<std::string_view> names;
+            for (const RowConditionKey<Row, Context>& key : keys)
+                names.push_back(key.name);
+            return names;
+        }
+
+        // What `j` gives for a key of a condition table; none when it does not name the key or
+        // names it wrongly.
+        std::optional<RowConditionValue> condition_value(
+            const Json& j, std::string_view key, RowConditionKind kind, const std::string& path)
+        {
+            if (!j.contains(key))
+                return std::nullopt;
+            switch (kind) {
+            case RowConditionKind::Boolean:
+                if (const std::optional<bool> b = boolean(j, key, path))
+                    return *b;
+                return std::nullopt;
+            case RowConditionKind::Grade:
+                if (const std::optional<int> n = integer(j, key, path, 1, 9))
+                    return *n;
+                return std::nullopt;
+            case RowConditionKind::MoveClasses:
+                if (auto classes = enum_list(j, key, path, move_class_names, "move class"))
+                    return std::move(*classes);
+                return std::nullopt;
+            case RowConditionKind::Pieces:
+                if (auto pieces = enum_list(j, key, path, piece_names, "piece"))
+                    return std::move(*pieces);
+                return std::nullopt;
+            case RowConditionKind::Tags: {
+                std::vector<std::string> names = tags(j, key, path);
+                for (std::size_t i = 0; i < names.size(); ++i)
+                    tag_uses_.push_back({ names[i], path + "/" + std::string(key) + "/" + std::to_string(i) });
+                return names;
+            }
+            case RowConditionKind::ConductName:
+                return string(j, key, path);
+            }
+            return std::nullopt;
+        }
+
         ConductCondition conduct_condition(const Json& j, const std::string& path)
         {
             ConductCondition c;
-            if (!object(j, path,
-                    { "every_move", "any_move", "no_move", "cycle_any_move", "same_target", "several_attackers",
-                        "min_grade", "chaser", "chased", "any_chase_tagged", "no_chase_tagged" }))
+            if (!object(j, path, names_of(conduct_condition_keys())))
                 return c;
-            c.every_move = kinds(j, "every_move", path);
-            c.any_move = kinds(j, "any_move", path);
-            c.no_move = kinds(j, "no_move", path);
-            c.cycle_any_move = kinds(j, "cycle_any_move", path);
-            c.same_target = boolean(j, "same_target", path).value_or(false);
-            c.several_attackers = boolean(j, "several_attackers", path);
+            conditions(j, path, conduct_condition_keys(), c);
             if (c.several_attackers && !c.same_target)
                 error("ruleset.bad-value", path + "/several_attackers", "needs same_target: true");
-            c.min_grade = integer(j, "min_grade", path, 1, 9).value_or(1);
-            c.chaser = enum_list(j, "chaser", path, piece_names, "piece");
-            c.chased = enum_list(j, "chased", path, piece_names, "piece");
-            c.any_chase_tagged = tags(j, "any_chase_tagged", path);
-            c.no_chase_tagged = tags(j, "no_chase_tagged", path);
-            for (const auto& [list, key] :
-                { std::pair { &c.any_chase_tagged, "any_chase_tagged" }, { &c.no_chase_tagged, "no_chase_tagged" } })
-                for (std::size_t i = 0; i < list->size(); ++i)
-                    tag_uses_.push_back({ (*list)[i], path + "/" + key + "/" + std::to_string(i) });
             return c;
         }
 
@@ -663,12 +703,12 @@ namespace {
                 if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)
-                        c.check_capture_takers[static_cast<std::size_t>(index(type))] = true;
+                        c.check_capture_takers[index(type)] = true;
                 }
                 if (const auto takers = r.enum_list(j, "capture_sequence_takers", path, piece_names, "piece")) {
                     c.capture_sequence_takers.fill(false);
                     for (const PieceType type : *takers)
-                        c.capture_sequence_takers[static_cast<std::size_t>(index(type))] = true;
+                        c.capture_sequence_takers[index(type)] = true;
                 }
                 if (j.contains("piece_worth")) {
                     const Json& worth = j["piece_worth"];
@@ -680,7 +720,7 @@ namespace {
                     if (r.object(worth, worth_path, kinds, kinds))
                         for (const auto& [name, type] : piece_names)
                             if (type != PieceType::King)
-                                c.piece_worth[static_cast<std::size_t>(index(type))]
+                                c.piece_worth[index(type)]
                                     = r.integer(worth, name, worth_path, 0, 100).value_or(0);
                 }
             }
@@ -742,11 +782,8 @@ namespace {
             if (j.contains("if")) {
                 const Json& c = j["if"];
                 const std::string where = path + "/if";
-                if (r.object(c, where, { "moved", "evades_check", "any_class" })) {
-                    m.condition.moved = r.enum_list(c, "moved", where, piece_names, "piece");
-                    m.condition.evades_check = r.boolean(c, "evades_check", where);
-                    m.condition.any_class = r.kinds(c, "any_class", where);
-                }
+                if (r.object(c, where, Reader::names_of(move_rule_condition_keys())))
+                    r.conditions(c, where, move_rule_condition_keys(), m.condition);
             }
             m.classes = r.kinds(j, "classes", path);
             if (m.classes.empty())
@@ -829,9 +866,7 @@ namespace {
             v.rule = r.string(j, "rule", path);
             v.translations = r.texts(j, path, { { "description", &v.description } });
             r.rule_reference(v.rule, path + "/rule");
-            v.side = r.string(j, "side", path);
-            v.other = r.string(j, "other", path);
-            v.graver = r.boolean(j, "graver", path).value_or(false);
+            r.conditions(j, path, verdict_condition_keys(), v);
             for (const auto& [name, key] : { std::pair { v.side, "side" }, { v.other, "other" } })
                 if (name != "forbidden" && name != "allowed" && name != "any" && !rs.find_conduct(name))
                     r.error("ruleset.bad-value", path + "/" + key,

@@ -104,7 +104,7 @@ namespace {
         // Whether one of them is still legal after `m`, a move that does not check.
         bool one_survives(Move m) const
         {
-            for (int i = 0; i < count_; ++i)
+            for (std::size_t i = 0; i < count_; ++i)
                 if (!points_[i].test(static_cast<std::size_t>(m.from().index()))
                     && !points_[i].test(static_cast<std::size_t>(m.to().index())))
                     return true;
@@ -135,9 +135,9 @@ namespace {
             return points;
         }
 
-        static constexpr int max_count = 3;
+        static constexpr std::size_t max_count = 3;
         std::array<Points, max_count> points_ {};
-        int count_ = 0;
+        std::size_t count_ = 0;
     };
 
     // What the side to move would gain by `capture`, a legal capture of a non-king piece,

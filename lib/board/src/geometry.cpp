@@ -67,7 +67,7 @@ namespace {
                     if (f < file_count - 1)
                         steps.push(sq(f + 1, r));
                 }
-                for (int i = 0; i < steps.size; ++i)
+                for (std::size_t i = 0; i < steps.size; ++i)
                     t.soldier_attackers[static_cast<std::size_t>(c)][steps.to[i]].push(s);
             }
 

@@ -42,7 +42,7 @@ namespace {
             add_steps(pos, from, us, t.horse[s], true, list);
             break;
         case PieceType::Soldier:
-            add_steps(pos, from, us, t.soldier[static_cast<std::size_t>(index(us))][s], false, list);
+            add_steps(pos, from, us, t.soldier[index(us)][s], false, list);
             break;
         case PieceType::Chariot:
             for (const geometry::Ray& ray : t.rays[s])

@@ -97,7 +97,7 @@ namespace {
             }
 
         const Piece soldier(by, PieceType::Soldier);
-        const geometry::Steps& soldiers = t.soldier_attackers[static_cast<std::size_t>(index(by))][s];
+        const geometry::Steps& soldiers = t.soldier_attackers[index(by)][s];
         for (int i = 0; i < soldiers.size; ++i)
             if (at(b, soldiers.to[static_cast<std::size_t>(i)]) == soldier) {
                 report(soldiers.to[static_cast<std::size_t>(i)]);
@@ -171,9 +171,9 @@ void Position::put_piece(Square s, Piece p)
         return;
     board_[static_cast<std::size_t>(s.index())] = p;
     key_ ^= zobrist::piece_square(p, s);
-    ++counts_[static_cast<std::size_t>(index(p.color()))][static_cast<std::size_t>(index(p.type()))];
+    ++counts_[index(p.color())][index(p.type())];
     if (p.type() == PieceType::King)
-        king_square_[static_cast<std::size_t>(index(p.color()))] = s;
+        king_square_[index(p.color())] = s;
 }
 
 void Position::remove_piece(Square s)
@@ -183,14 +183,14 @@ void Position::remove_piece(Square s)
         return;
     board_[static_cast<std::size_t>(s.index())] = Piece::none();
     key_ ^= zobrist::piece_square(p, s);
-    --counts_[static_cast<std::size_t>(index(p.color()))][static_cast<std::size_t>(index(p.type()))];
+    --counts_[index(p.color())][index(p.type())];
 }
 
 bool Position::has_king(Color c) const { return count(c, PieceType::King) > 0; }
 
 int Position::count(Color c, PieceType t) const
 {
-    return counts_[static_cast<std::size_t>(index(c))][static_cast<std::size_t>(index(t))];
+    return counts_[index(c)][index(t)];
 }
 
 void Position::set_side_to_move(Color c)
@@ -228,8 +228,8 @@ void Position::do_move(Move m, UndoInfo& undo)
 
     if (captured) {
         key_ ^= zobrist::piece_square(captured, to);
-        --counts_[static_cast<std::size_t>(index(captured.color()))]
-                 [static_cast<std::size_t>(index(captured.type()))];
+        --counts_[index(captured.color())]
+                 [index(captured.type())];
         halfmove_clock_ = 0;
     } else {
         ++halfmove_clock_;
@@ -238,7 +238,7 @@ void Position::do_move(Move m, UndoInfo& undo)
     board_[static_cast<std::size_t>(to.index())] = mover;
     board_[static_cast<std::size_t>(from.index())] = Piece::none();
     if (mover.type() == PieceType::King)
-        king_square_[static_cast<std::size_t>(index(mover.color()))] = to;
+        king_square_[index(mover.color())] = to;
     if (side_to_move_ == Color::Black)
         ++fullmove_number_;
     side_to_move_ = ~side_to_move_;
@@ -254,10 +254,10 @@ void Position::undo_move(Move m, const UndoInfo& undo)
     board_[static_cast<std::size_t>(from.index())] = mover;
     board_[static_cast<std::size_t>(to.index())] = undo.captured;
     if (undo.captured)
-        ++counts_[static_cast<std::size_t>(index(undo.captured.color()))]
-                 [static_cast<std::size_t>(index(undo.captured.type()))];
+        ++counts_[index(undo.captured.color())]
+                 [index(undo.captured.type())];
     if (mover.type() == PieceType::King)
-        king_square_[static_cast<std::size_t>(index(mover.color()))] = from;
+        king_square_[index(mover.color())] = from;
     key_ = undo.key;
     halfmove_clock_ = undo.halfmove_clock;
 }
@@ -339,7 +339,7 @@ bool Position::in_check_after(Move last) const
         return std::find(steps.to.begin(), steps.to.begin() + steps.size, to.index()) != steps.to.begin() + steps.size;
     };
     if (moved == Piece(by, PieceType::Soldier))
-        return reaches(t.soldier_attackers[static_cast<std::size_t>(index(by))][s]);
+        return reaches(t.soldier_attackers[index(by)][s]);
     if (moved == Piece(by, PieceType::Advisor))
         return reaches(t.advisor[s]);
     return moved == Piece(by, PieceType::King) && reaches(t.king[s]);

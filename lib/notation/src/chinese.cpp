@@ -90,7 +90,7 @@ namespace {
         constexpr GlyphTable()
         {
             for (const auto& [glyph, kind] : piece_glyphs)
-                add(glyph, { Glyph::Role::Piece, index(kind) });
+                add(glyph, { Glyph::Role::Piece, static_cast<int>(kind) });
             for (const auto& [glyph, direction] : direction_glyphs)
                 add(glyph, { Glyph::Role::Direction, static_cast<int>(direction) });
             for (const auto& [glyph, pick] : position_glyphs)
@@ -260,8 +260,8 @@ std::string to_chinese(const Position& pos, Move m, ChineseScript script)
         return numbers[static_cast<std::size_t>(n - 1)];
     };
     const detail::PiecePlace& piece = move.piece;
-    const std::string_view glyph = glyphs.pieces[static_cast<std::size_t>(index(side))]
-                                                [static_cast<std::size_t>(index(piece.kind))];
+    const std::string_view glyph = glyphs.pieces[index(side)]
+                                                [index(piece.kind)];
     const int n = piece.pieces_on_file;
     const int i = piece.from_front;
 

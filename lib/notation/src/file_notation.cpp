@@ -40,7 +40,7 @@ namespace {
                 const int red = code - 1;
                 const int black = code - 1 - piece_type_count;
                 const int kind = side == Color::Red ? red : black;
-                kinds[static_cast<std::size_t>(index(side))][static_cast<std::size_t>(code)]
+                kinds[index(side)][static_cast<std::size_t>(code)]
                     = static_cast<std::uint8_t>(kind >= 0 && kind < piece_type_count ? kind : piece_type_count);
             }
         return kinds;
@@ -58,7 +58,7 @@ void FileCensus::scan(int file) const
 {
     for (int kind = 0; kind < kinds_and_others; ++kind)
         columns_[slot(kind, file)].size = 0;
-    const auto& kinds = own_kinds[static_cast<std::size_t>(index(side_))];
+    const auto& kinds = own_kinds[index(side_)];
     const int board_file = board_file_of(side_, file);
     // Visiting the ranks from the enemy's side lists the pieces foremost first.
     const int first = side_ == Color::Red ? rank_count - 1 : 0;
@@ -79,7 +79,7 @@ std::span<const Square> FileCensus::on_file([[maybe_unused]] Color c, PieceType 
     assert(c == side_);
     if ((scanned_files_ & (1u << file)) == 0)
         scan(file);
-    const Column& column = columns_[slot(index(t), file)];
+    const Column& column = columns_[slot(static_cast<int>(t), file)];
     return { column.squares.data(), static_cast<std::size_t>(column.size) };
 }
 

@@ -201,7 +201,7 @@ namespace {
     std::string piece_part(const detail::PiecePlace& piece)
     {
         constexpr std::string_view letters = "KAEHRCP";
-        const char letter = letters[static_cast<std::size_t>(index(piece.kind))];
+        const char letter = letters[index(piece.kind)];
         const char file = digit_char(piece.file);
         const int n = piece.pieces_on_file;
         const int i = piece.from_front;

@@ -407,12 +407,12 @@ namespace {
                     // Read as leniently as FEN reading goes, so that the reason given is one
                     // that stops the position from being set up at all.
                     Diagnostics fen_problems;
-                    parse_fen(record_.start_fen->text, fen_problems, {}, FenOptions { true });
-                    for (const Diagnostic& problem : fen_problems)
-                        if (problem.severity == Severity::Error) {
-                            why += ": " + problem.message;
-                            break;
-                        }
+                    if (!parse_fen(record_.start_fen->text, fen_problems, {}, FenOptions { true }))
+                        for (const Diagnostic& problem : fen_problems)
+                            if (problem.severity == Severity::Error) {
+                                why += ": " + problem.message;
+                                break;
+                            }
                 }
             } else {
                 Position pos = *main_line_.start;

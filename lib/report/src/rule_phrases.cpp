@@ -15,9 +15,9 @@ bool number_names_rule(const RuleText& rule)
 std::string violator_conduct_text(const Ruling& ruling, const RuleSet& rules, const MessageCatalogue& messages)
 {
     const SideRuling& side = ruling.side(*ruling.violator);
-    if (side.conduct_row < 0)
+    if (!side.conduct_row)
         return side.conduct;
-    const Conduct& conduct = rules.conducts[static_cast<std::size_t>(side.conduct_row)];
+    const Conduct& conduct = rules.conducts[*side.conduct_row];
     return messages.localised(conduct.translations, "description", conduct.description);
 }
 

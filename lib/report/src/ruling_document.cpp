@@ -296,7 +296,7 @@ namespace {
             return m_.paragraph(sentences);
         }
 
-        const ChaseRule& chase_row(int row) const { return rules_.chase_rules[static_cast<std::size_t>(row)]; }
+        const ChaseRule& chase_row(std::size_t row) const { return rules_.chase_rules[row]; }
 
         // What a chase rule row says, in words: its description, else its rule's title.
         std::string why(const ChaseRule& row) const
@@ -315,11 +315,11 @@ namespace {
             if (!t.is_new() && !judged.worth_mentioning)
                 return std::nullopt;
             const std::string target = phrases_.piece(t.target), attacker = phrases_.piece(t.attacker);
-            if (judged.row < 0)
+            if (!judged.row)
                 return m_.format("reason.attack_not_counted",
                     { { "target", target }, { "attacker", attacker },
                         { "facts", phrases_.threat_facts(t, MaterialFacts::Omitted) } });
-            const ChaseRule& row = chase_row(judged.row);
+            const ChaseRule& row = chase_row(*judged.row);
             // What a capture wins is worth saying where the row that decided weighed it: in words
             // here, in figures in the appendix.
             const bool weighed = row.condition.weighs_material();
@@ -347,8 +347,8 @@ namespace {
                 d.class_names.push_back(m_.format("class." + d.classes.back()));
             }
             d.classes_shown = m_.list(d.class_names);
-            if (judged.term >= 0) {
-                const MoveTerm& term = rules_.move_terms[static_cast<std::size_t>(judged.term)];
+            if (judged.term) {
+                const MoveTerm& term = rules_.move_terms[*judged.term];
                 d.term = text(term.translations, "term", term.term);
                 // A book's word that is also a class's name leads the list of the classes, once
                 // (捉、拦, not 捉（捉、拦）); another word is given with the classes it stands for.
@@ -362,8 +362,8 @@ namespace {
                     d.classes_shown = m_.format("move.term", { { "term", d.term }, { "classes", d.classes_shown } });
                 }
             }
-            if (judged.move_rule >= 0) {
-                const MoveRule& rule = rules_.move_rules[static_cast<std::size_t>(judged.move_rule)];
+            if (judged.move_rule) {
+                const MoveRule& rule = rules_.move_rules[*judged.move_rule];
                 const RuleText* text_of_rule = rules_.find_rule(rule.rule);
                 const std::string why = !rule.description.empty()
                     ? text(rule.translations, "description", rule.description)
@@ -386,11 +386,11 @@ namespace {
         DocumentSide side_ruling(const SideRuling& s) const
         {
             DocumentSide d { s.side, s.conduct, s.forbidden, {}, m_.format("summary.conduct_none") };
-            if (s.conduct_row < 0) {
+            if (!s.conduct_row) {
                 d.sentences.push_back(m_.format("conduct.none", { { "side", phrases_.side(s.side) } }));
                 return d;
             }
-            const Conduct& conduct = rules_.conducts[static_cast<std::size_t>(s.conduct_row)];
+            const Conduct& conduct = rules_.conducts[*s.conduct_row];
             d.in_short = m_.format(s.forbidden ? "summary.conduct_forbidden" : "summary.conduct_allowed",
                 { { "description", text(conduct.translations, "description", conduct.description) } });
             // One sentence: the conduct and whether it is allowed, so that a translator can
@@ -409,7 +409,7 @@ namespace {
                     "conduct.chased_on_every_move", { { "pieces", phrases_.pieces(s.chased_on_every_move) } }));
             if (!s.exempting_rows.empty()) {
                 std::string reasons;
-                for (const int row : s.exempting_rows)
+                for (const std::size_t row : s.exempting_rows)
                     reasons += (reasons.empty() ? "" : m_.format("fact.separator"))
                         + m_.format("conduct.exempt_reason", { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } });
                 d.sentences.push_back(m_.format("conduct.exempt", { { "reasons", reasons } }));
@@ -489,7 +489,7 @@ namespace {
         // change: the verdict row that ranks them.
         std::string precedence(const Ruling& ruling, Color violator) const
         {
-            const VerdictRow& row = rules_.verdicts[static_cast<std::size_t>(ruling.verdict_row)];
+            const VerdictRow& row = rules_.verdicts[*ruling.verdict_row];
             const std::string side = phrases_.side(violator), other = phrases_.side(~violator),
                               description = text(row.translations, "description", row.description);
             if (row.rule.empty())
@@ -631,7 +631,7 @@ namespace {
         if (moves.empty())
             return {};
         const PieceWorth& worth = rules.classification.piece_worth;
-        const auto of = [&](PieceType t) { return std::to_string(worth[static_cast<std::size_t>(index(t))]); };
+        const auto of = [&](PieceType t) { return std::to_string(worth[index(t)]); };
         std::vector<std::string> scale { m.format("cycle.piece_worth",
             { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
                 { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },

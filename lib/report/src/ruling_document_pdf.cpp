@@ -380,9 +380,11 @@ namespace {
                 block.height = height + 0.6 * mm;
                 block.space_before = blocks_.back().keep_with_next ? 1.5 * mm : 0; // under the title's rule
                 block.draw = [line](cairo_t* cr, double top) {
-                    for (std::size_t i = 0; i < line.size(); ++i) {
-                        draw_layout(cr, line[i].first, margin_left + i * half, top);
-                        draw_layout(cr, line[i].second, margin_left + i * half + label_width, top);
+                    double left = margin_left; // a line holds one or two label-value pairs side by side
+                    for (const auto& [label, value] : line) {
+                        draw_layout(cr, label, left, top);
+                        draw_layout(cr, value, left + label_width, top);
+                        left += half;
                     }
                 };
                 blocks_.push_back(std::move(block));

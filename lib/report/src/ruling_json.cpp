@@ -90,8 +90,8 @@ void json_form::write_ruling(
     }
     out.end_array();
     out.key("verdict_row");
-    if (r.verdict_row >= 0)
-        out.value(rules.verdicts[static_cast<std::size_t>(r.verdict_row)].id);
+    if (r.verdict_row)
+        out.value(rules.verdicts[*r.verdict_row].id);
     else
         out.null();
     out.member("precedence", r.precedence());

@@ -53,7 +53,7 @@ constexpr std::string_view name_of(const EnumName<E> (&table)[N], E value)
 }
 
 template <typename E, std::size_t N>
-constexpr std::optional<E> value_of(const EnumName<E> (&table)[N], std::string_view name)
+[[nodiscard]] constexpr std::optional<E> value_of(const EnumName<E> (&table)[N], std::string_view name)
 {
     for (const EnumName<E>& entry : table)
         if (entry.name == name)

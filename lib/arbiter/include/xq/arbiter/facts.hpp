@@ -39,8 +39,8 @@ struct RestrictionFacts {
     // (a horse whose leg it stands on, a cannon it would unscreen, ...); empty for the kings
     // facing each other.
     std::vector<PieceAt> by;
-    bool by_horse_only() const;
-    bool by_cannon_only() const;
+    [[nodiscard]] bool by_horse_only() const;
+    [[nodiscard]] bool by_cannon_only() const;
 };
 
 // How a capture threat came about.
@@ -139,19 +139,19 @@ struct Threat {
     int attacker_id = -1;
     int target_id = -1;
 
-    bool protected_now() const { return !protectors.empty(); }
+    [[nodiscard]] bool protected_now() const { return !protectors.empty(); }
     // The mover's pieces that attack the target's point, the attacker among them.
     int attackers_count() const { return 1 + static_cast<int>(fellow_attackers.size()); }
     // Protected, but by fewer pieces than attack it.
-    bool under_protected() const
+    [[nodiscard]] bool under_protected() const
     {
         return !protectors.empty() && static_cast<int>(protectors.size()) < attackers_count();
     }
     // The attacker's capture alone wins nothing, the exchange with the mover's other pieces does.
-    bool joint() const { return exchange_gain > 0 && capture_gain <= 0; }
-    bool protected_after_capture() const { return !real_protectors.empty(); }
-    bool hidden_protected() const { return !hidden_protection.empty(); }
-    bool is_new() const { return origin != ThreatOrigin::Standing; }
+    [[nodiscard]] bool joint() const { return exchange_gain > 0 && capture_gain <= 0; }
+    [[nodiscard]] bool protected_after_capture() const { return !real_protectors.empty(); }
+    [[nodiscard]] bool hidden_protected() const { return !hidden_protection.empty(); }
+    [[nodiscard]] bool is_new() const { return origin != ThreatOrigin::Standing; }
 };
 
 // A line an enemy rook or cannon could travel before the move and cannot now.
@@ -205,7 +205,7 @@ struct MoveFacts {
     // Capture threats the move created (a chase only if a chase rule counts it), and the
     // moved piece's standing ones.
     std::vector<Threat> threats;
-    bool has_new_threat() const;
+    [[nodiscard]] bool has_new_threat() const;
     std::vector<PieceAt> can_be_taken_by; // enemy pieces that can legally capture the moved piece
     bool moved_piece_protected = false; // a recapture would be legal if it were taken
     std::vector<ScreenOffer> screen_offers;
@@ -219,7 +219,7 @@ struct MoveFacts {
 
     std::vector<MoveClass> classes; // in the order of MoveClass; never Chase or Idle
 
-    bool has(MoveClass c) const;
+    [[nodiscard]] bool has(MoveClass c) const;
 };
 
 // What each kind of piece is worth, indexed by PieceType (the king's entry is unused), for

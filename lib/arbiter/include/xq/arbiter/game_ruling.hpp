@@ -45,7 +45,7 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
 // its ruling_at_occurrence where a conduct loses at once). The game moved on from the others, by
 // a change or by a move nobody had to make, before anyone could lose by them: the result does
 // not depend on them.
-bool bears_on_result(const RepetitionEpisode& episode, int plies, const RuleSet& rules);
+[[nodiscard]] bool bears_on_result(const RepetitionEpisode& episode, int plies, const RuleSet& rules);
 
 // Which repetitions of a game are ruled on: those that bear on the result, or every one.
 enum class RepetitionsRuled { BearingOnResult, Every };
@@ -66,6 +66,6 @@ struct RecordCheck {
 
 // The rulings the recorded result must agree with: those the record ends in or a side loses
 // by, up to the first loss, which decides the game (later repetitions bear on nothing).
-std::vector<RecordCheck> check_recorded_result(const GameRuling& game);
+[[nodiscard]] std::vector<RecordCheck> check_recorded_result(const GameRuling& game);
 
 } // namespace xq

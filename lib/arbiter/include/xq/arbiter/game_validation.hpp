@@ -115,14 +115,14 @@ struct CheckedGame {
 // Once a side has lost by repeating, the game is decided: the result is checked against that
 // loss, not against later repetitions.
 // Locations inside the record without a source name are taken to be in the record's file.
-CheckedGame check_game(const GameRecord& record, const RuleSet& rules);
+[[nodiscard]] CheckedGame check_game(const GameRecord& record, const RuleSet& rules);
 
 // Whether a file's own diagnostics, outside any game, are findings: an error (it cannot be
 // opened or read), or damaged text between games.
-bool has_file_findings(const Diagnostics& file_diagnostics);
+[[nodiscard]] bool has_file_findings(const Diagnostics& file_diagnostics);
 
 // The row for a file with has_file_findings: a finding per error (Unreadable) and per damaged
 // text (DamagedText).
-CheckedGame check_file_problems(const std::string& file, const Diagnostics& file_diagnostics);
+[[nodiscard]] CheckedGame check_file_problems(const std::string& file, const Diagnostics& file_diagnostics);
 
 } // namespace xq

@@ -56,7 +56,7 @@ public:
     // Plays a move matched against the legal moves of current().
     MoveUpdate play(Move move);
     // Takes the last move back (with the instructions given after it); false when there is none.
-    bool undo();
+    [[nodiscard]] bool undo();
     // The arbiter told `side` to change its moves, now: after the last ply.
     void instruct(Color side);
     // An instruction given earlier, as a record shows it.
@@ -67,7 +67,7 @@ public:
     int ply_count() const { return game_.ply_count(); }
     const Instructions& instructions() const { return instructions_; }
     // The violator named by the last ruling that fell due, for an instruction that names none.
-    std::optional<Color> last_violator() const { return last_violator_; }
+    [[nodiscard]] std::optional<Color> last_violator() const { return last_violator_; }
 
 private:
     const RuleSet& rules_;

@@ -31,7 +31,7 @@ public:
     explicit ReplayedGame(const Position& start);
 
     // Plays a move; returns false, and changes nothing, when it is not legal.
-    bool play(Move m);
+    [[nodiscard]] bool play(Move m);
     // Plays a move the caller has already matched against the legal moves of current().
     void play_legal(Move m);
     // Makes room for `plies` more moves at once, for a caller that knows how many are coming.
@@ -50,7 +50,7 @@ public:
 
     // Mate or stalemate of the side to move in the final position (either way it lost).
     BoardEnd end() const;
-    std::optional<Color> loser_on_board() const;
+    [[nodiscard]] std::optional<Color> loser_on_board() const;
 
 private:
     Position start_;
@@ -61,7 +61,7 @@ private:
 enum class RecordedResult { RedWins, BlackWins, Draw, Unknown };
 
 // "1-0", "0-1", "1/2-1/2" (also "½-½", "0.5-0.5"); anything else, such as "*", is Unknown.
-RecordedResult parse_recorded_result(std::string_view text);
+[[nodiscard]] RecordedResult parse_recorded_result(std::string_view text);
 std::string_view to_string(RecordedResult result);
 
 // A recorded result the board contradicts: the board shows `loser` mated (or stalemated), so the
@@ -75,7 +75,8 @@ struct ResultContradiction {
 
 // When the board shows a mate or stalemate, the recorded result must give the game to the
 // other side. Nothing when they agree or the board decides nothing.
-std::optional<ResultContradiction> result_contradiction(const ReplayedGame& game, RecordedResult recorded);
+[[nodiscard]] std::optional<ResultContradiction> result_contradiction(const ReplayedGame& game,
+    RecordedResult recorded);
 
 // The contradiction in English, for callers without a message catalogue.
 std::string describe(const ResultContradiction& contradiction);

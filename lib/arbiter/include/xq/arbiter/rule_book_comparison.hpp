@@ -22,7 +22,7 @@ struct BookRuling {
 
     const Ruling* deciding() const { return game.deciding_ruling(); }
     // The outcome of the ruling that decides the game; none when the book has no ruling to make.
-    std::optional<Outcome> outcome() const;
+    [[nodiscard]] std::optional<Outcome> outcome() const;
     // The rule that decides first (the deciding ruling's first citation); empty without a ruling.
     std::string first_rule() const;
     // The sides whose conduct decides the outcome, red first: the violator alone when the other

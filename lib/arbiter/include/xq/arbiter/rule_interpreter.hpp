@@ -19,9 +19,28 @@ namespace xq {
 enum class Outcome { RedMustChange, BlackMustChange, RedLoses, BlackLoses, Draw };
 std::string_view to_string(Outcome outcome); // "red_must_change", ...
 
+// An index in one of the ruleset's tables (chase rows, conducts, verdict rows, ...), or none
+// when no row applies.
+class RowIndex {
+public:
+    constexpr RowIndex() = default;
+    constexpr explicit RowIndex(std::size_t index)
+        : index_(index)
+    {
+    }
+    constexpr explicit operator bool() const { return index_.has_value(); }
+    // The index; only of a row that applies.
+    constexpr std::size_t operator*() const { return index_.value(); }
+    bool operator==(const RowIndex&) const = default;
+    auto operator<=>(const RowIndex&) const = default;
+
+private:
+    std::optional<std::size_t> index_;
+};
+
 // How the ruleset judges one threat of a move: the first chase row that applies.
 struct ThreatRuling {
-    int row = -1; // index in RuleSet::chase_rules; -1 when no row applies (it does not count then)
+    RowIndex row {}; // in RuleSet::chase_rules; none when no row applies (it does not count then)
     bool counts = false; // a chase
     // An attack that is not new is worth mentioning only when it would have counted had it
     // been new: then the row that exempts it is what stands between it and a chase.
@@ -36,12 +55,12 @@ struct MoveRuling {
     Color mover = Color::Red;
     std::vector<MoveClass> classes; // in the order of MoveClass; Idle alone when it is none of the others
     std::vector<ThreatRuling> threats; // one per threat of the move's facts, in the same order
-    // The book's word for the move: index in RuleSet::move_terms; -1 when the ruleset has none.
-    int term = -1;
-    // The move rule that gave the classes: index in RuleSet::move_rules; -1 when the facts did.
+    // The book's word for the move: in RuleSet::move_terms; none when the ruleset has none.
+    RowIndex term {};
+    // The move rule that gave the classes: in RuleSet::move_rules; none when the facts did.
     // A move it makes no chase has no threat that counts.
-    int move_rule = -1;
-    bool has(MoveClass c) const;
+    RowIndex move_rule {};
+    [[nodiscard]] bool has(MoveClass c) const;
 };
 
 // A threat that the ruleset counts as a chase, and the row that says so.
@@ -51,7 +70,7 @@ struct CountedChase {
     PieceAt target;
     int attacker_id = -1; // the pieces followed through the cycle (see Threat::target_id)
     int target_id = -1;
-    int row = -1; // index in RuleSet::chase_rules
+    std::size_t row = 0; // index in RuleSet::chase_rules
     std::string rule;
     int grade = 1;
     std::vector<std::string> tags; // the row's
@@ -61,7 +80,7 @@ struct CountedChase {
 // What one side's moves amount to under the ruleset.
 struct SideRuling {
     Color side = Color::Red;
-    int conduct_row = -1; // index in RuleSet::conducts; -1 when no conduct fits
+    RowIndex conduct_row {}; // in RuleSet::conducts; none when no conduct fits
     std::string conduct; // the conduct's id, e.g. "perpetual_check"
     bool forbidden = false;
     std::vector<std::string> rules; // the rules that make the conduct what it is
@@ -69,7 +88,7 @@ struct SideRuling {
     std::vector<CountedChase> chases;
     // The chase rows under which the side's threats worth mentioning did not count, each once,
     // and their rules.
-    std::vector<int> exempting_rows;
+    std::vector<std::size_t> exempting_rows;
     std::vector<std::string> exempting_rules;
 };
 
@@ -136,36 +155,37 @@ struct Ruling {
     // the same order with why each is cited.
     std::vector<std::string> rules;
     std::vector<RuleCitation> citations;
-    int verdict_row = -1; // index in RuleSet::verdicts; -1 when none matched
+    RowIndex verdict_row {}; // in RuleSet::verdicts; none when no row matched
     std::string verdict_rule;
     OccurrenceAccount occurrences;
     SideRuling red;
     SideRuling black;
     std::vector<ReadingRuling> readings;
     const SideRuling& side(Color c) const { return c == Color::Red ? red : black; }
-    bool loses() const { return outcome == Outcome::RedLoses || outcome == Outcome::BlackLoses; }
+    [[nodiscard]] bool loses() const { return outcome == Outcome::RedLoses || outcome == Outcome::BlackLoses; }
     // Both sides' conduct is forbidden and the verdict row names one violator: the row's
     // description is the precedence of one violation over the other.
-    bool precedence() const { return violator && red.forbidden && black.forbidden; }
+    [[nodiscard]] bool precedence() const { return violator && red.forbidden && black.forbidden; }
 };
 
 // How the ruleset, under `readings`, judges one threat of a move of `moved`.
 ThreatRuling judge_threat(const Threat& threat, PieceType moved, const RuleSet& rules, const ReadingChoice& readings);
 
-// The one place a cycle is judged: its moves, the sides' conduct, the verdict and the
-// occurrences, under the given readings. The ruling with the ruleset's own readings and the
-// rulings that the contested readings would give are all made here. With `later_cycles`, a
-// later cycle that is not the first one played again is classified and judged too, to tell
-// whether the violator changed; without it, every stand of the start position counts.
+// The ruling on a cycle under the given readings: its moves, the sides' conduct, the verdict,
+// the occurrences, the rules cited and the outcome each contested reading would give. The
+// ruling, the outcome without each cited rule and the outcomes of the contested readings are
+// all made by one function. With `later_cycles`, a later cycle that is not the first one
+// played again is classified and judged too, to tell whether the violator changed (and when it
+// changed before a ruling fell due, the span up to then is judged); without it, every stand of
+// the start position counts.
 Ruling judge_cycle(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
     const ReadingChoice& readings, const CycleClassifier* later_cycles = nullptr);
 
-// The ruling on one repetition episode under the ruleset's readings, with the outcome each
-// contested reading would give. Nothing when the position has not yet stood as often as the
-// ruleset requires for a ruling.
+// The ruling on one repetition episode under the ruleset's readings (judge_cycle). Nothing
+// when the position has not yet stood as often as the ruleset requires for a ruling.
 // With `instructions`, the violator's loss counts from the instruction to it (OccurrenceAccount).
-std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode, const RuleSet& rules,
-    const CycleClassifier* later_cycles = nullptr, const Instructions& instructions = {});
+[[nodiscard]] std::optional<Ruling> rule_on_episode(const CycleFacts& facts, const RepetitionEpisode& episode,
+    const RuleSet& rules, const CycleClassifier* later_cycles = nullptr, const Instructions& instructions = {});
 
 // What the board itself decides, with the rule behind it: the loser by checkmate or by
 // having no legal move, and notes where the record goes against a basic rule.
@@ -212,6 +232,6 @@ std::vector<Outcome> outcomes_without_rule(
 
 // The ruling that decides the game: the first that loses it for a side, else the last; none
 // when there is no ruling. A later draw never undoes an earlier loss.
-std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings);
+[[nodiscard]] std::optional<std::size_t> deciding_ruling(const std::vector<Ruling>& rulings);
 
 } // namespace xq

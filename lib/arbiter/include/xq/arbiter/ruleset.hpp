@@ -204,11 +204,11 @@ class ReadingChoice {
 public:
     explicit ReadingChoice(const RuleSet& rules);
     ReadingChoice flipped(std::string_view name) const;
-    bool enabled(std::string_view name) const;
-    bool applies(const ReadingGuard& guard) const;
+    [[nodiscard]] bool enabled(std::string_view name) const;
+    [[nodiscard]] bool applies(const ReadingGuard& guard) const;
     // Whether a judgement made with this choice has asked about the reading. One that never
     // did would go the same way with the reading turned: nothing it decided depended on it.
-    bool consulted(std::string_view name) const;
+    [[nodiscard]] bool consulted(std::string_view name) const;
 
 private:
     void note_consulted(std::string_view name) const;

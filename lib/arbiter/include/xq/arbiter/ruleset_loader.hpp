@@ -19,7 +19,8 @@ namespace xq {
 // `ruleset.bad-value`, `ruleset.missing-key`, `ruleset.unknown-rule`, `ruleset.duplicate-key`;
 // `ruleset.syntax` with line:col, or with the path for a number out of range). Every problem
 // is reported, not only the first; nothing is returned then. Never throws on bad input.
-std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source, Diagnostics& diagnostics);
+[[nodiscard]] std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source,
+    Diagnostics& diagnostics);
 
 // A number or switch of a ruleset's `classification`: its key, the field it sets and, for a
 // number, its range and the least value that turns on what it counts (a depth of 1 may search
@@ -42,6 +43,6 @@ struct ClassificationKey {
 const std::vector<ClassificationKey>& classification_keys();
 
 // parse_ruleset on a file, which must not be larger than 4 MiB (`ruleset.too-large`).
-std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diagnostics& diagnostics);
+[[nodiscard]] std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diagnostics& diagnostics);
 
 } // namespace xq

@@ -79,7 +79,7 @@ struct ThreatTest {
     const ThreatConditionKey* key;
     ValueSet accepted;
 
-    bool holds(const ThreatContext& x) const
+    [[nodiscard]] bool holds(const ThreatContext& x) const
     {
         const ValueSet found = key->fact(x);
         return key->match == Match::Any ? (found & accepted) != 0 : found != 0 && (found & ~accepted) == 0;
@@ -93,14 +93,14 @@ struct ThreatCondition {
     ThreatCondition();
     void name(const ThreatConditionKey& key, ValueSet accepted);
 
-    bool holds(const ThreatContext& x) const
+    [[nodiscard]] bool holds(const ThreatContext& x) const
     {
         for (const ThreatTest& test : tests)
             if (!test.holds(x))
                 return false;
         return true;
     }
-    bool weighs_material() const;
+    [[nodiscard]] bool weighs_material() const;
 
     std::vector<ThreatTest> tests;
 };

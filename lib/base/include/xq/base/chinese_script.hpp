@@ -28,6 +28,6 @@ std::span<const TermSpelling> xiangqi_term_spellings();
 std::string in_traditional_characters(std::string_view simplified);
 
 // Whether OpenCC's table could be loaded.
-bool traditional_characters_available();
+[[nodiscard]] bool traditional_characters_available();
 
 } // namespace xq

@@ -52,8 +52,8 @@ public:
     void note(std::string code, std::string message, SourceLocation location = {}, DiagnosticFields fields = {});
     void add(Diagnostic diagnostic) { items_.push_back(std::move(diagnostic)); }
 
-    bool has_errors() const;
-    bool empty() const { return items_.empty(); }
+    [[nodiscard]] bool has_errors() const;
+    [[nodiscard]] bool empty() const { return items_.empty(); }
     std::size_t size() const { return items_.size(); }
     const std::vector<Diagnostic>& items() const { return items_; }
     auto begin() const { return items_.begin(); }

@@ -13,6 +13,6 @@ namespace xq {
 std::string folded_for_search(std::string_view text);
 
 // Whether OpenCC's table could be loaded, so that folded_for_search folds traditional Chinese.
-bool search_folds_traditional();
+[[nodiscard]] bool search_folds_traditional();
 
 } // namespace xq

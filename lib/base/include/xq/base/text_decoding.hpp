@@ -25,7 +25,7 @@ std::string_view to_string(TextEncoding encoding); // "UTF-8", "GB18030", "Big5"
 
 // Reads an encoding name as people type it: utf-8/utf8, gbk/gb2312/gb18030/cp936,
 // big5/cp950, utf-16le, utf-16be, in any case. Returns nothing for anything else.
-std::optional<TextEncoding> parse_text_encoding(std::string_view name);
+[[nodiscard]] std::optional<TextEncoding> parse_text_encoding(std::string_view name);
 
 // Says how plausible a decoded text is, so that a decoding which produces nonsense can be
 // told apart from the right one. The caller supplies it (the notation layer counts the
@@ -43,7 +43,7 @@ struct EncodingChoice {
 
 // The encoding a byte-order mark at the start of `bytes` announces (UTF-8, UTF-16LE or
 // UTF-16BE), if there is one.
-std::optional<TextEncoding> byte_order_mark_encoding(std::string_view bytes);
+[[nodiscard]] std::optional<TextEncoding> byte_order_mark_encoding(std::string_view bytes);
 
 // Picks the encoding of a text from `sample`, its first bytes (all of it when
 // `sample_is_whole_text`):
@@ -62,7 +62,7 @@ EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_tex
 // Decodes a whole text held in memory, such as a field of a binary record file, to UTF-8:
 // each byte sequence `encoding` cannot explain becomes U+FFFD and is counted in `undecodable`.
 // Unlike TextSource, line ends and a byte-order mark are left as they are.
-std::string decode_text(std::string_view bytes, TextEncoding encoding, std::size_t& undecodable);
+[[nodiscard]] std::string decode_text(std::string_view bytes, TextEncoding encoding, std::size_t& undecodable);
 
 struct TextSourceOptions {
     // Decode as this encoding instead of choosing one from a sample. A byte-order mark still

@@ -37,16 +37,16 @@ struct Sequence {
     Kind kind = valid;
     std::size_t length = 0;
 };
-Sequence read_sequence(std::string_view bytes); // `bytes` must not be empty
+[[nodiscard]] Sequence read_sequence(std::string_view bytes); // `bytes` must not be empty
 
 // The offset of the first byte of `text` that starts no well-formed character, if any.
-std::optional<std::size_t> first_invalid(std::string_view text);
+[[nodiscard]] std::optional<std::size_t> first_invalid(std::string_view text);
 
 // Where the first byte at or after `from` that is not ASCII stands (text.size() when there is
 // none). Most text is ASCII: it is looked at eight bytes at a time.
 std::size_t next_non_ascii(std::string_view text, std::size_t from = 0);
 
-bool is_valid(std::string_view text);
+[[nodiscard]] bool is_valid(std::string_view text);
 
 // The longest start of `text` of at most `max_bytes` that does not cut a character in two.
 std::string_view prefix_of_whole_characters(std::string_view text, std::size_t max_bytes);

@@ -35,7 +35,7 @@ public:
     // `hand_over(T&)`, which returns false to stop everything. False once the buffer is
     // cancelled.
     template <typename HandOver>
-    bool put(std::size_t number, T item, HandOver&& hand_over)
+    [[nodiscard]] bool put(std::size_t number, T item, HandOver&& hand_over)
     {
         std::unique_lock lock(mutex_);
         ++waiting_;

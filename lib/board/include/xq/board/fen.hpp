@@ -26,7 +26,7 @@ struct FenOptions {
     bool allow_unreachable_points = false;
 };
 
-std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics,
+[[nodiscard]] std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics,
     const SourceLocation& where = {}, const FenOptions& options = {});
 
 // Canonical FEN: standard letters, `w`/`b`, and both counters.

@@ -22,7 +22,7 @@ public:
 
     constexpr Square from() const { return Square(bits_ & 0x7f); }
     constexpr Square to() const { return Square(bits_ >> 7); }
-    constexpr bool is_none() const { return bits_ == 0; }
+    [[nodiscard]] constexpr bool is_none() const { return bits_ == 0; }
     constexpr std::uint16_t bits() const { return bits_; }
     constexpr bool operator==(const Move&) const = default;
 
@@ -35,6 +35,6 @@ std::string to_iccs(Move m);
 
 // Reads "h2e2", "H2-E2" or "h2-e2": syntax only; whether the move is legal is the
 // position's business. Returns nothing when the text is not of that shape.
-std::optional<Move> parse_iccs(std::string_view text);
+[[nodiscard]] std::optional<Move> parse_iccs(std::string_view text);
 
 } // namespace xq

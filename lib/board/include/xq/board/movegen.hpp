@@ -19,11 +19,11 @@ public:
     MoveList() { }
     void push(Move m) { moves_[size_++] = m; }
     int size() const { return size_; }
-    bool empty() const { return size_ == 0; }
+    [[nodiscard]] bool empty() const { return size_ == 0; }
     const Move* begin() const { return moves_; }
     const Move* end() const { return moves_ + size_; }
     Move operator[](int i) const { return moves_[i]; }
-    bool contains(Move m) const;
+    [[nodiscard]] bool contains(Move m) const;
 
 private:
     union {
@@ -51,9 +51,9 @@ public:
     explicit LegalityTest(const Position& pos);
     // When the caller knows already whether the side to move is in check.
     LegalityTest(const Position& pos, bool in_check);
-    bool in_check() const { return in_check_; }
+    [[nodiscard]] bool in_check() const { return in_check_; }
     // `m` must be pseudo-legal in the position.
-    bool is_legal(Move m) const
+    [[nodiscard]] bool is_legal(Move m) const
     {
         if (in_check_ && has_king_ && m.from() != king_ && !answers_a_check(m))
             return false;
@@ -61,13 +61,13 @@ public:
     }
     // Whether `m` is legal by where it starts and lands alone. It asks nothing of the
     // position, so it may be asked once `m` is made.
-    bool legal_without_scan(Move m) const { return !in_check_ && away_from_king(m); }
+    [[nodiscard]] bool legal_without_scan(Move m) const { return !in_check_ && away_from_king(m); }
 
 private:
     // Neither `m`'s start nor its landing point are on the king's file or rank, nor does it
     // start diagonally next to the king; false when the side has no king.
-    bool away_from_king(Move m) const;
-    bool answers_a_check(Move m) const
+    [[nodiscard]] bool away_from_king(Move m) const;
+    [[nodiscard]] bool answers_a_check(Move m) const
     {
         return answering_landings_.test(static_cast<std::size_t>(m.to().index()))
             || answering_starts_.test(static_cast<std::size_t>(m.from().index()));
@@ -85,14 +85,14 @@ private:
 // Moves that also leave the mover's king unattacked and the kings not facing each other.
 MoveList legal_moves(const Position& pos);
 MoveList legal_moves(const Position& pos, const LegalityTest& legal);
-bool is_legal(const Position& pos, Move m);
+[[nodiscard]] bool is_legal(const Position& pos, Move m);
 int legal_move_count(const Position& pos);
-bool has_legal_move(const Position& pos);
-bool has_legal_move(const Position& pos, const LegalityTest& legal);
+[[nodiscard]] bool has_legal_move(const Position& pos);
+[[nodiscard]] bool has_legal_move(const Position& pos, const LegalityTest& legal);
 
 // In Xiangqi the side to move loses in both cases.
-bool is_checkmate(const Position& pos);
-bool is_stalemate(const Position& pos);
+[[nodiscard]] bool is_checkmate(const Position& pos);
+[[nodiscard]] bool is_stalemate(const Position& pos);
 
 // Leaf positions at `depth` plies; depth 0 counts the position itself.
 std::uint64_t perft(Position& pos, int depth);

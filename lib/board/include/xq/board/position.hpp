@@ -26,7 +26,7 @@ struct SquareList {
     void push(Square s) { squares[static_cast<std::size_t>(size++)] = s; }
     const Square* begin() const { return squares.data(); }
     const Square* end() const { return squares.data() + size; }
-    bool empty() const { return size == 0; }
+    [[nodiscard]] bool empty() const { return size == 0; }
 };
 
 // Placement, side to move, move counters and a Zobrist key that do_move and undo_move
@@ -40,12 +40,12 @@ public:
 
     // Placement
     Piece piece_on(Square s) const { return board_[static_cast<std::size_t>(s.index())]; }
-    bool empty(Square s) const { return piece_on(s).is_none(); }
+    [[nodiscard]] bool empty(Square s) const { return piece_on(s).is_none(); }
     void put_piece(Square s, Piece p);
     void remove_piece(Square s);
     // The king's square; only meaningful when has_king(c).
-    Square king_square(Color c) const { return king_square_[static_cast<std::size_t>(index(c))]; }
-    bool has_king(Color c) const;
+    Square king_square(Color c) const { return king_square_[index(c)]; }
+    [[nodiscard]] bool has_king(Color c) const;
     int count(Color c, PieceType t) const;
 
     // Side and counters
@@ -69,18 +69,18 @@ public:
     // their own king). A cannon counts when exactly one piece screens it. A king counts on
     // an adjacent palace point, and on the enemy king along an open file (flying general).
     SquareList attackers_to(Square s, Color by) const;
-    bool is_attacked(Square s, Color by) const;
+    [[nodiscard]] bool is_attacked(Square s, Color by) const;
     // Whether c's king is attacked, the kings facing each other included.
-    bool in_check(Color c) const;
-    bool in_check() const { return in_check(side_to_move_); }
+    [[nodiscard]] bool in_check(Color c) const;
+    [[nodiscard]] bool in_check() const { return in_check(side_to_move_); }
     // in_check(), for a position that `last`, the other side's move, has just made from one
     // where the side to move was not in check: only the lines through the points that `last`
     // left and reached, and the pieces on or behind them, can give check.
-    bool in_check_after(Move last) const;
-    bool kings_facing() const;
+    [[nodiscard]] bool in_check_after(Move last) const;
+    [[nodiscard]] bool kings_facing() const;
 
     // Whether a pseudo-legal move of the side to move leaves its own king safe.
-    bool is_legal_pseudo(Move m) const;
+    [[nodiscard]] bool is_legal_pseudo(Move m) const;
 
     bool operator==(const Position& other) const;
 

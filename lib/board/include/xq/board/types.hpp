@@ -1,6 +1,7 @@
 // The board's vocabulary: colours, piece types, pieces, squares, palace and river.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,14 +18,14 @@ constexpr int square_count = file_count * rank_count;
 enum class Color : std::uint8_t { Red, Black };
 
 constexpr Color operator~(Color c) { return c == Color::Red ? Color::Black : Color::Red; }
-constexpr int index(Color c) { return static_cast<int>(c); }
+constexpr std::size_t index(Color c) { return static_cast<std::size_t>(c); }
 
 enum class PieceType : std::uint8_t { King, Advisor, Elephant, Horse, Chariot, Cannon, Soldier };
 constexpr int piece_type_count = 7;
 // The pieces' names, by PieceType, as rulesets and JSON write them.
 inline constexpr std::string_view piece_type_names[piece_type_count]
     = { "king", "advisor", "elephant", "horse", "chariot", "cannon", "soldier" };
-constexpr int index(PieceType t) { return static_cast<int>(t); }
+constexpr std::size_t index(PieceType t) { return static_cast<std::size_t>(t); }
 
 // How many of each kind one side's set holds, indexed by PieceType.
 constexpr int pieces_in_set[piece_type_count] = { 1, 2, 2, 2, 2, 2, 5 };
@@ -39,7 +40,7 @@ public:
     }
     static constexpr Piece none() { return Piece(); }
 
-    constexpr bool is_none() const { return code_ == 0; }
+    [[nodiscard]] constexpr bool is_none() const { return code_ == 0; }
     constexpr explicit operator bool() const { return code_ != 0; }
     constexpr Color color() const { return code_ > piece_type_count ? Color::Black : Color::Red; }
     constexpr PieceType type() const
@@ -57,7 +58,7 @@ constexpr int piece_code_count = 1 + 2 * piece_type_count;
 // FEN letters: uppercase Red, lowercase Black; K A B N R C P.
 char to_fen_char(Piece p);
 // Accepts the letters real files use besides the standard ones: E for elephant, H for horse.
-std::optional<Piece> piece_from_fen_char(char c);
+[[nodiscard]] std::optional<Piece> piece_from_fen_char(char c);
 std::string_view to_string(PieceType t); // "king", "advisor", ...
 // The piece's name in English prose, as rulings, messages and errors write it: "rook" and
 // "pawn" where rulesets and JSON say "chariot" and "soldier".
@@ -84,25 +85,25 @@ private:
     std::uint8_t index_ = 0;
 };
 
-constexpr bool on_board(int file, int rank)
+[[nodiscard]] constexpr bool on_board(int file, int rank)
 {
     return file >= 0 && file < file_count && rank >= 0 && rank < rank_count;
 }
 
 // Red's half is ranks 0..4; a piece has crossed the river when it stands in the other half.
-constexpr bool on_own_side(Color c, Square s)
+[[nodiscard]] constexpr bool on_own_side(Color c, Square s)
 {
     return c == Color::Red ? s.rank() <= 4 : s.rank() >= 5;
 }
 
 // A pawn on `s` that has not crossed the river: the rule books that weigh material give it
 // little or no worth.
-constexpr bool is_uncrossed_soldier(Piece p, Square s)
+[[nodiscard]] constexpr bool is_uncrossed_soldier(Piece p, Square s)
 {
     return p.type() == PieceType::Soldier && on_own_side(p.color(), s);
 }
 
-constexpr bool in_palace(Color c, Square s)
+[[nodiscard]] constexpr bool in_palace(Color c, Square s)
 {
     const int r = c == Color::Red ? s.rank() : 9 - s.rank();
     return s.file() >= 3 && s.file() <= 5 && r <= 2;

@@ -20,7 +20,7 @@ namespace xq {
 // 中 before or after the piece (前车, 車前), xqbase's 一兵..五兵, a file after the piece
 // (前兵四平五), and DhtmlXQ's forms without the piece (前九平八, 二7平6). A plain file given for
 // one of two pieces on it (车一进一) is accepted when only one of them can make the move.
-std::variant<Move, MoveError> parse_chinese(const Position& pos, std::string_view text);
+[[nodiscard]] std::variant<Move, MoveError> parse_chinese(const Position& pos, std::string_view text);
 
 enum class ChineseScript { Simplified, Traditional };
 

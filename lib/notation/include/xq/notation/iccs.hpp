@@ -14,7 +14,7 @@ namespace xq {
 // Coordinates in the position: "h2e2", "H2-E2", "h2-e2", with `ranks` deciding what the
 // digits mean. A trailing check mark is ignored. Matched against the legal moves, so that a
 // well-formed but impossible move is Illegal, with the reason.
-std::variant<Move, MoveError> parse_iccs_move(
+[[nodiscard]] std::variant<Move, MoveError> parse_iccs_move(
     const Position& pos, std::string_view text, IccsRanks ranks = IccsRanks::ZeroToNine);
 
 // Lower case, no dash: "h2e2", or "h3e3" with 1-10 ranks. (xq::to_iccs(Move) writes 0-9.)

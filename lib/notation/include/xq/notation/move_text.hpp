@@ -15,7 +15,7 @@ namespace xq {
 // it has Chinese characters, ICCS if it is two squares (h2e2, H2-E2, h3h10), WXF if it starts
 // as a WXF token does (C2=5, +P=4, 33=4, Ｃ２＝５). The three shapes do not overlap. Nothing
 // when it looks like none of them.
-std::optional<Notation> detect_notation(std::string_view text);
+[[nodiscard]] std::optional<Notation> detect_notation(std::string_view text);
 
 struct MoveTextOptions {
     // The notation the record declares (for instance by a [Format] tag): tried first. A text
@@ -27,7 +27,7 @@ struct MoveTextOptions {
 };
 
 // A move text in any of the three notations, matched against the legal moves of `pos`.
-std::variant<Move, MoveError> parse_move(
+[[nodiscard]] std::variant<Move, MoveError> parse_move(
     const Position& pos, std::string_view text, const MoveTextOptions& options = {});
 
 } // namespace xq

@@ -12,7 +12,7 @@ namespace xq {
 // with: the piece names in Simplified and Traditional forms (车車俥, 马馬傌, 炮砲包, ...), the
 // directions (进進退平, and the old 上下), the tandem markers (前后後中), the Chinese numerals
 // 一..九, and the full-width digits, signs and piece letters (１..９, ＋－＝．, ＲＨＥＡＫＣＰ).
-bool is_notation_character(char32_t c);
+[[nodiscard]] bool is_notation_character(char32_t c);
 
 // How many characters of the UTF-8 `text` are notation characters. Bytes that are not UTF-8
 // count as nothing.

@@ -22,7 +22,7 @@ namespace xq {
 // Fairy-Stockfish's ordinals (23=4). A plain file given for one of two pieces on it (H7+5) is
 // accepted when only one of them can make the move. Where two conventions read the same text
 // differently, WXF's reading wins.
-std::variant<Move, MoveError> parse_wxf(const Position& pos, std::string_view text);
+[[nodiscard]] std::variant<Move, MoveError> parse_wxf(const Position& pos, std::string_view text);
 
 // Canonical WXF, as the WXF/AXF rule book prints it: upper case for both sides, '=' for
 // sideways, tandem pieces R+ / R- (the foremost and rearmost of two on a file); soldiers as WXF

@@ -18,10 +18,10 @@ namespace xq {
 // (XQF), "CCBridge Record\0" (CBR), "CCBridgeLibrary\0" (CBL); a CBF is XML whose root element
 // is <ChineseChessRecord>, perhaps after a byte-order mark, the XML declaration and comments.
 // 512 bytes are enough to decide.
-std::optional<BinaryFormat> detect_binary_format(std::string_view first_bytes);
+[[nodiscard]] std::optional<BinaryFormat> detect_binary_format(std::string_view first_bytes);
 
 // Reads the games of a binary record file (binary_format.hpp) held in memory.
-BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes, const std::string& source_name,
-    const RecordLimits& limits = {});
+[[nodiscard]] BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes,
+    const std::string& source_name, const RecordLimits& limits = {});
 
 } // namespace xq

@@ -38,7 +38,7 @@ public:
     DhtmlXqReader(std::istream& input, std::string source_name, const RecordReaderOptions& options = {});
     ~DhtmlXqReader() override;
 
-    std::optional<GameRecord> next() override;
+    [[nodiscard]] std::optional<GameRecord> next() override;
     const Diagnostics& diagnostics() const override { return diagnostics_; }
     TextEncoding encoding() const override { return source_->encoding(); }
 
@@ -55,12 +55,12 @@ private:
 // A DhtmlXQ square is two digits: x, the file from the left (0..8 = a..i), then y, the rank
 // from the top (0..9, so ICCS rank 9 - y). Returns "h2e2" for "7747", or nothing when the text
 // is not four digits naming squares on the board.
-std::optional<std::string> dhtmlxq_move_to_iccs(std::string_view digits);
+[[nodiscard]] std::optional<std::string> dhtmlxq_move_to_iccs(std::string_view digits);
 
 // The FEN (Red to move, as DhtmlXQ has no side-to-move field) of a binit: 32 squares of two
 // digits each, for Red's chariot, horse, elephant, advisor, king, advisor, elephant, horse,
 // chariot (the back rank from a to i), two cannons and five soldiers, then Black's the same
 // way; "99" is a piece not on the board. Nothing, and `problem` set, if it is not that.
-std::optional<std::string> dhtmlxq_binit_to_fen(std::string_view binit, std::string& problem);
+[[nodiscard]] std::optional<std::string> dhtmlxq_binit_to_fen(std::string_view binit, std::string& problem);
 
 } // namespace xq

@@ -105,6 +105,6 @@ DiagnosticFields game_fields(const GameRecord& game);
 // The standard spelling ("1-0", "0-1", "1/2-1/2" or "*") of a result written as a PGN token or
 // tag value, or in the Chinese words DhtmlXQ uses (红胜, 黑胜, 和局, 和棋, 未知, Simplified or
 // Traditional). Nothing for anything else.
-std::optional<std::string_view> normalize_result(std::string_view text);
+[[nodiscard]] std::optional<std::string_view> normalize_result(std::string_view text);
 
 } // namespace xq

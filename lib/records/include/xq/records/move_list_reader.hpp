@@ -49,7 +49,7 @@ public:
     MoveListReader(std::istream& input, std::string source_name, const RecordReaderOptions& options = {});
     ~MoveListReader() override;
 
-    std::optional<GameRecord> next() override;
+    [[nodiscard]] std::optional<GameRecord> next() override;
     const Diagnostics& diagnostics() const override { return diagnostics_; }
     TextEncoding encoding() const override { return source_->encoding(); }
 
@@ -66,6 +66,6 @@ private:
 // Whether `text` has the shape of a FEN placement: 10 ranks separated by '/', each a non-empty
 // run of FEN piece letters (either case, either letter set: K A B/E N/H R C P) and digits.
 // Only the shape: rank widths and piece counts are the FEN parser's to check.
-bool is_fen_placement(std::string_view text);
+[[nodiscard]] bool is_fen_placement(std::string_view text);
 
 } // namespace xq

@@ -30,11 +30,13 @@ namespace xq {
 //  - bytes of which more than one in ten is a control character (NUL included) that text
 //    never holds, without a UTF-16 byte-order mark, are BinaryData: no text record looks so;
 //  - anything else is read as PGN.
-RecordFormat detect_record_format(std::string_view first_bytes, std::optional<TextEncoding> encoding = {});
+[[nodiscard]] RecordFormat detect_record_format(std::string_view first_bytes,
+    std::optional<TextEncoding> encoding = {});
 
 // detect_record_format on the first bytes of `input`, which is then put back where it was.
 // Nothing when it cannot be put back.
-std::optional<RecordFormat> sniff_record_format(std::istream& input, std::optional<TextEncoding> encoding = {});
+[[nodiscard]] std::optional<RecordFormat> sniff_record_format(std::istream& input,
+    std::optional<TextEncoding> encoding = {});
 
 // A reader of `format` over `input`, which must outlive it. `source_name` goes into every
 // location (normally the file's path). The binary formats are read whole (at most
@@ -52,7 +54,7 @@ std::string display_name(const std::filesystem::path& path);
 // back to its start after they are looked at (a pipe: /dev/stdin from one, `<(...)`) is read
 // whole first, as standard input is. If it cannot be opened or read, reports `io.open` or
 // `io.read`, with the system's reason, under `shown_name` and returns nothing.
-std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path,
+[[nodiscard]] std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path,
     std::unique_ptr<std::istream>& stream, const std::string& shown_name, Diagnostics& diagnostics,
     std::optional<TextEncoding> encoding = {});
 

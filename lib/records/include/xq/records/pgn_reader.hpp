@@ -37,7 +37,7 @@ public:
     PgnReader(std::istream& input, std::string source_name, const RecordReaderOptions& options = {});
     ~PgnReader() override;
 
-    std::optional<GameRecord> next() override;
+    [[nodiscard]] std::optional<GameRecord> next() override;
     const Diagnostics& diagnostics() const override { return diagnostics_; }
     TextEncoding encoding() const override { return source_->encoding(); }
 

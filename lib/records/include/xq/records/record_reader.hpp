@@ -60,7 +60,7 @@ public:
     virtual ~RecordReader() = default;
 
     // The next game, or nothing once the input is exhausted.
-    virtual std::optional<GameRecord> next() = 0;
+    [[nodiscard]] virtual std::optional<GameRecord> next() = 0;
 
     // Problems that belong to the file rather than to a game: the `encoding.chosen` note,
     // read errors, an input that holds no game.

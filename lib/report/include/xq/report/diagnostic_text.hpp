@@ -38,12 +38,13 @@ std::string diagnostic_message(const Diagnostic& diagnostic, const MessageCatalo
 
 // The same, or nothing when the catalogue cannot word it (no phrase for the code, or a field
 // its phrase needs missing).
-std::optional<std::string> catalogued_message(const Diagnostic& diagnostic, const MessageCatalogue& messages);
+[[nodiscard]] std::optional<std::string> catalogued_message(const Diagnostic& diagnostic,
+    const MessageCatalogue& messages);
 
 // format_diagnostic's gcc-style line with the message in the catalogue's language.
 std::string format_diagnostic(const Diagnostic& diagnostic, const MessageCatalogue& messages);
 
 // Whether the catalogue words the diagnostic (else its English message stands).
-bool has_catalogued_message(const Diagnostic& diagnostic);
+[[nodiscard]] bool has_catalogued_message(const Diagnostic& diagnostic);
 
 } // namespace xq

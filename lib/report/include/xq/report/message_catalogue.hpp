@@ -35,7 +35,7 @@ class MessageCatalogue {
 public:
     // "en", "zh" (simplified characters) or "zh-Hant" (the same in traditional characters).
     const std::string& language() const { return language_; }
-    bool chinese() const { return language_.starts_with("zh"); }
+    [[nodiscard]] bool chinese() const { return language_.starts_with("zh"); }
     ChineseScript script() const
     {
         return language_ == "zh-Hant" ? ChineseScript::Traditional : ChineseScript::Simplified;
@@ -87,10 +87,11 @@ private:
 // Reads a catalogue and reports every problem (messages.syntax with line:col,
 // messages.type, messages.unknown-key, messages.missing-key, messages.bad-placeholder); nothing
 // is returned when there is one.
-std::optional<MessageCatalogue> parse_message_catalogue(
+[[nodiscard]] std::optional<MessageCatalogue> parse_message_catalogue(
     std::string_view json_text, const std::string& language, const std::string& source, Diagnostics& diagnostics);
 
 // The catalogue of `file`, whose stem names its language (zh.json).
-std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::path& file, Diagnostics& diagnostics);
+[[nodiscard]] std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::path& file,
+    Diagnostics& diagnostics);
 
 } // namespace xq

@@ -26,7 +26,7 @@ struct HeaderField {
     std::string value;
     // A field whose value runs long (the event, the record's path, the ruleset and its
     // edition): printed layouts give it a whole line and set the others two to a line.
-    bool long_value() const
+    [[nodiscard]] bool long_value() const
     {
         return key == "event" || key == "record" || key == "ruleset" || key == "edition" || key == "rulesets";
     }
@@ -183,7 +183,8 @@ void write_html_tail(std::ostream& out);
 // The PDF libraries (cairo, pango, librsvg) are loaded when first needed, not with the program:
 // empty when they can be, else why not, in the dynamic loader's words.
 std::string pdf_libraries_missing();
-bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m);
+[[nodiscard]] bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents,
+    const MessageCatalogue& m);
 
 // A game's rulings under several rule books (adjudicate --ruleset axf,cxa): the comparison up
 // front, each book's verdict in one line with the conducts that decide it and the rule it
@@ -213,7 +214,7 @@ void write_comparison_json(std::ostream& out, const RuleBookComparison& comparis
     const ComparisonDocument& document, const MessageCatalogue& messages);
 // As write_documents_pdf: for each game the comparison, then each book's ruling, each from a
 // new page and numbering its own pages.
-bool write_comparisons_pdf(
+[[nodiscard]] bool write_comparisons_pdf(
     std::ostream& out, const std::vector<ComparisonDocument>& documents, const MessageCatalogue& m);
 
 } // namespace xq

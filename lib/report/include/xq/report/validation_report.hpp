@@ -27,7 +27,8 @@ namespace xq {
 // Rows hold nothing that varies from run to run; only the summary's `time:` lines do.
 enum class ValidationFormat { Summary, Jsonl, Csv };
 
-std::optional<ValidationFormat> parse_validation_format(std::string_view name); // "summary", "jsonl", "csv"
+// "summary", "jsonl", "csv"
+[[nodiscard]] std::optional<ValidationFormat> parse_validation_format(std::string_view name);
 
 // The text of one row in `format`: a line (with its newline) for Jsonl and Csv; for Summary,
 // the game's findings, or nothing when it has none. Jsonl explains rulings in the catalogue's
@@ -47,7 +48,7 @@ public:
     std::size_t rows() const { return rows_; }
     std::size_t count(ValidationStatus status) const { return counts_[static_cast<std::size_t>(status)]; }
     // Whether every row is ok.
-    bool clean() const { return rows_ == count(ValidationStatus::Ok); }
+    [[nodiscard]] bool clean() const { return rows_ == count(ValidationStatus::Ok); }
 
     // A game named in the summary, with the figure it stands out by, and what names it in the
     // summary's language ("file:line: game 3 (Red vs Black)").
