@@ -22,7 +22,6 @@
 #include "commands/convert_command.hpp"
 #include "commands/exit_codes.hpp"
 #include "commands/forbidden_command.hpp"
-#include "commands/watch_command.hpp"
 #include "commands/output_file.hpp"
 #include "commands/perft_command.hpp"
 #include "commands/replay_command.hpp"
@@ -30,6 +29,7 @@
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
 #include "commands/validate_command.hpp"
+#include "commands/watch_command.hpp"
 
 namespace {
 
@@ -113,7 +113,8 @@ xq::Diagnostic unknown_command(const std::string& word, const CLI::App& app)
     std::string message = "unknown command '" + word + "'";
     if (nearest.empty())
         return command_line_problem("usage.unknown-command", message + " (see xqarb --help)", { { "command", word } });
-    return command_line_problem("usage.unknown-command", message + "; did you mean '" + nearest + "'? (see xqarb --help)",
+    return command_line_problem("usage.unknown-command",
+        message + "; did you mean '" + nearest + "'? (see xqarb --help)",
         { { "form", "suggest" }, { "command", word }, { "suggestion", nearest } });
 }
 
@@ -145,7 +146,8 @@ int main(int argc, char** argv)
     bool quiet = false;
     app.add_flag("-q,--quiet", quiet, "Only errors on stderr: no warnings, notes or progress")->excludes("--verbose");
     std::string color = "auto";
-    app.add_option("--color", color, "Colour the diagnostics on stderr: auto (on a terminal, unless NO_COLOR is set), always, never")
+    app.add_option("--color", color,
+           "Colour the diagnostics on stderr: auto (on a terminal, unless NO_COLOR is set), always, never")
         ->check(CLI::IsMember({ "auto", "always", "never" }));
 
     PerftOptions perft_options;

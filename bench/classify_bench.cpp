@@ -69,8 +69,8 @@ int main(int argc, char** argv)
 
     std::printf("%zu diagram lines, %d rounds: %ld cycles, %ld moves classified in %.3f s\n", games.size(), rounds,
         cycles, moves, classify_seconds);
-    std::printf("classification: %.1f us per cycle, %.1f us per move\n", classify_seconds * 1e6 / static_cast<double>(cycles),
-        classify_seconds * 1e6 / static_cast<double>(moves));
+    std::printf("classification: %.1f us per cycle, %.1f us per move\n",
+        classify_seconds * 1e6 / static_cast<double>(cycles), classify_seconds * 1e6 / static_cast<double>(moves));
     std::printf("ruling (classification and interpretation): %.1f us per ruling\n",
         rule_seconds * 1e6 / static_cast<double>(rulings));
     return 0;

@@ -9,10 +9,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <optional>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>

@@ -70,8 +70,8 @@ int main(int argc, char** argv)
             total += per_ply[static_cast<std::size_t>(p - 1)];
             most = std::max(most, worst[static_cast<std::size_t>(p - 1)]);
         }
-        std::printf("%-32s mean %8.1f us/move, worst %8.1f us\n", what, total / rounds / (last - first + 1) * 1e6,
-            most * 1e6);
+        std::printf(
+            "%-32s mean %8.1f us/move, worst %8.1f us\n", what, total / rounds / (last - first + 1) * 1e6, most * 1e6);
     };
     std::printf("watch_bench: the sample game (%zu plies) and its last cycle again to ply %d, %d rounds\n", played,
         plies, rounds);

@@ -12,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace xq;
     fuzz::Input input(data, size);
     const std::uint8_t choice = input.take_byte();
-    constexpr std::array<BinaryFormat, 4> formats { BinaryFormat::Xqf, BinaryFormat::Cbr, BinaryFormat::Cbl, BinaryFormat::Cbf };
+    constexpr std::array<BinaryFormat, 4> formats { BinaryFormat::Xqf, BinaryFormat::Cbr, BinaryFormat::Cbl,
+        BinaryFormat::Cbf };
     RecordLimits limits;
     limits.max_plies = 2000; // deep trees are a matter of time, not of new paths
     const BinaryRecords read = read_binary_records(formats[choice % 4], input.rest(), "fuzz", limits);

@@ -64,8 +64,8 @@ const MessageCatalogue& catalogue(bool chinese)
     static const std::array<MessageCatalogue, 2> catalogues = [] {
         const auto load = [](const char* language) {
             Diagnostics diagnostics;
-            std::optional<MessageCatalogue> messages = load_message_catalogue(
-                std::string(XQ_RULESETS) + "/messages/" + language + ".json", diagnostics);
+            std::optional<MessageCatalogue> messages
+                = load_message_catalogue(std::string(XQ_RULESETS) + "/messages/" + language + ".json", diagnostics);
             fuzz::require(messages.has_value(), "a bundled message catalogue loads", language);
             return std::move(*messages);
         };
@@ -185,12 +185,13 @@ void require_same_side(const SideRuling& original, const SideRuling& twin, const
     fuzz::require(original.forbidden == twin.forbidden, "the twin's side is forbidden alike", where);
     fuzz::require(same_rules(original.rules, twin.rules), "the twin's side cites the same rules",
         where + " " + joined(original.rules) + " against " + joined(twin.rules));
-    fuzz::require(chases_by_ply(original) == chases_by_ply(twin), "the twin's side chases on the same plies by the same rows",
-        where);
+    fuzz::require(chases_by_ply(original) == chases_by_ply(twin),
+        "the twin's side chases on the same plies by the same rows", where);
 }
 
 // The twin's rulings are the game's, ply for ply, with the sides swapped for a colour swap.
-void require_same_rulings(const GameRuling& original, const GameRuling& twin, const std::string& book, Symmetry symmetry)
+void require_same_rulings(
+    const GameRuling& original, const GameRuling& twin, const std::string& book, Symmetry symmetry)
 {
     const std::string game = book + (symmetry == Symmetry::Mirror ? ", mirrored" : ", colours swapped");
     fuzz::require(original.status == twin.status, "the twin replays as the game does", game);
@@ -232,7 +233,8 @@ void require_same_rulings(const GameRuling& original, const GameRuling& twin, co
 
 // The written ruling and its JSON, as adjudicate writes them, in the language and layout the
 // option byte chose.
-void require_clean_document(const GameRuling& ruling, const GameRecord& record, const RuleSet& rules, std::uint8_t choice)
+void require_clean_document(
+    const GameRuling& ruling, const GameRecord& record, const RuleSet& rules, std::uint8_t choice)
 {
     const MessageCatalogue& messages = catalogue((choice & 0x08) != 0);
     DocumentOptions options;
@@ -298,8 +300,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             require_clean_document(ruling, *record, book.rules, choice);
             if (!mirror || !book.symmetric)
                 continue;
-            require_same_rulings(ruling, judge_game(index, record->location, *mirror, book.rules, every), book.name,
-                Symmetry::Mirror);
+            require_same_rulings(
+                ruling, judge_game(index, record->location, *mirror, book.rules, every), book.name, Symmetry::Mirror);
             require_same_rulings(ruling, judge_game(index, record->location, *colour_swap, book.rules, every),
                 book.name, Symmetry::ColourSwap);
         }

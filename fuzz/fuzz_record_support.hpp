@@ -38,7 +38,6 @@ inline void require_clean_record(const GameRecord& game)
     require_clean_diagnostics(game.diagnostics);
 }
 
-
 // The record replayed and written as PGN, as `xqarb convert` does: the PGN is clean text too.
 inline void require_clean_conversion(const GameRecord& game, const PgnWriterOptions& writer)
 {

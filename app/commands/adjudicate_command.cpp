@@ -35,8 +35,7 @@ namespace {
     {
         Diagnostics line;
         const int plies = replay.game ? replay.game->ply_count() : 0;
-        const std::string repetitions = not_ruled == 0
-            ? "no repetition to rule on (--all writes its document too)"
+        const std::string repetitions = not_ruled == 0 ? "no repetition to rule on (--all writes its document too)"
             : not_ruled == 1
             ? "one repetition, which the game moved on from: it bears on nothing (--detail all rules on it)"
             : std::to_string(not_ruled)
@@ -99,9 +98,9 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (messages)
         set_diagnostic_language(&*messages);
     print_diagnostics(setup);
-    if (!books || !messages
-        || !std::all_of(books->begin(), books->end(),
-            [&](RuleSet& rules) { return lower_natural_limit(rules, options.natural_limit, *messages); }))
+    if (!books || !messages || !std::all_of(books->begin(), books->end(), [&](RuleSet& rules) {
+            return lower_natural_limit(rules, options.natural_limit, *messages);
+        }))
         return exit_usage;
     // One ruleset writes its ruling as it always has; several, their comparison.
     const bool comparing = books->size() > 1;
@@ -114,7 +113,8 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     if (pdf) {
         if (const std::string missing = pdf_libraries_missing(); !missing.empty()) {
             print_error(command_line_problem("output.pdf-libraries",
-                "PDF output needs cairo, pango and librsvg, which cannot be loaded: " + missing, { { "missing", missing } }));
+                "PDF output needs cairo, pango and librsvg, which cannot be loaded: " + missing,
+                { { "missing", missing } }));
             return exit_write;
         }
     }
@@ -149,7 +149,8 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
     std::vector<RulingDocument> pdf_documents;
     std::vector<ComparisonDocument> pdf_comparisons;
     const auto write_ruling = [&](const GameRuling& game, const GameRecord& record) {
-        const RulingDocument document = build_ruling_document(game, record, books->front(), *messages, document_options);
+        const RulingDocument document
+            = build_ruling_document(game, record, books->front(), *messages, document_options);
         if (pdf) {
             pdf_documents.push_back(document);
         } else if (*format == "jsonl") {
@@ -176,47 +177,48 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
             write_comparison_text(out, document, *messages);
         }
     };
-    const bool clean = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
-        const int index = static_cast<int>(record.index);
-        // Text and Markdown documents follow one another after a blank line.
-        const auto separate = [&] {
-            if (!first_game && (*format == "text" || *format == "markdown"))
-                out << '\n';
-            first_game = false;
-        };
-        // The instructions given on the command line join the record's.
-        std::optional<RecordReplay> instructed_replay;
-        if (!instructed.empty()) {
-            instructed_replay = replay;
-            instructed_replay->instructions.insert(
-                instructed_replay->instructions.end(), instructed.begin(), instructed.end());
-        }
-        const RecordReplay& judged = instructed_replay ? *instructed_replay : replay;
-        if (!comparing) {
-            const RuleSet& rules = books->front();
-            const GameRuling game = judge_game(index, record.location, judged, rules,
-                repetitions_ruled(ruled, judged.game ? judged.game->ply_count() : 0, rules));
-            if (!every_game && !worth_a_document(game)) {
-                print_skipped_game(record, judged, game.not_ruled.size());
-                return;
+    const bool clean = for_each_game(
+        options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+            const int index = static_cast<int>(record.index);
+            // Text and Markdown documents follow one another after a blank line.
+            const auto separate = [&] {
+                if (!first_game && (*format == "text" || *format == "markdown"))
+                    out << '\n';
+                first_game = false;
+            };
+            // The instructions given on the command line join the record's.
+            std::optional<RecordReplay> instructed_replay;
+            if (!instructed.empty()) {
+                instructed_replay = replay;
+                instructed_replay->instructions.insert(
+                    instructed_replay->instructions.end(), instructed.begin(), instructed.end());
             }
-            separate();
-            write_ruling(game, record);
-        } else {
-            const RuleBookComparison comparison = compare_rule_books(index, record.location, judged, *books, ruled);
-            if (!every_game
-                && std::none_of(comparison.books.begin(), comparison.books.end(),
-                    [](const BookRuling& book) { return worth_a_document(book.game); })) {
-                std::size_t not_ruled = 0;
-                for (const BookRuling& book : comparison.books)
-                    not_ruled = std::max(not_ruled, book.game.not_ruled.size());
-                print_skipped_game(record, judged, not_ruled);
-                return;
+            const RecordReplay& judged = instructed_replay ? *instructed_replay : replay;
+            if (!comparing) {
+                const RuleSet& rules = books->front();
+                const GameRuling game = judge_game(index, record.location, judged, rules,
+                    repetitions_ruled(ruled, judged.game ? judged.game->ply_count() : 0, rules));
+                if (!every_game && !worth_a_document(game)) {
+                    print_skipped_game(record, judged, game.not_ruled.size());
+                    return;
+                }
+                separate();
+                write_ruling(game, record);
+            } else {
+                const RuleBookComparison comparison = compare_rule_books(index, record.location, judged, *books, ruled);
+                if (!every_game
+                    && std::none_of(comparison.books.begin(), comparison.books.end(),
+                        [](const BookRuling& book) { return worth_a_document(book.game); })) {
+                    std::size_t not_ruled = 0;
+                    for (const BookRuling& book : comparison.books)
+                        not_ruled = std::max(not_ruled, book.game.not_ruled.size());
+                    print_skipped_game(record, judged, not_ruled);
+                    return;
+                }
+                separate();
+                write_comparison(comparison, record);
             }
-            separate();
-            write_comparison(comparison, record);
-        }
-    });
+        });
     if (*format == "html")
         write_html_tail(out);
     if (pdf && pdf_documents.empty() && pdf_comparisons.empty()) {
@@ -226,8 +228,9 @@ int run_adjudicate(const AdjudicateOptions& options, bool verbose)
             "output.pdf-empty", "no PDF written: no game read has a document (--all gives every game one)"));
         return exit_findings;
     }
-    if (pdf && !(comparing ? write_comparisons_pdf(out, pdf_comparisons, *messages)
-                           : write_documents_pdf(out, pdf_documents, *messages)))
+    if (pdf
+        && !(comparing ? write_comparisons_pdf(out, pdf_comparisons, *messages)
+                       : write_documents_pdf(out, pdf_documents, *messages)))
         out.setstate(std::ios::badbit);
     if (!output.finish())
         return exit_write;

@@ -101,7 +101,8 @@ namespace {
         }
         // xqarb's own checks: the catalogue may say what the option takes.
         CLI::Option* option = option_named(app, option_name);
-        DiagnosticFields fields { { "option", option_name }, { "value", option ? rejected_value(*option) : std::string() } };
+        DiagnosticFields fields { { "option", option_name },
+            { "value", option ? rejected_value(*option) : std::string() } };
         if (catalogued_phrase("usage.expects." + option_name.substr(option_name.find_first_not_of('-')), {}))
             fields.push_back({ "form", "expects" });
         return command_line_problem("usage.bad-value", std::move(english), std::move(fields));
@@ -128,8 +129,8 @@ Diagnostic parse_problem(const CLI::ParseError& error, CLI::App& app)
     const std::string what = error.what();
     std::string english = what + std::string(see_help);
     if (dynamic_cast<const CLI::ExtrasError*>(&error))
-        return command_line_problem("usage.unexpected", std::move(english),
-            { { "arguments", list_field(split(after(what, ": "), " ")) } });
+        return command_line_problem(
+            "usage.unexpected", std::move(english), { { "arguments", list_field(split(after(what, ": "), " ")) } });
     if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) {
         // "--lang: 1 required TEXT missing", or "Expected exactly 1 arguments to --lang, got 0".
         std::string option = before(what, ": ").value_or(std::string());
@@ -150,12 +151,12 @@ Diagnostic parse_problem(const CLI::ParseError& error, CLI::App& app)
     }
     if (dynamic_cast<const CLI::ExcludesError*>(&error))
         if (const auto option = before(what, " excludes "))
-            return command_line_problem(
-                "usage.excludes", std::move(english), { { "option", *option }, { "other", after(what, " excludes ") } });
+            return command_line_problem("usage.excludes", std::move(english),
+                { { "option", *option }, { "other", after(what, " excludes ") } });
     if (dynamic_cast<const CLI::RequiresError*>(&error))
         if (const auto option = before(what, " requires "))
-            return command_line_problem(
-                "usage.requires", std::move(english), { { "option", *option }, { "other", after(what, " requires ") } });
+            return command_line_problem("usage.requires", std::move(english),
+                { { "option", *option }, { "other", after(what, " requires ") } });
     return command_line_problem("usage.other", std::move(english));
 }
 

@@ -32,7 +32,8 @@ CLI::App* add_convert_command(CLI::App& app, ConvertOptions& options)
     add_game_source_options(*cmd, options.input);
     auto* to = cmd->add_option("--to", options.to, "Output format: pgn-iccs, pgn-wxf or pgn-chinese")
                    ->check(CLI::IsMember({ "pgn-iccs", "pgn-wxf", "pgn-chinese" }));
-    auto* notation = cmd->add_option("--notation", options.notation, "Notation of the moves: iccs, wxf or chinese (the same as --to pgn-NOTATION)")
+    auto* notation = cmd->add_option("--notation", options.notation,
+                            "Notation of the moves: iccs, wxf or chinese (the same as --to pgn-NOTATION)")
                          ->check(CLI::IsMember({ "iccs", "wxf", "chinese" }));
     to->excludes(notation);
     cmd->add_flag("--traditional", options.traditional, "Traditional characters (with --to pgn-chinese)");
@@ -63,17 +64,18 @@ int run_convert(const ConvertOptions& options, bool verbose)
     writer.chinese_script = options.traditional ? ChineseScript::Traditional : ChineseScript::Simplified;
 
     bool first_game = true;
-    const bool clean = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
-        std::vector<Move> moves;
-        const PlayedMainLine main_line = played_main_line(replay, moves);
-        if (!first_game)
-            out << '\n';
-        first_game = false;
-        Diagnostics problems;
-        write_pgn(out, record, main_line, writer, problems);
-        problems.name_source(record.location.source);
-        print_diagnostics(problems);
-    });
+    const bool clean
+        = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+              std::vector<Move> moves;
+              const PlayedMainLine main_line = played_main_line(replay, moves);
+              if (!first_game)
+                  out << '\n';
+              first_game = false;
+              Diagnostics problems;
+              write_pgn(out, record, main_line, writer, problems);
+              problems.name_source(record.location.source);
+              print_diagnostics(problems);
+          });
 
     if (!output.finish())
         return exit_write;

@@ -59,41 +59,42 @@ int run_forbidden(const ForbiddenOptions& options, bool verbose)
     const DocumentNotation notation = document_notation(options.notation, options.language);
     bool first = true;
     bool tried_move_failed = false;
-    const bool clean = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
-        // A game that could not be replayed to its end has no position to ask about; its
-        // diagnostic is already on stderr.
-        if (replay.status != GameStatus::Ok)
-            return;
-        if (!options.tried_move.empty()) {
-            const auto parsed = parse_move(replay.game->current(), options.tried_move,
-                MoveTextOptions { replay.notation, replay.iccs_ranks });
-            if (const MoveError* error = std::get_if<MoveError>(&parsed)) {
-                Diagnostics problem;
-                problem.error(std::string(diagnostic_code(error->kind)),
-                    describe_game(record) + ", --try: " + error->message, record.location);
-                print_diagnostics(problem);
-                tried_move_failed = true;
-                return;
-            }
-            const TriedMove tried = try_move(*replay.game, std::get<Move>(parsed), *rules);
-            if (*format == "jsonl")
-                write_tried_move_json(out, *replay.game, tried, *rules, *messages, notation);
-            else
-                write_tried_move_text(out, *replay.game, tried, *rules, *messages, notation);
-            return;
-        }
-        const ForbiddenMoves forbidden = forbidden_moves(*replay.game, *rules);
-        if (*format == "jsonl") {
-            write_forbidden_json(out, *replay.game, forbidden, *rules, *messages, notation);
-            return;
-        }
-        if (!first)
-            out << '\n';
-        first = false;
-        if (!options.input.files.empty())
-            out << describe_game(record) << " (" << record.location.source << ")\n";
-        write_forbidden_text(out, *replay.game, forbidden, *rules, *messages, notation);
-    });
+    const bool clean
+        = for_each_game(options.input, *input, verbose, [&](const GameRecord& record, const RecordReplay& replay) {
+              // A game that could not be replayed to its end has no position to ask about; its
+              // diagnostic is already on stderr.
+              if (replay.status != GameStatus::Ok)
+                  return;
+              if (!options.tried_move.empty()) {
+                  const auto parsed = parse_move(replay.game->current(), options.tried_move,
+                      MoveTextOptions { replay.notation, replay.iccs_ranks });
+                  if (const MoveError* error = std::get_if<MoveError>(&parsed)) {
+                      Diagnostics problem;
+                      problem.error(std::string(diagnostic_code(error->kind)),
+                          describe_game(record) + ", --try: " + error->message, record.location);
+                      print_diagnostics(problem);
+                      tried_move_failed = true;
+                      return;
+                  }
+                  const TriedMove tried = try_move(*replay.game, std::get<Move>(parsed), *rules);
+                  if (*format == "jsonl")
+                      write_tried_move_json(out, *replay.game, tried, *rules, *messages, notation);
+                  else
+                      write_tried_move_text(out, *replay.game, tried, *rules, *messages, notation);
+                  return;
+              }
+              const ForbiddenMoves forbidden = forbidden_moves(*replay.game, *rules);
+              if (*format == "jsonl") {
+                  write_forbidden_json(out, *replay.game, forbidden, *rules, *messages, notation);
+                  return;
+              }
+              if (!first)
+                  out << '\n';
+              first = false;
+              if (!options.input.files.empty())
+                  out << describe_game(record) << " (" << record.location.source << ")\n";
+              write_forbidden_text(out, *replay.game, forbidden, *rules, *messages, notation);
+          });
     if (!output.finish())
         return exit_write;
     return clean && !tried_move_failed ? exit_ok : exit_findings;

@@ -43,7 +43,8 @@ namespace {
             if (!nul_separated && line.find('\0') != std::string::npos) {
                 print_error(command_line_problem("usage.files-from.nul",
                     "the list of paths " + display_name(list)
-                        + " holds NUL characters: for a list of paths each ended by a NUL (find -print0), use --files-from0",
+                        + " holds NUL characters: for a list of paths each ended by a NUL (find -print0), use "
+                          "--files-from0",
                     { { "list", display_name(list) } }));
                 return false;
             }
@@ -101,15 +102,19 @@ void add_game_source_options(CLI::App& command, InputOptions& options, MovesOpti
             return parse_shard(text) ? std::string() : "takes K/N with 1 <= K <= N, such as 2/8, not \"" + text + "\"";
         });
     if (moves_option == MovesOption::Offered) {
-        auto* fen = command.add_option("--fen", options.fen, "Start position for --moves (default: the opening position)")
+        auto* fen = command
+                        .add_option("--fen", options.fen, "Start position for --moves (default: the opening position)")
                         // An empty --fen is a script's missing variable, not the opening position.
                         ->check([](const std::string& text) { return text.empty() ? "the FEN is empty" : ""; });
         auto* moves = command.add_option("--moves", options.moves,
-            "Moves in ICCS, WXF or Chinese notation, separated by spaces, commas or semicolons (also ，、； and full-width spaces)");
+            "Moves in ICCS, WXF or Chinese notation, separated by spaces, commas or semicolons (also ，、； and "
+            "full-width spaces)");
         fen->needs(moves);
         moves->excludes("files");
         moves->excludes(files_from);
-        command.add_option("--tag", options.tags, "A tag of the game given by --moves, such as Red=许银川 or Round=5 (repeatable)")
+        command
+            .add_option(
+                "--tag", options.tags, "A tag of the game given by --moves, such as Red=许银川 or Round=5 (repeatable)")
             ->check([](const std::string& text) {
                 const std::size_t equals = text.find('=');
                 return equals != std::string::npos && equals > 0 ? std::string() : "'" + text + "': expected Key=Value";
@@ -117,9 +122,12 @@ void add_game_source_options(CLI::App& command, InputOptions& options, MovesOpti
             ->allow_extra_args(false)
             ->needs(moves);
     }
-    command.add_option("--encoding", options.encoding, "Decode text files as utf-8, gbk, big5, utf-16le or utf-16be instead of detecting (a byte-order mark wins)")
+    command
+        .add_option("--encoding", options.encoding,
+            "Decode text files as utf-8, gbk, big5, utf-16le or utf-16be instead of detecting (a byte-order mark wins)")
         ->check([](const std::string& name) {
-            return parse_text_encoding(name) ? std::string() : "unknown encoding '" + name + "' (utf-8, gbk, big5, utf-16le, utf-16be)";
+            return parse_text_encoding(name) ? std::string()
+                                             : "unknown encoding '" + name + "' (utf-8, gbk, big5, utf-16le, utf-16be)";
         });
 }
 
@@ -183,7 +191,8 @@ std::optional<InputFiles> list_input_files(const InputOptions& options)
         std::vector<RecordFile> listed = list_record_files({ std::filesystem::path(path) }, options.recursive, listing);
         if (listed.empty())
             paths_without_files.push_back(path);
-        input.files.insert(input.files.end(), std::make_move_iterator(listed.begin()), std::make_move_iterator(listed.end()));
+        input.files.insert(
+            input.files.end(), std::make_move_iterator(listed.begin()), std::make_move_iterator(listed.end()));
     }
     if (!options.recursive)
         warn_of_folders_not_read(paths_without_files, listing);
@@ -212,7 +221,8 @@ GameSource make_game_source(const InputOptions& options, const InputFiles& input
     const bool reads_standard_input = std::any_of(input.files.begin(), input.files.end(),
         [](const RecordFile& f) { return f.path.native() == standard_input_name; });
     return GameSource(input.files,
-        xq::GameSourceOptions { reader, std::move(selection), reads_standard_input ? &standard_input_text() : nullptr });
+        xq::GameSourceOptions {
+            reader, std::move(selection), reads_standard_input ? &standard_input_text() : nullptr });
 }
 
 bool for_each_game(const InputOptions& options, const InputFiles& input, bool verbose,

@@ -5,7 +5,8 @@ namespace xq::app {
 
 void add_notation_option(CLI::App& command, std::string& notation, const std::string& by_default)
 {
-    command.add_option("--notation", notation, "Notation of the moves: chinese, wxf or iccs (default: " + by_default + ")")
+    command
+        .add_option("--notation", notation, "Notation of the moves: chinese, wxf or iccs (default: " + by_default + ")")
         ->check(CLI::IsMember({ "chinese", "wxf", "iccs" }));
 }
 

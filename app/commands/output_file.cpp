@@ -27,22 +27,15 @@ namespace {
         std::string_view format;
     };
     constexpr ExtensionFormat extension_formats[] = {
-        { ".txt", "text" },
-        { ".md", "markdown" },
-        { ".markdown", "markdown" },
-        { ".html", "html" },
-        { ".htm", "html" },
-        { ".json", "jsonl" },
-        { ".jsonl", "jsonl" },
-        { ".csv", "csv" },
-        { ".pdf", "pdf" },
+        { ".txt", "text" }, { ".md", "markdown" }, { ".markdown", "markdown" }, { ".html", "html" }, { ".htm", "html" },
+        { ".json", "jsonl" }, { ".jsonl", "jsonl" }, { ".csv", "csv" }, { ".pdf", "pdf" },
         { ".pgn", "pgn" }, // convert's, which takes no --format
     };
 
     std::string lower_case(std::string text)
     {
-        std::transform(text.begin(), text.end(), text.begin(),
-            [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        std::transform(
+            text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         return text;
     }
 
@@ -92,10 +85,10 @@ namespace {
         std::memcpy(partial_file_for_signals, partial.c_str(), partial.size() + 1);
         partial_file_registered = 1;
         for (const int signal_number : stopping_signals) {
-            struct sigaction current {};
+            struct sigaction current { };
             if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler == SIG_IGN)
                 continue;
-            struct sigaction action {};
+            struct sigaction action { };
             action.sa_handler = remove_partial_file_and_stop;
             sigemptyset(&action.sa_mask);
             action.sa_flags = static_cast<int>(SA_RESETHAND | SA_NODEFER); // glibc defines them unsigned
@@ -130,7 +123,7 @@ namespace {
             errno = ENAMETOOLONG;
             return {};
         }
-        struct stat existing {};
+        struct stat existing { };
         mode_t mode = 0;
         if (::stat(final.c_str(), &existing) == 0) {
             mode = existing.st_mode & 07777;
@@ -139,8 +132,8 @@ namespace {
             ::umask(mask);
             mode = 0666 & ~mask;
         }
-        for (const std::string& name : { final.filename().string() + ".partial-XXXXXX",
-                 std::string("xqarb.partial-XXXXXX") }) {
+        for (const std::string& name :
+            { final.filename().string() + ".partial-XXXXXX", std::string("xqarb.partial-XXXXXX") }) {
             std::string path = (final.parent_path() / name).string();
             const int fd = ::mkstemp(path.data());
             if (fd < 0) {

@@ -18,36 +18,35 @@ namespace xq::app {
 
 int run_perft(const PerftOptions& options)
 {
-        Diagnostics diagnostics;
-        const std::string fen = options.fen.empty() ? std::string(start_fen) : options.fen;
-        auto pos = parse_fen(fen, diagnostics, SourceLocation { "--fen", 1, 0 });
-        print_diagnostics(diagnostics);
-        if (!pos)
-            return exit_findings;
+    Diagnostics diagnostics;
+    const std::string fen = options.fen.empty() ? std::string(start_fen) : options.fen;
+    auto pos = parse_fen(fen, diagnostics, SourceLocation { "--fen", 1, 0 });
+    print_diagnostics(diagnostics);
+    if (!pos)
+        return exit_findings;
 
-        const auto started = std::chrono::steady_clock::now();
-        std::uint64_t total = 0;
-        if (options.divide && options.depth > 0) {
-            UndoInfo undo;
-            for (const Move m : legal_moves(*pos)) {
-                const std::string move = options.notation == "wxf" ? to_wxf(*pos, m)
-                    : options.notation == "chinese"                 ? to_chinese(*pos, m)
-                                                                    : to_iccs(m);
-                pos->do_move(m, undo);
-                const std::uint64_t n = perft(*pos, options.depth - 1);
-                pos->undo_move(m, undo);
-                std::printf("%s %llu\n", move.c_str(), static_cast<unsigned long long>(n));
-                total += n;
-            }
-        } else {
-            total = perft(*pos, options.depth);
+    const auto started = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (options.divide && options.depth > 0) {
+        UndoInfo undo;
+        for (const Move m : legal_moves(*pos)) {
+            const std::string move = options.notation == "wxf" ? to_wxf(*pos, m)
+                : options.notation == "chinese"                ? to_chinese(*pos, m)
+                                                               : to_iccs(m);
+            pos->do_move(m, undo);
+            const std::uint64_t n = perft(*pos, options.depth - 1);
+            pos->undo_move(m, undo);
+            std::printf("%s %llu\n", move.c_str(), static_cast<unsigned long long>(n));
+            total += n;
         }
-        const double seconds
-            = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        spdlog::info("perft {} of {}: {} nodes in {:.3f} s ({:.0f} nodes/s)", options.depth, fen,
-            total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
-        std::printf("%llu\n", static_cast<unsigned long long>(total));
-        return exit_ok;
+    } else {
+        total = perft(*pos, options.depth);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    spdlog::info("perft {} of {}: {} nodes in {:.3f} s ({:.0f} nodes/s)", options.depth, fen, total, seconds,
+        seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+    std::printf("%llu\n", static_cast<unsigned long long>(total));
+    return exit_ok;
 }
 
 CLI::App* add_perft_command(CLI::App& app, PerftOptions& options)

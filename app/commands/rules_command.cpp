@@ -66,7 +66,8 @@ namespace {
 
     int show_rule(const RuleSet& rules, const std::string& wanted, const MessageCatalogue& messages)
     {
-        const std::vector<const RuleText*> found = wanted.empty() ? std::vector<const RuleText*> {} : find_rules(rules, wanted);
+        const std::vector<const RuleText*> found
+            = wanted.empty() ? std::vector<const RuleText*> {} : find_rules(rules, wanted);
         if (found.empty()) {
             print_error(command_line_problem("rules.not-found",
                 rules.id + " has no rule '" + wanted + "' (see xqarb rules list)",
@@ -96,11 +97,16 @@ RulesCommand add_rules_command(CLI::App& app, RulesOptions& options)
     RulesCommand command;
     command.list = rules->add_subcommand("list", "List the rules of a ruleset");
     command.list->add_option("--ruleset", options.ruleset, "Ruleset name or path");
-    command.list->add_option("--lang", options.language, "Language of the titles")->check(CLI::IsMember(document_languages()));
+    command.list->add_option("--lang", options.language, "Language of the titles")
+        ->check(CLI::IsMember(document_languages()));
     command.show = rules->add_subcommand("show", "Show one rule: its text, diagrams and how it is applied");
-    command.show->add_option("rule", options.rule, "Rule id (AXF-19), number (19), or a word of its title in either language (长将)")->required();
+    command.show
+        ->add_option(
+            "rule", options.rule, "Rule id (AXF-19), number (19), or a word of its title in either language (长将)")
+        ->required();
     command.show->add_option("--ruleset", options.ruleset, "Ruleset name or path");
-    command.show->add_option("--lang", options.language, "Language of the rule's text")->check(CLI::IsMember(document_languages()));
+    command.show->add_option("--lang", options.language, "Language of the rule's text")
+        ->check(CLI::IsMember(document_languages()));
     command.check = rules->add_subcommand("check", "Check a ruleset file and report every problem in it");
     command.check->add_option("file", options.file, "Ruleset JSON file")->required();
     for (CLI::App* sub : { command.list, command.show, command.check })
@@ -115,8 +121,8 @@ int run_rules(const RulesCommand& command, const RulesOptions& options)
         const auto rules = load_ruleset_file(options.file, diagnostics);
         print_diagnostics(diagnostics);
         if (!rules) {
-            std::cerr << options.file << ": " << diagnostics.size() << " problem" << (diagnostics.size() == 1 ? "" : "s")
-                      << "\n";
+            std::cerr << options.file << ": " << diagnostics.size() << " problem"
+                      << (diagnostics.size() == 1 ? "" : "s") << "\n";
             return exit_findings;
         }
         std::cout << options.file << ": ok: ruleset " << rules->id << ", " << rules->rules.size() << " rules, "

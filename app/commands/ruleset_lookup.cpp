@@ -1,8 +1,8 @@
 // Finding rulesets and message catalogues in the share folder or $XQARB_RULESETS.
 #include "commands/ruleset_lookup.hpp"
 
-#include <cstdlib>
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -44,8 +44,8 @@ std::vector<std::string> ruleset_folders()
 
 std::optional<RuleSet> find_ruleset(const std::string& name_or_path, Diagnostics& diagnostics)
 {
-    const bool is_path = name_or_path.find('/') != std::string::npos
-        || (name_or_path.size() > 5 && name_or_path.ends_with(".json"));
+    const bool is_path
+        = name_or_path.find('/') != std::string::npos || (name_or_path.size() > 5 && name_or_path.ends_with(".json"));
     if (is_path)
         return load_ruleset_file(name_or_path, diagnostics);
     for (const std::string& folder : ruleset_folders()) {
@@ -54,7 +54,8 @@ std::optional<RuleSet> find_ruleset(const std::string& name_or_path, Diagnostics
         if (std::filesystem::is_regular_file(file, ec))
             return load_ruleset_file(file, diagnostics);
     }
-    diagnostics.error("ruleset.not-found", "no ruleset named '" + name_or_path + "' (looked in " + folders_searched() + ")");
+    diagnostics.error(
+        "ruleset.not-found", "no ruleset named '" + name_or_path + "' (looked in " + folders_searched() + ")");
     return std::nullopt;
 }
 
@@ -100,7 +101,8 @@ std::optional<std::vector<RuleSet>> find_rulesets(const std::string& list, Diagn
         const auto same = std::find_if(found.begin(), found.end(), [&](const RuleSet& r) { return r.id == rules->id; });
         if (same != found.end()) {
             diagnostics.error("ruleset.repeated",
-                "ruleset '" + rules->id + "' is given twice in '" + list + "' (" + same->source + ", " + rules->source + ")");
+                "ruleset '" + rules->id + "' is given twice in '" + list + "' (" + same->source + ", " + rules->source
+                    + ")");
             loaded = false;
             continue;
         }
@@ -111,7 +113,8 @@ std::optional<std::vector<RuleSet>> find_rulesets(const std::string& list, Diagn
     return found;
 }
 
-std::optional<RuleSet> find_one_ruleset(const std::string& name_or_path, std::string_view command, Diagnostics& diagnostics)
+std::optional<RuleSet> find_one_ruleset(
+    const std::string& name_or_path, std::string_view command, Diagnostics& diagnostics)
 {
     const std::size_t count = ruleset_names(name_or_path).size();
     if (count > 1) {
@@ -149,8 +152,9 @@ static std::optional<MessageCatalogue> load_catalogue(const std::string& languag
         if (std::filesystem::is_regular_file(file, ec))
             return load_message_catalogue(file, diagnostics);
     }
-    diagnostics.error("messages.not-found", "no message catalogue for language '" + language
-        + "' (looked for messages/" + language + ".json in " + folders_searched() + ")");
+    diagnostics.error("messages.not-found",
+        "no message catalogue for language '" + language + "' (looked for messages/" + language + ".json in "
+            + folders_searched() + ")");
     return std::nullopt;
 }
 

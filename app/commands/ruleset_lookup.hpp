@@ -29,7 +29,8 @@ std::optional<std::vector<RuleSet>> find_rulesets(const std::string& list, Diagn
 
 // The one ruleset of a command that rules under one only (`command`: "forbidden", ...): a list
 // of several is a usage error that says so.
-std::optional<RuleSet> find_one_ruleset(const std::string& name_or_path, std::string_view command, Diagnostics& diagnostics);
+std::optional<RuleSet> find_one_ruleset(
+    const std::string& name_or_path, std::string_view command, Diagnostics& diagnostics);
 
 // The languages of --lang: "en", "zh" and "zh-Hans" (simplified characters), "zh-Hant"
 // (traditional characters).

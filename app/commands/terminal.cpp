@@ -76,9 +76,9 @@ bool print_diagnostics(const Diagnostics& diagnostics, bool with_notes)
     for (const Diagnostic& d : diagnostics) {
         if (d.severity != Severity::Error && (current_style.quiet || (!with_notes && d.severity == Severity::Note)))
             continue;
-        const std::string line = diagnostic_language ? format_diagnostic(d, *diagnostic_language) : format_diagnostic(d);
-        std::fprintf(stderr, "%s\n",
-            (current_style.color ? colored(d, line) : utf8::escape_for_display(line)).c_str());
+        const std::string line
+            = diagnostic_language ? format_diagnostic(d, *diagnostic_language) : format_diagnostic(d);
+        std::fprintf(stderr, "%s\n", (current_style.color ? colored(d, line) : utf8::escape_for_display(line)).c_str());
     }
     return diagnostics.has_errors();
 }
@@ -98,7 +98,8 @@ void print_error(const Diagnostic& problem)
     const std::string message
         = diagnostic_language ? diagnostic_message(problem, *diagnostic_language) : problem.message;
     if (current_style.color)
-        std::fprintf(stderr, "%sxqarb:%s %serror:%s %s\n", bold, reset, color_of(Severity::Error), reset, message.c_str());
+        std::fprintf(
+            stderr, "%sxqarb:%s %serror:%s %s\n", bold, reset, color_of(Severity::Error), reset, message.c_str());
     else
         std::fprintf(stderr, "xqarb: error: %s\n", message.c_str());
 }

@@ -12,9 +12,9 @@
 
 #include "commands/exit_codes.hpp"
 #include "commands/game_source.hpp"
+#include "commands/natural_limit_option.hpp"
 #include "commands/output_file.hpp"
 #include "commands/progress_bar.hpp"
-#include "commands/natural_limit_option.hpp"
 #include "commands/ruleset_lookup.hpp"
 #include "commands/terminal.hpp"
 #include "xq/batch/archive_validation.hpp"
@@ -96,8 +96,8 @@ int run_validate(const ValidateOptions& options)
         return exit_usage;
     const ValidationFormat format = *parse_validation_format(*format_name == "text" ? "summary" : *format_name);
     if (options.csv_bom && format != ValidationFormat::Csv) {
-        print_error(
-            command_line_problem("usage.csv-bom", "--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)"));
+        print_error(command_line_problem(
+            "usage.csv-bom", "--csv-bom goes with the csv format only (--format csv, or -o FILE.csv)"));
         return exit_usage;
     }
     const std::optional<InputFiles> input = list_input_files(options.input);
@@ -133,8 +133,7 @@ int run_validate(const ValidateOptions& options)
     const auto started = std::chrono::steady_clock::now();
     validate_archive(
         source, *rules, validation,
-        [&](const CheckedGame& game) { return render_validation_row(game, format, *rules, *messages); },
-        sink);
+        [&](const CheckedGame& game) { return render_validation_row(game, format, *rules, *messages); }, sink);
     const auto elapsed = std::chrono::steady_clock::now() - started;
     if (progress)
         progress->finish(tally.rows(), total_bytes);

@@ -22,10 +22,10 @@
 #include "commands/terminal.hpp"
 #include "xq/arbiter/game_ruling.hpp"
 #include "xq/arbiter/live_game.hpp"
-#include "xq/records/move_list.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/board/fen.hpp"
 #include "xq/notation/move_text.hpp"
+#include "xq/records/move_list.hpp"
 #include "xq/records/pgn_writer.hpp"
 #include "xq/records/record_reader.hpp"
 #include "xq/report/watch_report.hpp"
@@ -41,7 +41,7 @@ namespace {
     // interrupts fails instead of being restarted, and the written ruling follows.
     void catch_interruptions()
     {
-        struct sigaction action {};
+        struct sigaction action { };
         action.sa_handler = on_interrupt;
         sigemptyset(&action.sa_mask);
         action.sa_flags = 0;
@@ -165,8 +165,7 @@ namespace {
                 moves_.pop_back();
                 std::erase_if(notes_, [&](const Note& n) { return n.ply >= ply; });
                 const std::string text = notate(game_->current(), last);
-                return say(messages_.format("watch.undone",
-                               { { "ply", std::to_string(ply) }, { "move", text } }),
+                return say(messages_.format("watch.undone", { { "ply", std::to_string(ply) }, { "move", text } }),
                     "undo", std::to_string(ply));
             }
             if (name == "!ruling") {
@@ -196,14 +195,15 @@ namespace {
             if (result_)
                 record.result = LocatedText { *result_, record.location };
             const RecordReplay replay = replay_record(record);
-            const auto format = choose_format("", options_.output, { "text", "markdown", "html", "jsonl", "pdf", "pgn" },
-                jsonl_ ? "jsonl" : "text");
+            const auto format = choose_format(
+                "", options_.output, { "text", "markdown", "html", "jsonl", "pdf", "pgn" }, jsonl_ ? "jsonl" : "text");
             if (!format)
                 return false;
             if (*format == "pgn")
                 return write_record(record);
             const GameRuling ruling = judge_game(1, record.location, replay, rules_,
-                repetitions_ruled(RepetitionsRuled::BearingOnResult, replay.game ? replay.game->ply_count() : 0, rules_));
+                repetitions_ruled(
+                    RepetitionsRuled::BearingOnResult, replay.game ? replay.game->ply_count() : 0, rules_));
             RulingDocument document
                 = build_ruling_document(ruling, record, rules_, messages_, DocumentOptions { notation_, false });
             for (const Instruction& i : game_->instructions())
@@ -276,10 +276,7 @@ namespace {
         bool write_failed() const { return write_failed_; }
 
     private:
-        std::string side_name(Color c) const
-        {
-            return messages_.format(c == Color::Red ? "side.red" : "side.black");
-        }
+        std::string side_name(Color c) const { return messages_.format(c == Color::Red ? "side.red" : "side.black"); }
 
         std::string notate(const Position& before, Move move) const
         {
@@ -348,7 +345,9 @@ namespace {
                     buffer_.clear();
                     return true;
                 }
-                struct pollfd p { STDIN_FILENO, POLLIN, 0 };
+                struct pollfd p {
+                    STDIN_FILENO, POLLIN, 0
+                };
                 if (::poll(&p, 1, 100) <= 0)
                     continue;
                 char chunk[4096];
@@ -391,7 +390,7 @@ namespace {
     struct FileGame {
         std::optional<GameRecord> record;
         std::optional<RecordReplay> replay;
-        struct stat status {};
+        struct stat status { };
     };
 
     FileGame read_followed(const std::string& path, const GameSelection& selection)
@@ -456,13 +455,14 @@ namespace {
                 ::usleep(static_cast<useconds_t>(poll_ms_) * 1000);
                 return !interrupted;
             }
-            struct pollfd p { fd_, POLLIN, 0 };
+            struct pollfd p {
+                fd_, POLLIN, 0
+            };
             // A second's timeout as well: an event lost to a full queue is not waited for forever.
             const int ready = ::poll(&p, 1, 1000);
             if (ready > 0) {
                 char buffer[4096];
-                while (::read(fd_, buffer, sizeof buffer) > 0) {
-                }
+                while (::read(fd_, buffer, sizeof buffer) > 0) { }
             }
             return !interrupted;
         }
@@ -480,7 +480,7 @@ namespace {
     {
         FileWatcher watcher(options.input, options.poll_seconds, !options.no_inotify);
         const GameSelection selection = game_selection(options.selection);
-        struct stat last {};
+        struct stat last { };
         bool started = false;
         while (!interrupted) {
             FileGame now = read_followed(options.input, selection);
@@ -537,7 +537,8 @@ CLI::App* add_watch_command(CLI::App& app, WatchOptions& options)
         "A record file (PGN, DhtmlXQ) that a relay keeps writing, followed as it changes (its first game, or the first "
         "that --game and --where select); - (the default): moves and commands typed on standard input, one or more "
         "moves a line, in any notation");
-    cmd->add_option("--fen", options.fen, "Start position for moves typed on standard input (default: the opening position)");
+    cmd->add_option(
+        "--fen", options.fen, "Start position for moves typed on standard input (default: the opening position)");
     cmd->add_option("--ruleset", options.ruleset, "Ruleset name (in the rulesets folder) or path to a JSON file");
     cmd->add_option("--lang", options.language, "Language of the lines and the ruling")
         ->check(CLI::IsMember(document_languages()));

@@ -25,8 +25,7 @@ inline Position from_fen(std::string_view fen)
 inline Square sq(std::string_view name) { return Square(name[0] - 'a', name[1] - '0'); }
 
 // Calls visit(position) for `start` and every position its legal moves reach within `plies`.
-template <typename Visit>
-void for_each_position(Position start, int plies, const Visit& visit)
+template <typename Visit> void for_each_position(Position start, int plies, const Visit& visit)
 {
     visit(static_cast<const Position&>(start));
     if (plies == 0)

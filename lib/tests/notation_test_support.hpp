@@ -58,8 +58,8 @@ inline std::string describe(const std::variant<xq::Move, xq::MoveError>& result)
 
 // Checks a parse result against a table's expectation: an ICCS move, or an error kind. Errors
 // must quote the text and, when the text reads as a move, show the position.
-inline void check_expectation(const xq::Position& pos, const std::string& text,
-    const std::string& expected, const std::variant<xq::Move, xq::MoveError>& result)
+inline void check_expectation(const xq::Position& pos, const std::string& text, const std::string& expected,
+    const std::variant<xq::Move, xq::MoveError>& result)
 {
     if (xq::parse_iccs(expected)) {
         CHECK(describe(result) == expected);
@@ -80,8 +80,7 @@ inline void check_expectation(const xq::Position& pos, const std::string& text,
 // Random legal playouts from the opening position, keeping every `every`-th position met.
 // Fixed seed, and modulo rather than a distribution, so the positions are the same on every
 // platform.
-inline std::vector<xq::Position> playout_positions(
-    unsigned seed, int games, int max_plies, int every)
+inline std::vector<xq::Position> playout_positions(unsigned seed, int games, int max_plies, int every)
 {
     std::mt19937 random(seed);
     std::vector<xq::Position> positions;
@@ -94,8 +93,7 @@ inline std::vector<xq::Position> playout_positions(
             if (ply % every == 0)
                 positions.push_back(pos);
             xq::UndoInfo undo;
-            pos.do_move(
-                moves[static_cast<int>(random() % static_cast<unsigned>(moves.size()))], undo);
+            pos.do_move(moves[static_cast<int>(random() % static_cast<unsigned>(moves.size()))], undo);
         }
     }
     return positions;
@@ -126,8 +124,7 @@ inline std::vector<xq::Position> crowded_soldier_positions(unsigned seed, int co
         for (const Color side : { Color::Red, Color::Black }) {
             // Half of the time all on one file, so that four or five to a file occur too.
             const int first_file = pick(file_count);
-            const int favourite_files[2]
-                = { first_file, pick(2) == 0 ? first_file : pick(file_count) };
+            const int favourite_files[2] = { first_file, pick(2) == 0 ? first_file : pick(file_count) };
             for (int n = 0; n < 5; ++n) {
                 const int file = pick(5) == 0 ? pick(file_count) : favourite_files[pick(2)];
                 const int rank = side == Color::Red ? 5 + pick(5) : pick(5);

@@ -66,7 +66,8 @@ inline std::vector<Diagnostic> problems(const Diagnostics& diagnostics)
 
 inline const Diagnostic* find_code(const Diagnostics& diagnostics, std::string_view code)
 {
-    const auto it = std::find_if(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
+    const auto it
+        = std::find_if(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
     return it == diagnostics.end() ? nullptr : &*it;
 }
 
@@ -113,7 +114,8 @@ inline std::string dump(const ReadResult& result, bool with_variation_moves = tr
     for (const GameRecord& g : result.games) {
         out << "game " << g.index << " " << to_string(g.format) << " @" << where(g.location) << "\n";
         for (const RecordedTag& t : g.tags)
-            out << "  tag " << t.name << "=" << t.value << " @" << where(t.location) << "/" << where(t.value_location) << "\n";
+            out << "  tag " << t.name << "=" << t.value << " @" << where(t.location) << "/" << where(t.value_location)
+                << "\n";
         if (g.start_fen)
             out << "  fen " << g.start_fen->text << " @" << where(g.start_fen->location) << "\n";
         if (g.notation_hint)
@@ -122,7 +124,8 @@ inline std::string dump(const ReadResult& result, bool with_variation_moves = tr
             out << "  comment {" << c << "}\n";
         moves(g.moves);
         for (const RecordedVariation& v : g.variations) {
-            out << "  variation " << v.id << " of " << v.parent << " at ply " << v.first_ply << " @" << where(v.location) << "\n";
+            out << "  variation " << v.id << " of " << v.parent << " at ply " << v.first_ply << " @"
+                << where(v.location) << "\n";
             for (const std::string& c : v.comments_before_first_move)
                 out << "  comment {" << c << "}\n";
             if (with_variation_moves)

@@ -44,7 +44,8 @@ public:
 
 std::string describe_row(const CheckedGame& game)
 {
-    std::string text = game.row.file + " " + std::to_string(game.row.game) + " " + std::string(to_string(game.row.status));
+    std::string text
+        = game.row.file + " " + std::to_string(game.row.game) + " " + std::string(to_string(game.row.status));
     for (const Finding& f : game.row.findings)
         text += " | " + f.message;
     return text;
@@ -53,7 +54,8 @@ std::string describe_row(const CheckedGame& game)
 std::vector<RecordFile> many_files()
 {
     Diagnostics diagnostics;
-    std::vector<RecordFile> files = list_record_files({ testdata / "validate", testdata / "records" }, true, diagnostics);
+    std::vector<RecordFile> files
+        = list_record_files({ testdata / "validate", testdata / "records" }, true, diagnostics);
     REQUIRE(diagnostics.empty());
     files.push_back({ testdata / "validate" / "no_such_file.pgn", 0 });
     return files;
@@ -181,12 +183,15 @@ TEST_SUITE("archive_validation")
             int& most_;
         } sink(three_rendered, rendered_not_handed_over, most);
         GameSource source = source_of(files);
-        validate_archive(source, axf_rules(), options, [&](const CheckedGame&) {
-            ++rendered_not_handed_over;
-            if (rendered++ < 3)
-                three_rendered.count_down();
-            return std::string();
-        }, sink);
+        validate_archive(
+            source, axf_rules(), options,
+            [&](const CheckedGame&) {
+                ++rendered_not_handed_over;
+                if (rendered++ < 3)
+                    three_rendered.count_down();
+                return std::string();
+            },
+            sink);
         // Batches in the window, in the hands of threads waiting for room, and the one being
         // handed over.
         const auto bound = (options.checked_batches + options.jobs + 1) * options.games_per_batch;

@@ -14,10 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "record_test_helpers.hpp"
-#include "xq/records/open_record.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/base/utf8.hpp"
 #include "xq/records/binary_records.hpp"
+#include "xq/records/open_record.hpp"
 #include "xq/records/pgn_writer.hpp"
 
 namespace {
@@ -54,17 +54,23 @@ std::string utf16le(std::u16string_view text)
 }
 
 // XQF squares: file * 10 + rank, from "h2".
-unsigned xqf_square(std::string_view square) { return static_cast<unsigned>((square[0] - 'a') * 10 + (square[1] - '0')); }
+unsigned xqf_square(std::string_view square)
+{
+    return static_cast<unsigned>((square[0] - 'a') * 10 + (square[1] - '0'));
+}
 
 // CBR squares: row from the top * 9 + file.
-unsigned cbr_square(std::string_view square) { return static_cast<unsigned>((9 - (square[1] - '0')) * 9 + (square[0] - 'a')); }
+unsigned cbr_square(std::string_view square)
+{
+    return static_cast<unsigned>((9 - (square[1] - '0')) * 9 + (square[0] - 'a'));
+}
 
 // The standard start position as an XQF piece table, slot by slot.
 std::array<unsigned, 32> standard_piece_squares()
 {
-    const std::array<std::string_view, 32> squares = { "a0", "b0", "c0", "d0", "e0", "f0", "g0", "h0", "i0", "b2", "h2",
-        "a3", "c3", "e3", "g3", "i3", "a9", "b9", "c9", "d9", "e9", "f9", "g9", "h9", "i9", "b7", "h7", "a6", "c6", "e6",
-        "g6", "i6" };
+    const std::array<std::string_view, 32> squares
+        = { "a0", "b0", "c0", "d0", "e0", "f0", "g0", "h0", "i0", "b2", "h2", "a3", "c3", "e3", "g3", "i3", "a9", "b9",
+              "c9", "d9", "e9", "f9", "g9", "h9", "i9", "b7", "h7", "a6", "c6", "e6", "g6", "i6" };
     std::array<unsigned, 32> out {};
     for (std::size_t i = 0; i < squares.size(); ++i)
         out[i] = xqf_square(squares[i]);
@@ -97,7 +103,8 @@ std::string xqf_header(unsigned version)
 
 // An XQF 1.0 move record: squares offset by 24 and 32, flags 0xF0 for a child and 0x0F for a
 // sibling, a reserved byte, the comment length and the comment.
-std::string xqf10_node(std::string_view from, std::string_view to, bool child, bool sibling, std::string_view comment = {})
+std::string xqf10_node(
+    std::string_view from, std::string_view to, bool child, bool sibling, std::string_view comment = {})
 {
     std::string node;
     node += static_cast<char>(xqf_square(from) + 24);
@@ -206,24 +213,25 @@ std::string cbl_file(const std::vector<std::string>& records, const std::vector<
     return bytes;
 }
 
-constexpr std::string_view cbf_text = "\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                      "<ChineseChessRecord Version=\"1.0\">\n"
-                                      " <Head>\n"
-                                      "  <Name>Test &amp; more</Name>\n"
-                                      "  <URL/>\n"
-                                      "  <Contest>Cup</Contest>\n"
-                                      "  <Red>胡荣华</Red>\n"
-                                      "  <Black/>\n"
-                                      "  <ECCO>A00</ECCO>\n"
-                                      "  <RecordResult>3</RecordResult>\n"
-                                      "  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n"
-                                      " </Head>\n"
-                                      " <MoveList>\n"
-                                      "  <Move value=\"00-00\"><![CDATA[game <comment>]]></Move>\n"
-                                      "  <Move value=\"77-47\" />\n"
-                                      "  <Move value=\"72-42\" end=\"1\"><![CDATA[ last\n line]]></Move>\n"
-                                      " </MoveList>\n"
-                                      "</ChineseChessRecord>\n";
+constexpr std::string_view cbf_text
+    = "\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<ChineseChessRecord Version=\"1.0\">\n"
+      " <Head>\n"
+      "  <Name>Test &amp; more</Name>\n"
+      "  <URL/>\n"
+      "  <Contest>Cup</Contest>\n"
+      "  <Red>胡荣华</Red>\n"
+      "  <Black/>\n"
+      "  <ECCO>A00</ECCO>\n"
+      "  <RecordResult>3</RecordResult>\n"
+      "  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n"
+      " </Head>\n"
+      " <MoveList>\n"
+      "  <Move value=\"00-00\"><![CDATA[game <comment>]]></Move>\n"
+      "  <Move value=\"77-47\" />\n"
+      "  <Move value=\"72-42\" end=\"1\"><![CDATA[ last\n line]]></Move>\n"
+      " </MoveList>\n"
+      "</ChineseChessRecord>\n";
 
 // --- Reading ---------------------------------------------------------------------------
 
@@ -359,7 +367,8 @@ TEST_SUITE("binary_records")
         CHECK(replay.recorded_result == RecordedResult::RedWins);
     }
 
-    TEST_CASE("binary XQF 1.2: rotated piece table, masked flags, offset comment lengths; the first mover sets the side")
+    TEST_CASE(
+        "binary XQF 1.2: rotated piece table, masked flags, offset comment lengths; the first mover sets the side")
     {
         const BinaryRecords read_back = read(BinaryFormat::Xqf, xqf12_file());
         REQUIRE(read_back.games.size() == 1);
@@ -451,10 +460,7 @@ TEST_SUITE("binary_records")
             CHECK(find_code(read_back.games[0].diagnostics, "xqf.control-character"));
             CHECK(read_back.games[0].comments_before_first_move == std::vector<std::string> { "H\n" });
         }
-        SUBCASE("not an XQF file")
-        {
-            CHECK(find_code(read(BinaryFormat::Xqf, "PGN").diagnostics, "xqf.not-xqf"));
-        }
+        SUBCASE("not an XQF file") { CHECK(find_code(read(BinaryFormat::Xqf, "PGN").diagnostics, "xqf.not-xqf")); }
     }
 
     TEST_CASE("binary CBR: UTF-16LE header, board, comments with a zero byte pair at an odd offset, a variation")
@@ -491,8 +497,8 @@ TEST_SUITE("binary_records")
         CHECK(bad_length.games[0].moves.empty());
 
         // The last record says another move follows, but zeros come instead.
-        const std::string stops_early = cbr_header() + cbr_node(0, 0, 0) + cbr_node(0, cbr_square("h2"), cbr_square("e2"))
-            + std::string(8, '\0');
+        const std::string stops_early
+            = cbr_header() + cbr_node(0, 0, 0) + cbr_node(0, cbr_square("h2"), cbr_square("e2")) + std::string(8, '\0');
         const BinaryRecords early = read(BinaryFormat::Cbr, stops_early);
         REQUIRE(early.games.size() == 1);
         CHECK(find_code(early.games[0].diagnostics, "cbr.truncated"));
@@ -584,7 +590,8 @@ TEST_SUITE("binary_records")
         CHECK(problems_found.empty());
         CHECK(pgn.str().find("[Red \"Hu Ronghua\"]") != std::string::npos);
         // The root comment keeps its line break ("Hi\r\n" in the file).
-        CHECK(pgn.str().find("{Hi\n} 1. 炮二平五 马８进７ (1... 炮８平５) 2. 马二进三 {好} 1-0\n") != std::string::npos);
+        CHECK(
+            pgn.str().find("{Hi\n} 1. 炮二平五 马８进７ (1... 炮８平５) 2. 马二进三 {好} 1-0\n") != std::string::npos);
     }
 
     TEST_CASE("binary CBF: XML head fields, the placeholder's game comment, moves with lines and columns")
@@ -613,7 +620,8 @@ TEST_SUITE("binary_records")
     TEST_CASE("binary CBF damage: unknown elements and attributes, moves after the end, broken XML, no root")
     {
         std::string text(cbf_text);
-        text.replace(text.find("<Move value=\"77-47\" />"), 22, "<Move value=\"77-47\" colour=\"red\"><Variation/></Move>");
+        text.replace(
+            text.find("<Move value=\"77-47\" />"), 22, "<Move value=\"77-47\" colour=\"red\"><Variation/></Move>");
         text.replace(text.find(" </MoveList>"), 0, "  <Move value=\"12-22\"/>\n");
         const BinaryRecords odd = read(BinaryFormat::Cbf, text);
         REQUIRE(odd.games.size() == 1);
@@ -724,7 +732,8 @@ TEST_SUITE("binary_records")
         }
     }
 
-    TEST_CASE("binary corpus: every fixture reads as expected.json says, line by line, and the replay finds the two illegal moves")
+    TEST_CASE("binary corpus: every fixture reads as expected.json says, line by line, and the replay finds the two "
+              "illegal moves")
     {
         const fs::path shared(XQ_SHARED);
         const fs::path expected_path = shared / "corpus-binary" / "expected.json";
@@ -760,7 +769,8 @@ TEST_SUITE("binary_records")
             for (const auto& key_and_tag : header_tags) {
                 const std::string& tag_name = key_and_tag.second;
                 if (want.at("header").contains(key_and_tag.first))
-                    CHECK_MESSAGE(tag(game, tag_name) == want.at("header").at(key_and_tag.first).get<std::string>(), tag_name);
+                    CHECK_MESSAGE(
+                        tag(game, tag_name) == want.at("header").at(key_and_tag.first).get<std::string>(), tag_name);
             }
             if (want.at("header").contains("all_head_fields"))
                 for (const auto& item : want.at("header").at("all_head_fields").items()) {
@@ -776,10 +786,13 @@ TEST_SUITE("binary_records")
                 }
             REQUIRE(game.start_fen);
             const std::string want_fen = want.at("fen").get<std::string>();
-            CHECK((want.value("format", "") == "CBF" ? game.start_fen->text : fen_side(game.start_fen->text)) == want_fen);
-            const std::string game_comment = want.at("game_comment").is_null() ? "" : want.at("game_comment").get<std::string>();
+            CHECK((want.value("format", "") == "CBF" ? game.start_fen->text : fen_side(game.start_fen->text))
+                == want_fen);
+            const std::string game_comment
+                = want.at("game_comment").is_null() ? "" : want.at("game_comment").get<std::string>();
             CHECK(game.comments_before_first_move
-                == (game_comment.empty() ? std::vector<std::string> {} : std::vector<std::string> { unix_line_breaks(game_comment) }));
+                == (game_comment.empty() ? std::vector<std::string> {}
+                                         : std::vector<std::string> { unix_line_breaks(game_comment) }));
 
             const std::vector<std::vector<const RecordedMove*>> my_lines = lines_of(game);
             REQUIRE(my_lines.size() == want.at("line_count").get<std::size_t>());
@@ -815,7 +828,8 @@ TEST_SUITE("binary_records")
                 CHECK(legal == want_line.at("legal").get<bool>());
                 if (!legal) {
                     CHECK(replay.failed_ply == want_line.at("first_illegal_ply").get<int>());
-                    illegal.push_back(name + " line " + std::to_string(k) + " ply " + std::to_string(replay.failed_ply));
+                    illegal.push_back(
+                        name + " line " + std::to_string(k) + " ply " + std::to_string(replay.failed_ply));
                 }
             }
         };
@@ -879,7 +893,8 @@ TEST_SUITE("binary_records")
         CHECK(legal_main_lines == 151);
         CHECK(main_lines == 152);
         CHECK(illegal
-            == std::vector<std::string> { "corpus-binary/BadMoveTest3.xqf line 0 ply 10", "corpus-binary/WildHouse.xqf line 41 ply 74" });
+            == std::vector<std::string> {
+                "corpus-binary/BadMoveTest3.xqf line 0 ply 10", "corpus-binary/WildHouse.xqf line 41 ply 74" });
     }
 
     TEST_CASE("binary corpus: with the default limits the 32,124 moves of FiveGoatsTest.xqf are cut cleanly")

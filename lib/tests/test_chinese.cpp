@@ -19,8 +19,7 @@ std::string ascii_digits(const std::string& text)
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text.compare(i, 2, "\xef\xbc") == 0 && i + 2 < text.size()
-            && static_cast<unsigned char>(text[i + 2]) >= 0x91
-            && static_cast<unsigned char>(text[i + 2]) <= 0x99) {
+            && static_cast<unsigned char>(text[i + 2]) >= 0x91 && static_cast<unsigned char>(text[i + 2]) <= 0x99) {
             out += static_cast<char>('1' + (static_cast<unsigned char>(text[i + 2]) - 0x91));
             i += 2;
         } else {
@@ -73,10 +72,8 @@ TEST_SUITE("notation.chinese")
                 const std::string traditional = to_chinese(pos, m, ChineseScript::Traditional);
                 CAPTURE(to_fen(pos));
                 CAPTURE(simplified);
-                CHECK_MESSAGE(reads_as(parse_chinese(pos, simplified), m),
-                    describe(parse_chinese(pos, simplified)));
-                CHECK_MESSAGE(reads_as(parse_chinese(pos, traditional), m),
-                    describe(parse_chinese(pos, traditional)));
+                CHECK_MESSAGE(reads_as(parse_chinese(pos, simplified), m), describe(parse_chinese(pos, simplified)));
+                CHECK_MESSAGE(reads_as(parse_chinese(pos, traditional), m), describe(parse_chinese(pos, traditional)));
                 CHECK(reads_as(parse_chinese(pos, ascii_digits(simplified)), m));
                 simplified_texts.insert(simplified);
                 ++moves;

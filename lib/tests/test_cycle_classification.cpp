@@ -359,7 +359,8 @@ TEST_SUITE("cycle classification")
         const CycleFacts after = classifier.classify(again);
         const CycleFacts fresh = classify_cycle(d.game, again);
         REQUIRE(after.moves.size() == fresh.moves.size());
-        CHECK(std::any_of(after.moves.begin(), after.moves.end(), [](const MoveFacts& m) { return !m.threats.empty(); }));
+        CHECK(
+            std::any_of(after.moves.begin(), after.moves.end(), [](const MoveFacts& m) { return !m.threats.empty(); }));
         CHECK(after.cycle.first_ply == again.first_ply);
         for (std::size_t i = 0; i < after.moves.size(); ++i) {
             CAPTURE(i);

@@ -158,7 +158,8 @@ TEST_SUITE("dhtmlxq_reader")
     TEST_CASE("a new block before the old one closes ends the old one, and a file without blocks says so")
     {
         const ReadResult read = read_text(RecordFormat::DhtmlXq,
-            "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[DhtmlXQ][DhtmlXQ_movelist]7242[/DhtmlXQ_movelist][/DhtmlXQ]");
+            "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[DhtmlXQ][DhtmlXQ_movelist]7242[/DhtmlXQ_movelist][/"
+            "DhtmlXQ]");
         REQUIRE(read.games.size() == 2);
         CHECK(find_code(read.games[0].diagnostics, "dhtmlxq.unterminated-block"));
         CHECK(move_texts(read.games[0].moves) == "h2e2");
@@ -202,9 +203,10 @@ TEST_SUITE("dhtmlxq_reader")
 
     TEST_CASE("a tag name limit of SIZE_MAX means no limit, whole or a byte at a time")
     {
-        const std::string text = "[DhtmlXQ][DhtmlXQ_title]t[/DhtmlXQ_title][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
-                                 "[DhtmlXQ_a_rather_long_field_name_of_the_site_that_wrote_it_at_seventy_bytes]x"
-                                 "[/DhtmlXQ_a_rather_long_field_name_of_the_site_that_wrote_it_at_seventy_bytes][/DhtmlXQ]";
+        const std::string text
+            = "[DhtmlXQ][DhtmlXQ_title]t[/DhtmlXQ_title][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
+              "[DhtmlXQ_a_rather_long_field_name_of_the_site_that_wrote_it_at_seventy_bytes]x"
+              "[/DhtmlXQ_a_rather_long_field_name_of_the_site_that_wrote_it_at_seventy_bytes][/DhtmlXQ]";
         RecordReaderOptions limited;
         RecordReaderOptions unlimited;
         unlimited.limits.max_tag_name_bytes = SIZE_MAX;

@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "record_test_helpers.hpp"
-#include "xq/records/open_record.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/base/diagnostic_codes.hpp"
 #include "xq/board/fen.hpp"
+#include "xq/records/open_record.hpp"
 #include "xq/report/diagnostic_text.hpp"
 
 using namespace xq;
@@ -168,7 +168,8 @@ TEST_SUITE("diagnostic text")
         const Diagnostic uncatalogued { Severity::Error, "cbr.truncated", "the record was cut here", {}, {} };
         CHECK_FALSE(has_catalogued_message(uncatalogued));
         CHECK(diagnostic_message(uncatalogued, zh) == "the record was cut here");
-        const Diagnostic short_of_fields { Severity::Error, "fen.side", "side to move 'x' is not 'w', 'r' or 'b'", {}, {} };
+        const Diagnostic short_of_fields { Severity::Error, "fen.side", "side to move 'x' is not 'w', 'r' or 'b'", {},
+            {} };
         CHECK_FALSE(catalogued_message(short_of_fields, zh));
         CHECK(diagnostic_message(short_of_fields, zh) == short_of_fields.message);
     }

@@ -3,8 +3,8 @@
 
 #include "validation_test_helpers.hpp"
 #include "xq/arbiter/forbidden_moves.hpp"
-#include "xq/records/move_list.hpp"
 #include "xq/arbiter/record_replay.hpp"
+#include "xq/records/move_list.hpp"
 
 using namespace xq;
 using test::axf_rules;

@@ -29,7 +29,8 @@ TEST_SUITE("game_record")
 
     TEST_CASE("a game is described by its players, else its event or title, else its number")
     {
-        CHECK(describe_game(game_with_tags({ { "Red", "胡荣华" }, { "Black", "许银川" } })) == "game 3 (胡荣华 vs 许银川)");
+        CHECK(describe_game(game_with_tags({ { "Red", "胡荣华" }, { "Black", "许银川" } }))
+            == "game 3 (胡荣华 vs 许银川)");
         CHECK(describe_game(game_with_tags({ { "White", "Wang" }, { "Black", "Cao" } })) == "game 3 (Wang vs Cao)");
         CHECK(describe_game(game_with_tags({ { "Red", "" }, { "Black", "B" }, { "Event", "Cup" } })) == "game 3 (Cup)");
         CHECK(describe_game(game_with_tags({ { "Title", "七星聚会" } })) == "game 3 (七星聚会)");

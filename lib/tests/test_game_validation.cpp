@@ -31,8 +31,9 @@ TEST_SUITE("game_validation")
 {
     TEST_CASE("a clean game is ok, with its tags, plies and recorded result")
     {
-        const CheckedGame checked = check("[Event \"League\"]\n[Red \"Wang\"]\n[Black \"Li\"]\n[Date \"2024.03.02\"]\n\n"
-                                          "1. h2e2 h9g7 2. h0g2 i9h9 1/2-1/2\n");
+        const CheckedGame checked
+            = check("[Event \"League\"]\n[Red \"Wang\"]\n[Black \"Li\"]\n[Date \"2024.03.02\"]\n\n"
+                    "1. h2e2 h9g7 2. h0g2 i9h9 1/2-1/2\n");
         const GameValidation& row = checked.row;
         CHECK(row.status == ValidationStatus::Ok);
         CHECK(row.findings.empty());
@@ -228,7 +229,8 @@ TEST_SUITE("game_validation")
         REQUIRE(won.row.findings.size() == 1);
         CHECK(won.row.findings[0].message.find("but the record gives 0-1") != std::string::npos);
         // A repetition finding is graver.
-        CHECK(graver(ValidationStatus::RepetitionRuling, ValidationStatus::NaturalLimit) == ValidationStatus::RepetitionRuling);
+        CHECK(graver(ValidationStatus::RepetitionRuling, ValidationStatus::NaturalLimit)
+            == ValidationStatus::RepetitionRuling);
         CHECK(graver(ValidationStatus::NaturalLimit, ValidationStatus::DamagedText) == ValidationStatus::NaturalLimit);
         CHECK(to_string(ValidationStatus::NaturalLimit) == "natural_limit");
     }

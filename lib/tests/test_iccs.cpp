@@ -19,11 +19,9 @@ TEST_SUITE("notation.iccs")
             REQUIRE(row.fields.size() == 4);
             CAPTURE(row.line);
             REQUIRE((row.fields[3] == "0-9" || row.fields[3] == "1-10"));
-            const IccsRanks ranks
-                = row.fields[3] == "0-9" ? IccsRanks::ZeroToNine : IccsRanks::OneToTen;
+            const IccsRanks ranks = row.fields[3] == "0-9" ? IccsRanks::ZeroToNine : IccsRanks::OneToTen;
             const Position pos = from_fen(row.fields[0]);
-            check_expectation(
-                pos, row.fields[1], row.fields[2], parse_iccs_move(pos, row.fields[1], ranks));
+            check_expectation(pos, row.fields[1], row.fields[2], parse_iccs_move(pos, row.fields[1], ranks));
         }
     }
 

@@ -151,7 +151,8 @@ TEST_SUITE("move facts")
         const std::string_view fen = "4k3n/9/9/9/P8/9/9/9/R8/5K3 w";
         const MoveFacts f = facts_of(fen, "a1h1");
         CHECK(f.classes == std::vector<MoveClass> { MoveClass::CheckThenCapture });
-        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("h1h9"), *parse_iccs("e9e8"), *parse_iccs("h9i9") });
+        CHECK(f.check_capture_line
+            == std::vector<Move> { *parse_iccs("h1h9"), *parse_iccs("e9e8"), *parse_iccs("h9i9") });
         CHECK(f.threats.empty());
 
         ClassifierOptions off;
@@ -159,7 +160,8 @@ TEST_SUITE("move facts")
         CHECK_FALSE(classify_move(from_fen(fen), *parse_iccs("a1h1"), off).has(MoveClass::CheckThenCapture));
         ClassifierOptions worthless_horses;
         worthless_horses.piece_worth[index(PieceType::Horse)] = 0;
-        CHECK_FALSE(classify_move(from_fen(fen), *parse_iccs("a1h1"), worthless_horses).has(MoveClass::CheckThenCapture));
+        CHECK_FALSE(
+            classify_move(from_fen(fen), *parse_iccs("a1h1"), worthless_horses).has(MoveClass::CheckThenCapture));
 
         // Without the pawn the rook could already check from a9 and take the horse: the move
         // makes no new threat.
@@ -180,7 +182,8 @@ TEST_SUITE("move facts")
         options.check_capture_quiet_checks = true;
         const MoveFacts f = facts_of(fen, "h9h6", options);
         CHECK(f.classes == std::vector<MoveClass> { MoveClass::CheckThenCapture });
-        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("h6f6"), *parse_iccs("e8f7"), *parse_iccs("d8d9") });
+        CHECK(f.check_capture_line
+            == std::vector<Move> { *parse_iccs("h6f6"), *parse_iccs("e8f7"), *parse_iccs("d8d9") });
 
         ClassifierOptions no_pawns = options;
         no_pawns.check_capture_takers[index(PieceType::Soldier)] = false;
@@ -245,7 +248,8 @@ TEST_SUITE("move facts")
         options.check_capture_through_standing_capture = true;
         const MoveFacts f = facts_of(fen, "i0h0", options);
         CHECK(f.has(MoveClass::CheckThenCapture));
-        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("g0d0"), *parse_iccs("e1f0"), *parse_iccs("d0d4") });
+        CHECK(f.check_capture_line
+            == std::vector<Move> { *parse_iccs("g0d0"), *parse_iccs("e1f0"), *parse_iccs("d0d4") });
     }
 
     TEST_CASE("a crossed pawn given up along a check-then-capture line may cost the line a floating worth")
@@ -270,7 +274,8 @@ TEST_SUITE("move facts")
         CHECK(facts_of("2P1kn2R/5r3/9/9/p3p4/9/4P4/4B4/9/2BAKA3 w", "i9i5", options).has(MoveClass::CheckThenCapture));
     }
 
-    TEST_CASE("under capture_cost_counts_kills, a capture that lets the other side mate by a series of checks costs the game")
+    TEST_CASE(
+        "under capture_cost_counts_kills, a capture that lets the other side mate by a series of checks costs the game")
     {
         ClassifierOptions options;
         options.capture_made_safe = true;
@@ -335,7 +340,8 @@ TEST_SUITE("move facts")
         options.check_capture_ignores_uncrossed_soldiers = true;
         const MoveFacts f = facts_of(fen, "g0g1", options);
         CHECK(f.has(MoveClass::CheckThenCapture));
-        CHECK(f.check_capture_line == std::vector<Move> { *parse_iccs("i2i0"), *parse_iccs("f0e1"), *parse_iccs("i0c0") });
+        CHECK(f.check_capture_line
+            == std::vector<Move> { *parse_iccs("i2i0"), *parse_iccs("f0e1"), *parse_iccs("i0c0") });
         // Each half is needed: the pawn on g3 standing to be won, the pawn on i6 laid open.
         options.capture_opens_lines = false;
         options.check_capture_ignores_uncrossed_soldiers = false;
@@ -359,8 +365,7 @@ TEST_SUITE("move facts")
         // CXA figure 26, move 4: the cannon back on h4 lets the cannon on e4 take the elephant on
         // e2 with check (the elephant on g0 retakes it) and so unmask the cannon on h4 against
         // the rook on d4.
-        const MoveFacts f
-            = facts_of("2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b", "h7h4", options);
+        const MoveFacts f = facts_of("2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b", "h7h4", options);
         CHECK(f.has(MoveClass::CheckThenCapture));
         REQUIRE_FALSE(f.check_capture_line.empty());
         CHECK(f.check_capture_line.front() == *parse_iccs("e4e2"));
@@ -645,7 +650,8 @@ TEST_SUITE("move facts")
         CHECK(*t->best_exchange_gain == 0);
     }
 
-    TEST_CASE("a fellow attacker of the target's kind that the target can take stands to trade: the move offers an exchange")
+    TEST_CASE(
+        "a fellow attacker of the target's kind that the target can take stands to trade: the move offers an exchange")
     {
         ClassifierOptions options;
         options.like_piece_trades = true;
@@ -671,7 +677,8 @@ TEST_SUITE("move facts")
         CHECK_FALSE(facts.has(MoveClass::Exchange));
     }
 
-    TEST_CASE("a fellow attacker of the target's kind is no trade when the target cannot take it or the exchange wins without it")
+    TEST_CASE("a fellow attacker of the target's kind is no trade when the target cannot take it or the exchange wins "
+              "without it")
     {
         ClassifierOptions options;
         options.like_piece_trades = true;
@@ -714,7 +721,8 @@ TEST_SUITE("move facts")
         CHECK_FALSE(by_new_rook->trading_fellow);
     }
 
-    TEST_CASE("a move that makes the other side's capture of a piece by one of its kind an even trade offers an exchange")
+    TEST_CASE(
+        "a move that makes the other side's capture of a piece by one of its kind an even trade offers an exchange")
     {
         ClassifierOptions options;
         options.like_piece_trades = true;
@@ -841,8 +849,7 @@ TEST_SUITE("move facts")
         // A game of the corpus: the black pawn to d4 backs the rook on b3 against the cannon on
         // d3, which the rook on h3 protects: the rook's capture, lost before, is safe now, since
         // the pawn takes back what retakes on d3.
-        const MoveFacts facts
-            = facts_of("3ak1b2/4a4/4b1n1c/4C3p/4P4/2p2p3/1r1C3RP/2c6/4A4/R3KAB2 b", "c4d4", options);
+        const MoveFacts facts = facts_of("3ak1b2/4a4/4b1n1c/4C3p/4P4/2p2p3/1r1C3RP/2c6/4A4/R3KAB2 b", "c4d4", options);
         const auto t = std::find_if(facts.threats.begin(), facts.threats.end(), [](const Threat& threat) {
             return threat.attacker.piece.type() == PieceType::Chariot && threat.target.square == sq("d3");
         });
@@ -852,7 +859,8 @@ TEST_SUITE("move facts")
         CHECK(*t->capture_sequence_gain > 0);
     }
 
-    TEST_CASE("figure 8: the king's step makes the rook's capture safe; a pawn takes back, and a standing loss is no cost")
+    TEST_CASE(
+        "figure 8: the king's step makes the rook's capture safe; a pawn takes back, and a standing loss is no cost")
     {
         ClassifierOptions options = cxa_kill_options();
         options.capture_made_safe = true;
@@ -904,8 +912,8 @@ TEST_SUITE("move facts")
         // Reference figure 21, move 4 (the book: idle): the black rook on g3 attacks the horse on
         // g2 all along; the rook on d4, attacked by the horse on c2, steps back to d3. It protects
         // nothing the capture needs, which cost nothing but that rook: the step only parries.
-        CHECK_FALSE(threat_on(
-            facts_of("3k1ab2/4a4/9/p2c3Rp/2b3p2/3r5/P3P1r1P/C1NA2N2/4A4/2B1K1B2 b", "d4d3", options), "g2"));
+        CHECK_FALSE(
+            threat_on(facts_of("3k1ab2/4a4/9/p2c3Rp/2b3p2/3r5/P3P1r1P/C1NA2N2/4A4/2B1K1B2 b", "d4d3", options), "g2"));
         // Figure 26, move 4: the cannon's step to h4 protects the cannon on e4, which the red rook
         // and horse attack; that cannon takes on e2 and leaves its point: the attacker is no
         // piece the move protects for the capture.
@@ -938,7 +946,8 @@ TEST_SUITE("move facts")
         // A pawn across the river is material: with the pawn on g4, which the rook and the pawn
         // on g3 could take, the cannon's step only parries a loss.
         CHECK_FALSE(makes_capture_safe(
-            facts_of("3akab2/9/2n1b1nr1/p1N1p1R1p/9/P1P1C1p2/2rc2P2/2C1B4/3RA4/2B1KA3 b", "d3e3", options), "c3", "c2"));
+            facts_of("3akab2/9/2n1b1nr1/p1N1p1R1p/9/P1P1C1p2/2rc2P2/2C1B4/3RA4/2B1KA3 b", "d3e3", options), "c3",
+            "c2"));
     }
 
     TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
@@ -965,8 +974,7 @@ TEST_SUITE("move facts")
         // on c9 that protects the elephant on e7 against the rook on e5; on a9 it is out of the
         // rook's reach and pins the elephant still. It takes part without taking: without it, the
         // elephant on c9 would take back.
-        const MoveFacts pinning
-            = facts_of("1Cbak4/1r2a4/c3b4/p8/2p1R4/6P1P/2P6/4B4/4A4/2BAK4 w", "b9a9", options);
+        const MoveFacts pinning = facts_of("1Cbak4/1r2a4/c3b4/p8/2p1R4/6P1P/2P6/4B4/4A4/2BAK4 w", "b9a9", options);
         const Threat* e7 = threat_on(pinning, "e7");
         REQUIRE(e7);
         CHECK(e7->origin == ThreatOrigin::ParticipantSaved);
@@ -1341,8 +1349,9 @@ TEST_SUITE("move facts")
         std::vector<std::string> line;
         for (const Move m : f.kill_line)
             line.push_back(to_iccs(m));
-        CHECK(line == std::vector<std::string> { "c7c0", "e0e1", "h7h1", "e1e2", "h1h2", "e2e1", "c0c1", "e1e0", "h2e2",
-                  "e0d0", "e2d2", "d0e0", "d2d0" });
+        CHECK(line
+            == std::vector<std::string> { "c7c0", "e0e1", "h7h1", "e1e2", "h1h2", "e2e1", "c0c1", "e1e0", "h2e2",
+                "e0d0", "e2d2", "d0e0", "d2d0" });
     }
 
     TEST_CASE("the kill line shown is a shortest one")
@@ -1359,7 +1368,8 @@ TEST_SUITE("move facts")
         CHECK(line == std::vector<std::string> { "b7c7", "d7d8", "c7c8", "d8d7", "b9b7" });
     }
 
-    TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first is no kill")
+    TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first "
+              "is no kill")
     {
         ClassifierOptions options = cxa_kill_options();
         const auto kill = [&](std::string_view fen, const char* move) { return facts_of(fen, move, options).kill; };
@@ -1385,7 +1395,8 @@ TEST_SUITE("move facts")
         CHECK(kill(standing, "e3d3"));
     }
 
-    TEST_CASE("under kill_through_offered_exchange, the piece that may take back is followed as it moves along a mating line")
+    TEST_CASE(
+        "under kill_through_offered_exchange, the piece that may take back is followed as it moves along a mating line")
     {
         ClassifierOptions options = cxa_kill_options();
         // The rook's step to a1 attacks the black rook on a5, which may take it first: the rook

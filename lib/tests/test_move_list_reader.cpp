@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "record_test_helpers.hpp"
-#include "xq/records/open_record.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/records/move_list_reader.hpp"
+#include "xq/records/open_record.hpp"
 
 namespace {
 
@@ -124,7 +124,8 @@ TEST_SUITE("move_list_reader")
         CHECK(move_lists == 3);
     }
 
-    TEST_CASE("a move list of a FEN line then one Chinese move a line gives the FEN and every move with its line and column")
+    TEST_CASE(
+        "a move list of a FEN line then one Chinese move a line gives the FEN and every move with its line and column")
     {
         const ReadResult read = read_record_file("good/move_list_fen_line_then_moves.txt");
         REQUIRE(read.games.size() == 1);
@@ -238,7 +239,8 @@ TEST_SUITE("move_list_reader")
         }
     }
 
-    TEST_CASE("a move list game whose first word is no placement is an error, keeps it as its FEN, and the next game reads")
+    TEST_CASE(
+        "a move list game whose first word is no placement is an error, keeps it as its FEN, and the next game reads")
     {
         const ReadResult read = read_record_file("broken/move_list_garbled_fen.txt");
         REQUIRE(read.games.size() == 3);
@@ -324,8 +326,8 @@ TEST_SUITE("move_list_reader")
         RecordReaderOptions options;
         options.limits.max_plies = 1;
         options.limits.max_diagnostics = 4;
-        const ReadResult limited
-            = read_text(RecordFormat::MoveList, "4k4/9/9/9/9/9/9/9/9/3K5 w\nd0d1 e9e8 d1d0\n" + std::string(50, '\0'), options);
+        const ReadResult limited = read_text(
+            RecordFormat::MoveList, "4k4/9/9/9/9/9/9/9/9/3K5 w\nd0d1 e9e8 d1d0\n" + std::string(50, '\0'), options);
         REQUIRE(limited.games.size() == 1);
         const GameRecord& game = limited.games[0];
         CHECK(move_texts(game.moves) == "d0d1");

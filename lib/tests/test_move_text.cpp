@@ -75,13 +75,11 @@ TEST_SUITE("notation.move_text")
             CAPTURE(text);
             CHECK(reads_as(parse_move(pos, text), central_cannon));
         }
-        CHECK(reads_as(
-            parse_move(pos, "h3e3", { std::nullopt, IccsRanks::OneToTen }), central_cannon));
+        CHECK(reads_as(parse_move(pos, "h3e3", { std::nullopt, IccsRanks::OneToTen }), central_cannon));
         CHECK_FALSE(reads_as(parse_move(pos, "h3e3"), central_cannon));
     }
 
-    TEST_CASE(
-        "a text in an unexpected notation is still read; one in none fails as the expected one")
+    TEST_CASE("a text in an unexpected notation is still read; one in none fails as the expected one")
     {
         const Position pos = Position::start();
         const MoveTextOptions expect_wxf { Notation::Wxf, IccsRanks::ZeroToNine };
@@ -110,9 +108,9 @@ TEST_SUITE("notation.move_text")
     TEST_CASE("random text never breaks the readers: it is an error or a legal move")
     {
         // Pieces of every notation, so that many strings come close to real moves.
-        const std::vector<std::string> alphabet = { "C", "H", "R", "P", "A", "E", "K", "+", "-",
-            "=", ".", "1", "3", "5", "9", "0", "a", "e", "h", "i", "炮", "兵", "前", "中", "进",
-            "平", "二", "五", "５", "Ｃ", "＋", "\xe4", "\x80", " " };
+        const std::vector<std::string> alphabet
+            = { "C", "H", "R", "P", "A", "E", "K", "+", "-", "=", ".", "1", "3", "5", "9", "0", "a", "e", "h", "i",
+                  "炮", "兵", "前", "中", "进", "平", "二", "五", "５", "Ｃ", "＋", "\xe4", "\x80", " " };
         std::mt19937 random(7);
         const Position pos = from_fen("3k5/9/2P3P2/2P6/2P3P2/9/9/9/9/4K4 w - - 0 1");
         const MoveList legal = legal_moves(pos);
@@ -162,8 +160,7 @@ TEST_SUITE("notation.move_text")
                     CHECK(describe(parse_move(pos, chinese[game][ply])) == "e3e4");
                     CHECK(describe(parse_move(pos, wxf[game][ply])) == "e3e4");
                 } else {
-                    CHECK_MESSAGE(
-                        reads_as(parse_move(pos, chinese[game][ply]), m), chinese[game][ply]);
+                    CHECK_MESSAGE(reads_as(parse_move(pos, chinese[game][ply]), m), chinese[game][ply]);
                     CHECK_MESSAGE(reads_as(parse_move(pos, wxf[game][ply]), m), wxf[game][ply]);
                     // This export writes Chinese as XQWizard does.
                     CHECK(to_chinese(pos, m) == chinese[game][ply]);

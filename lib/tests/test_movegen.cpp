@@ -16,7 +16,6 @@ using test::sq;
 
 namespace {
 
-
 // The legal destinations of the piece on `from`, as ICCS square names.
 std::set<std::string> destinations(const Position& pos, std::string_view from)
 {
@@ -73,8 +72,9 @@ TEST_SUITE("movegen")
     TEST_CASE("rooks slide until blocked and capture the first enemy piece")
     {
         const Position pos = from_fen("3k5/9/9/9/9/9/9/p3R3N/9/5K3 w");
-        CHECK(destinations(pos, "e2") == Names { "a2", "b2", "c2", "d2", "f2", "g2", "h2", "e0",
-                                          "e1", "e3", "e4", "e5", "e6", "e7", "e8", "e9" });
+        CHECK(destinations(pos, "e2")
+            == Names {
+                "a2", "b2", "c2", "d2", "f2", "g2", "h2", "e0", "e1", "e3", "e4", "e5", "e6", "e7", "e8", "e9" });
     }
 
     TEST_CASE("cannons slide without capturing and capture over exactly one screen")

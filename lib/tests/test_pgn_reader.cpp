@@ -155,7 +155,8 @@ TEST_SUITE("pgn_reader")
         const ReadResult read = read_record_file("good/comments_variations_nags.pgn");
         REQUIRE(read.games.size() == 1);
         const GameRecord& game = read.games[0];
-        CHECK(game.comments_before_first_move == std::vector<std::string> { "Before the first move,\nover two lines." });
+        CHECK(
+            game.comments_before_first_move == std::vector<std::string> { "Before the first move,\nover two lines." });
         CHECK(move_texts(game.moves) == "h2e2 h9g7 h0g2 i9h9 i0h0");
         CHECK(where(game.moves[0].location) == "6:21");
         CHECK(game.moves[0].nags == std::vector<int> { 1 });
@@ -312,7 +313,8 @@ TEST_SUITE("pgn_reader")
 
     TEST_CASE("a line starting with % is PGN's escape for other programs, and is skipped")
     {
-        const ReadResult read = read_text(RecordFormat::Pgn, "[Event \"E\"]\n\n1. h2e2 h9g7\n% for some other program\n2. h0g2 *\n");
+        const ReadResult read
+            = read_text(RecordFormat::Pgn, "[Event \"E\"]\n\n1. h2e2 h9g7\n% for some other program\n2. h0g2 *\n");
         REQUIRE(read.games.size() == 1);
         CHECK(move_texts(read.games[0].moves) == "h2e2 h9g7 h0g2");
         CHECK(problems(read.games[0].diagnostics).empty());
@@ -443,7 +445,8 @@ TEST_SUITE("pgn_reader")
 
     TEST_CASE("an unclosed comment in a game without moves still leaves the next tag line to the next game")
     {
-        const ReadResult read = read_text(RecordFormat::Pgn, "[Event \"A\"]\n{unclosed\n[Game \"Chinese Chess\"]\n[Event \"B\"]\n1. h2e2 *\n");
+        const ReadResult read = read_text(
+            RecordFormat::Pgn, "[Event \"A\"]\n{unclosed\n[Game \"Chinese Chess\"]\n[Event \"B\"]\n1. h2e2 *\n");
         REQUIRE(read.games.size() == 2);
         CHECK(read.games[0].tags.size() == 1);
         CHECK(find_code(read.games[0].diagnostics, "pgn.unterminated-comment"));
@@ -528,7 +531,8 @@ TEST_SUITE("pgn_reader")
     {
         RecordReaderOptions options;
         options.encoding = TextEncoding::Utf8;
-        const ReadResult read = read_text(RecordFormat::Pgn, "1. h2e2 " + std::string(100000, '\x01') + " *\n", options);
+        const ReadResult read
+            = read_text(RecordFormat::Pgn, "1. h2e2 " + std::string(100000, '\x01') + " *\n", options);
         REQUIRE(read.games.size() == 1);
         CHECK(read.games[0].diagnostics.size() == options.limits.max_diagnostics + 1);
         CHECK(find_code(read.games[0].diagnostics, "record.too-many-diagnostics"));

@@ -71,8 +71,8 @@ TEST_SUITE("pgn_writer")
 {
     TEST_CASE("tags are kept in order, the Format tag names the notation written, moves are canonical")
     {
-        const Converted out = convert_pgn("[Event \"E\"]\n[Format \"ICCS\"]\n[Red \"R\"]\n\n1. H2-E2 h9g7 2. h0g2 1-0\n",
-            PgnNotation::Wxf);
+        const Converted out = convert_pgn(
+            "[Event \"E\"]\n[Format \"ICCS\"]\n[Red \"R\"]\n\n1. H2-E2 h9g7 2. h0g2 1-0\n", PgnNotation::Wxf);
         CHECK(out.text == "[Event \"E\"]\n[Format \"WXF\"]\n[Red \"R\"]\n\n1. C2=5 H8+7 2. H2+3 1-0\n");
         CHECK(out.writer_diagnostics.empty());
     }
@@ -101,8 +101,8 @@ TEST_SUITE("pgn_writer")
 
     TEST_CASE("move numbers follow the start position: Black first is N..., and the FEN's move number counts")
     {
-        const Converted out = convert_pgn(
-            "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7\"]\n\n7... h7e7 8. h2e2 h9g7 *\n",
+        const Converted out = convert_pgn("[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 "
+                                          "7\"]\n\n7... h7e7 8. h2e2 h9g7 *\n",
             PgnNotation::Iccs);
         CHECK(out.text
             == "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7\"]\n[Format \"ICCS\"]\n\n"
@@ -111,16 +111,19 @@ TEST_SUITE("pgn_writer")
 
     TEST_CASE("comments, NAGs and variations are kept, variations in the target notation after the move they replace")
     {
-        const Converted out = convert_pgn("[Event \"E\"]\n\n{Before} 1. h2e2 $1 h9g7!? ; line comment\n"
-                                          "2. h0g2 (2. b0c2 ?! (2. c3c4) i9h9) 2... i9h9 (2... b9c7 {side}) 3. i0h0 *\n",
-            PgnNotation::Wxf);
+        const Converted out
+            = convert_pgn("[Event \"E\"]\n\n{Before} 1. h2e2 $1 h9g7!? ; line comment\n"
+                          "2. h0g2 (2. b0c2 ?! (2. c3c4) i9h9) 2... i9h9 (2... b9c7 {side}) 3. i0h0 *\n",
+                PgnNotation::Wxf);
         CHECK(out.text
-            == "[Event \"E\"]\n[Format \"WXF\"]\n\n{Before} 1. C2=5 $1 H8+7 $5 { line comment} 2. H2+3 (2. H8+7 $6 (2. P7+1)\n"
+            == "[Event \"E\"]\n[Format \"WXF\"]\n\n{Before} 1. C2=5 $1 H8+7 $5 { line comment} 2. H2+3 (2. H8+7 $6 (2. "
+               "P7+1)\n"
                "2... R9=8) 2... R9=8 (2... H2+3 {side}) 3. R1=2 *\n");
         CHECK(out.writer_diagnostics.empty());
     }
 
-    TEST_CASE("a closing brace in a comment, and an opening bracket starting one of its lines, are written full-width so the comment reads back")
+    TEST_CASE("a closing brace in a comment, and an opening bracket starting one of its lines, are written full-width "
+              "so the comment reads back")
     {
         GameRecord record;
         record.index = 1;
@@ -182,9 +185,8 @@ TEST_SUITE("pgn_writer")
 
     TEST_CASE("a variation with a move that is not legal at its branch point is left out with a warning")
     {
-        const Converted out
-            = convert_pgn("[Event \"E\"]\n\n1. h2e2 h9g7 (1... h9i7 (1... a9a7)) (1... h7e7 2. h2h9) 2. h0g2 *\n",
-                PgnNotation::Iccs);
+        const Converted out = convert_pgn(
+            "[Event \"E\"]\n\n1. h2e2 h9g7 (1... h9i7 (1... a9a7)) (1... h7e7 2. h2h9) 2. h0g2 *\n", PgnNotation::Iccs);
         CHECK(out.text == "[Event \"E\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 (1... h9i7 (1... a9a7)) 2. h0g2 *\n");
         REQUIRE(out.writer_diagnostics.size() == 1);
         const Diagnostic& dropped = out.writer_diagnostics.items()[0];
@@ -236,8 +238,8 @@ TEST_SUITE("pgn_writer")
 
     TEST_CASE("a game that stops at an illegal move keeps the moves before it and says why in a comment")
     {
-        const Converted out = convert_pgn(
-            "[Event \"E\"]\n[Result \"1-0\"]\n\n1. h2e2 {good} h9g7 2. h2h9 (2. h0g2) i9h9 {lost} 3. i0h0 (3. c3c4) 1-0\n",
+        const Converted out = convert_pgn("[Event \"E\"]\n[Result \"1-0\"]\n\n1. h2e2 {good} h9g7 2. h2h9 (2. h0g2) "
+                                          "i9h9 {lost} 3. i0h0 (3. c3c4) 1-0\n",
             PgnNotation::Iccs);
         // The reason is the notation's message, whose wording is not this test's business.
         CHECK(out.text.starts_with("[Event \"E\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n"
@@ -251,7 +253,8 @@ TEST_SUITE("pgn_writer")
 
     TEST_CASE("a game cut by a conversion fails, read again, at the ply where the original failed")
     {
-        const Converted out = convert_pgn("[Event \"E\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h2h9 i9h9 1-0\n", PgnNotation::Wxf);
+        const Converted out
+            = convert_pgn("[Event \"E\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h2h9 i9h9 1-0\n", PgnNotation::Wxf);
         const ReadResult again = read_text(RecordFormat::Pgn, out.text);
         REQUIRE(again.games.size() == 1);
         const RecordReplay replay = replay_record(again.games[0]);
@@ -262,8 +265,8 @@ TEST_SUITE("pgn_writer")
         // Converted once more, it is the same: the tag is kept, not added twice.
         CHECK(convert_pgn(out.text, PgnNotation::Wxf).text == out.text);
         // The tag on a game that does not stop where it says is not believed.
-        const ReadResult other = read_text(RecordFormat::Pgn,
-            "[XqarbStopped \"ply 2: pasted\"]\n\n1. h2e2 h9g7 2. h0g2 *\n");
+        const ReadResult other
+            = read_text(RecordFormat::Pgn, "[XqarbStopped \"ply 2: pasted\"]\n\n1. h2e2 h9g7 2. h0g2 *\n");
         const RecordReplay whole = replay_record(other.games.at(0));
         CHECK(whole.status == GameStatus::Ok);
         CHECK(whole.game->ply_count() == 3);
@@ -300,7 +303,8 @@ TEST_SUITE("pgn_writer")
 
     TEST_CASE("text after the result is left out with a warning, not silently")
     {
-        const Converted out = convert_pgn("[Event \"E\"]\n\n1. h2e2 h9g7 *\n{a summary of the game}\n", PgnNotation::Iccs);
+        const Converted out
+            = convert_pgn("[Event \"E\"]\n\n1. h2e2 h9g7 *\n{a summary of the game}\n", PgnNotation::Iccs);
         CHECK(out.text == "[Event \"E\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *\n");
         const Diagnostic* dropped = find_code(out.writer_diagnostics, "convert.text-after-result-dropped");
         REQUIRE(dropped);
@@ -310,7 +314,8 @@ TEST_SUITE("pgn_writer")
     TEST_CASE("a game whose start position cannot be set up keeps its tags and its moves as written")
     {
         const Converted out = convert_pgn(
-            "[Event \"E\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4KK3 w - - 0 1\"]\n\n{Study} 1. K5+1 (1. K5=4) *\n", PgnNotation::Chinese);
+            "[Event \"E\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4KK3 w - - 0 1\"]\n\n{Study} 1. K5+1 (1. K5=4) *\n",
+            PgnNotation::Chinese);
         CHECK(out.text.starts_with("[Event \"E\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4KK3 w - - 0 1\"]\n[Format \"Chinese\"]\n"
                                    "[XqarbStopped \"ply 1: the start position could not be set up: "));
         CHECK(out.text.find("\"]\n\n{Study}\n{xqarb: stopped at ply 1: the start position could not be set up: ")

@@ -14,8 +14,6 @@ using test::sq;
 
 namespace {
 
-
-
 bool attacked_from(const Position& pos, std::string_view target, Color by, std::string_view from)
 {
     const SquareList attackers = pos.attackers_to(sq(target), by);

@@ -101,8 +101,9 @@ std::string mutate(std::string bytes, Random& random)
     } else if (kind == 1) { // flip bytes
         const std::size_t count = 1 + random.below(8);
         for (std::size_t i = 0; i < count; ++i)
-            bytes[random.below(bytes.size())] = random.below(2) ? interesting_bytes[random.below(interesting_bytes.size())]
-                                                                : static_cast<char>(random.below(256));
+            bytes[random.below(bytes.size())] = random.below(2)
+                ? interesting_bytes[random.below(interesting_bytes.size())]
+                : static_cast<char>(random.below(256));
     } else if (kind == 2) { // truncate
         bytes.resize(random.below(bytes.size()));
     } else { // repeat a slice
@@ -201,7 +202,8 @@ TEST_SUITE("record_reader")
     {
         RecordReaderOptions options;
         options.encoding = TextEncoding::Gb18030;
-        const ReadResult read = read_bytes_as(RecordFormat::Pgn, utf16_with_byte_order_mark("[Event \"E\"]\n\n1. 炮二平五 *\n", true), options);
+        const ReadResult read = read_bytes_as(
+            RecordFormat::Pgn, utf16_with_byte_order_mark("[Event \"E\"]\n\n1. 炮二平五 *\n", true), options);
         CHECK(read.encoding == TextEncoding::Utf16Le);
         REQUIRE(read.games.size() == 1);
         CHECK(move_texts(read.games[0].moves) == "炮二平五");

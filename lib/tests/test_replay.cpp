@@ -12,7 +12,6 @@ using test::sq;
 
 namespace {
 
-
 ReplayedGame play(const Position& start, std::initializer_list<const char*> moves)
 {
     ReplayedGame game(start);
@@ -81,8 +80,7 @@ TEST_SUITE("repetition")
 {
     TEST_CASE("the first recurrence of a position opens an episode on the cycle between them")
     {
-        const ReplayedGame game
-            = play(Position::start(), { "h2e2", "h9g7", "e2h2", "g7h9", "h2e2", "h9g7", "b0c2" });
+        const ReplayedGame game = play(Position::start(), { "h2e2", "h9g7", "e2h2", "g7h9", "h2e2", "h9g7", "b0c2" });
         const auto recurring = recurring_positions(game);
         REQUIRE(recurring.size() == 3);
         CHECK(recurring[0].occurrences == std::vector<int> { 0, 4 });

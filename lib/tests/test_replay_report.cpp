@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report_test_support.hpp"
 #include "record_test_helpers.hpp"
+#include "report_test_support.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/report/replay_report.hpp"
 
@@ -24,8 +24,7 @@ struct ClassifiedGame {
 
     explicit ClassifiedGame(const std::string& fen, const std::string& moves, const ClassifierOptions& options = {})
     {
-        test::ReadResult read
-            = test::read_text(RecordFormat::Pgn, "[FEN \"" + fen + "\"]\n\n" + moves + " *\n");
+        test::ReadResult read = test::read_text(RecordFormat::Pgn, "[FEN \"" + fen + "\"]\n\n" + moves + " *\n");
         REQUIRE(read.games.size() == 1);
         replay = replay_record(read.games.front());
         REQUIRE(replay.status == GameStatus::Ok);
@@ -85,12 +84,14 @@ TEST_SUITE("replay report")
         // A threat is a fact; whether it is a chase is the ruleset's to say, and replay has none.
         CHECK(moves[1]["classes"].empty());
         CHECK(moves[1]["reasons"][0]
-            == "attacks the red rook on h9 with the black cannon on a9 (a discovered threat; no protector; taking wins 9, "
+            == "attacks the red rook on h9 with the black cannon on a9 (a discovered threat; no protector; taking wins "
+               "9, "
                "the complete exchange 9 (in piece worth))");
 
         const nlohmann::json zh = replay_json(g.report, catalogue("zh"));
         CHECK(zh["repetitions"][0]["moves"][0]["reasons"][0] == "二路红车将军");
-        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0] == "１路黑炮攻击二路红车（闪出的威胁；无根；吃子得9，完整兑换得9（按子力价值））");
+        CHECK(zh["repetitions"][0]["moves"][1]["reasons"][0]
+            == "１路黑炮攻击二路红车（闪出的威胁；无根；吃子得9，完整兑换得9（按子力价值））");
     }
 
     TEST_CASE("a hidden protection is said in text and JSON, its line in JSON, when the ruleset looks")

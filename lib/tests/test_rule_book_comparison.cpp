@@ -4,10 +4,10 @@
 #include <algorithm>
 
 #include "validation_test_helpers.hpp"
-#include "xq/records/move_list.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/rule_book_comparison.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
+#include "xq/records/move_list.hpp"
 
 // A game judged under several rule books side by side: each book's ruling is the one it
 // gives alone, and the comparison says where they part. The books here are the AXF ruleset
@@ -37,8 +37,8 @@ RuleSet axf_copy(const std::string& id)
 
 Conduct& conduct(RuleSet& rules, std::string_view id)
 {
-    const auto found = std::find_if(
-        rules.conducts.begin(), rules.conducts.end(), [&](const Conduct& c) { return c.id == id; });
+    const auto found
+        = std::find_if(rules.conducts.begin(), rules.conducts.end(), [&](const Conduct& c) { return c.id == id; });
     REQUIRE(found != rules.conducts.end());
     return *found;
 }

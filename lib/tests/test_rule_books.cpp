@@ -35,7 +35,8 @@ std::vector<Ruling> rule_on_case(const nlohmann::json& c, RuleSet rules)
         rules.repetition.judged_span = JudgedSpan::WholeRecord;
         return rule_on_game(test::play_line(c["fen"].get<std::string>(), c["moves_iccs"].get<std::string>()), rules);
     }
-    return rule_on_game(test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>()), rules);
+    return rule_on_game(
+        test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>()), rules);
 }
 
 // The ruleset's word, in Chinese, for each move of the book's line, judged as one cycle.
@@ -104,7 +105,8 @@ TEST_SUITE("rule books")
         for (const std::string& gap : found)
             CHECK_MESSAGE(known.count(gap), "a disagreement not in testdata/cxa/known_gaps.tsv: ", gap);
         for (const std::string& gap : known)
-            CHECK_MESSAGE(found.count(gap), "no longer a disagreement, take it out of testdata/cxa/known_gaps.tsv: ", gap);
+            CHECK_MESSAGE(
+                found.count(gap), "no longer a disagreement, take it out of testdata/cxa/known_gaps.tsv: ", gap);
         MESSAGE("CXA verdicts: " << verdicts_agreeing << " of " << verdicts << " figures agree with the book");
         for (const auto& [label, counts] : per_label)
             MESSAGE("label " << label << ": " << counts.first << " of " << counts.second << " moves agree");

@@ -91,9 +91,9 @@ std::vector<Ruling> rule_on_main_line(const nlohmann::json& diagram, const RuleS
     RuleSet rules = axf;
     if (diagram.value("judged_span", "") == "whole_record")
         rules.repetition.judged_span = JudgedSpan::WholeRecord;
-    return rule_on_game(test::play_line(diagram["fen"].get<std::string>(), diagram["moves_iccs"].get<std::string>()), rules);
+    return rule_on_game(
+        test::play_line(diagram["fen"].get<std::string>(), diagram["moves_iccs"].get<std::string>()), rules);
 }
-
 
 std::string expected_violator(const std::string& verdict)
 {
@@ -154,7 +154,8 @@ TEST_SUITE("rule interpreter")
         int lines = 0, first_is_diagram_rule = 0;
         std::map<std::string, int> explained; // by cited_first.because
         for (const nlohmann::json& c : axf_cases("diagrams.jsonl")) {
-            const std::string rule = c["rule"].is_number() ? std::to_string(c["rule"].get<int>()) : c["rule"].get<std::string>();
+            const std::string rule
+                = c["rule"].is_number() ? std::to_string(c["rule"].get<int>()) : c["rule"].get<std::string>();
             struct Line {
                 std::string name;
                 const nlohmann::json& data;
@@ -167,7 +168,8 @@ TEST_SUITE("rule interpreter")
                 RuleSet rules = axf;
                 if (line.name == "main" && c.value("judged_span", "") == "whole_record")
                     rules.repetition.judged_span = JudgedSpan::WholeRecord;
-                const ReplayedGame game = test::play_line(line.data["fen"].get<std::string>(), line.data["moves_iccs"].get<std::string>());
+                const ReplayedGame game
+                    = test::play_line(line.data["fen"].get<std::string>(), line.data["moves_iccs"].get<std::string>());
                 const std::vector<Ruling> rulings = rule_on_game(game, rules);
                 // A line that is never ruled on would pass a draw without showing anything.
                 REQUIRE_MESSAGE(!rulings.empty(), id << " is not ruled on");
@@ -186,7 +188,8 @@ TEST_SUITE("rule interpreter")
                 bool cites_its_rules = true;
                 for (const std::string& required : c.value("decided_by", std::vector<std::string> {}))
                     cites_its_rules = cites_its_rules && cites(ruling, required);
-                CHECK_MESSAGE(cites_its_rules, id << " must cite " << c.value("decided_by", nlohmann::json::array()).dump());
+                CHECK_MESSAGE(
+                    cites_its_rules, id << " must cite " << c.value("decided_by", nlohmann::json::array()).dump());
                 CHECK_MESSAGE(got == want, id);
 
                 // The diagram's rule comes first, or the line records which rule does and why.
@@ -205,14 +208,16 @@ TEST_SUITE("rule interpreter")
                     const bool uncertain = c["confidence"] == "low";
                     const std::map<std::string, bool> holds { { "alt_line", line.name == "alt" },
                         { "wxf_extra", illustrated.empty() }, { "inferred_number", uncertain },
-                        { "low_confidence", uncertain }, { "classifier_limit", true }, { "decided_by_other_rule", true } };
+                        { "low_confidence", uncertain }, { "classifier_limit", true },
+                        { "decided_by_other_rule", true } };
                     REQUIRE_MESSAGE(holds.count(because), id << ": unknown cited_first.because " << because);
                     CHECK_MESSAGE(holds.at(because), id << ": cited_first.because " << because << " is not so");
                     ++explained[because];
                 } else {
                     ++first_is_diagram_rule;
                 }
-                CHECK_MESSAGE(ruling.rules.at(0) == first, id << " cites " << decided_by << ", not " << first << " first");
+                CHECK_MESSAGE(
+                    ruling.rules.at(0) == first, id << " cites " << decided_by << ", not " << first << " first");
                 if (!illustrated.empty())
                     CHECK_MESSAGE(cites(ruling, illustrated) == illustrated_cited,
                         id << std::string(illustrated_cited ? " does not cite " : " cites, against its record, ")
@@ -301,8 +306,8 @@ TEST_SUITE("rule interpreter")
         const BoardJudgement stalemate = judge_board(test::play_line("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7"), axf);
         CHECK(stalemate.loser == Color::Black);
         CHECK(stalemate.rule == "AXF-2");
-        const BoardJudgement black_first
-            = judge_board(test::play_line("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
+        const BoardJudgement black_first = judge_board(
+            test::play_line("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
         CHECK_FALSE(black_first.loser);
         REQUIRE(black_first.notes.size() == 1);
         CHECK(black_first.notes[0].code == "black_moved_first");
@@ -334,7 +339,8 @@ TEST_SUITE("rule interpreter")
         CHECK(violator_of(rule_on_game(game, axf)) == "none");
     }
 
-    TEST_CASE("a reading of the CXA ruleset: a pawn's attack on a piece that attacks it back chases under the 1999 rule")
+    TEST_CASE(
+        "a reading of the CXA ruleset: a pawn's attack on a piece that attacks it back chases under the 1999 rule")
     {
         // Red's pawn steps under the black rook, which steps aside, over and over: the two attack
         // each other, and only the pawn's attack is new.
@@ -406,7 +412,8 @@ TEST_SUITE("rule interpreter")
             REQUIRE_FALSE(rulings.empty());
             for (const std::string& rule : c["decided_by"].get<std::vector<std::string>>()) {
                 const auto& cited = rulings.back().rules;
-                CHECK_MESSAGE(std::find(cited.begin(), cited.end(), rule) != cited.end(), c["id"].get<std::string>() << " cites " << rule);
+                CHECK_MESSAGE(std::find(cited.begin(), cited.end(), rule) != cited.end(),
+                    c["id"].get<std::string>() << " cites " << rule);
             }
             cited_by_tests().insert(rulings.back().rules.begin(), rulings.back().rules.end());
             ++cases;
@@ -414,7 +421,8 @@ TEST_SUITE("rule interpreter")
         CHECK(cases >= 1);
     }
 
-    TEST_CASE("the reproducers: occurrences of the violating cycle only, the game's deciding ruling, the right rule, checks that take nothing away, chases with a check")
+    TEST_CASE("the reproducers: occurrences of the violating cycle only, the game's deciding ruling, the right rule, "
+              "checks that take nothing away, chases with a check")
     {
         const RuleSet axf = load_axf();
         int cases = 0;
@@ -497,7 +505,8 @@ TEST_SUITE("rule interpreter")
         CHECK(r6[0].outcome == Outcome::RedLoses);
     }
 
-    TEST_CASE("a violator that changes before its cycle stands often enough for a ruling is judged with the moves after it")
+    TEST_CASE(
+        "a violator that changes before its cycle stands often enough for a ruling is judged with the moves after it")
     {
         // A game of the national championships: after a round of horse and cannon moves, the
         // cannon checks twice round under CXA, which rules at the third stand, and the third
@@ -559,9 +568,11 @@ TEST_SUITE("rule interpreter")
                 ++both_forbidden;
                 REQUIRE_MESSAGE(r.verdict_row, c["id"].get<std::string>());
                 const VerdictRow& row = rules.verdicts[*r.verdict_row];
-                CHECK_MESSAGE(r.precedence() == (row.outcome == VerdictOutcome::SideViolates), c["id"].get<std::string>());
+                CHECK_MESSAGE(
+                    r.precedence() == (row.outcome == VerdictOutcome::SideViolates), c["id"].get<std::string>());
                 CHECK_MESSAGE(!row.rule.empty(), c["id"].get<std::string>());
-                CHECK_MESSAGE(!translated(row.translations, "zh", "description", row.description).empty(), c["id"].get<std::string>());
+                CHECK_MESSAGE(!translated(row.translations, "zh", "description", row.description).empty(),
+                    c["id"].get<std::string>());
                 CHECK_MESSAGE(translated(row.translations, "zh", "description", row.description) != row.description,
                     c["id"].get<std::string>() << " has no Chinese precedence");
             }
@@ -604,7 +615,8 @@ TEST_SUITE("rule interpreter")
         CHECK(drawn >= 3);
     }
 
-    TEST_CASE("a specific rule is never quoted for a general principle: rule 17 only for a rook on a cannon, rule 27 only for a confined rook")
+    TEST_CASE("a specific rule is never quoted for a general principle: rule 17 only for a rook on a cannon, rule 27 "
+              "only for a confined rook")
     {
         const RuleSet axf = load_axf();
         int rule_17 = 0, rule_27 = 0, general = 0;
@@ -639,7 +651,8 @@ TEST_SUITE("rule interpreter")
 
     // Rule 24 covers pieces of one kind, diagram 54 among them: an attacked piece that cannot
     // take back, but is protected, is not chased. Rule 24 says so, before the general principle.
-    TEST_CASE("a protected piece of the attacker's kind that cannot take back is exempt by rule 24, another by definition 2")
+    TEST_CASE(
+        "a protected piece of the attacker's kind that cannot take back is exempt by rule 24, another by definition 2")
     {
         const RuleSet axf = load_axf();
         const ReadingChoice readings(axf);
@@ -677,11 +690,11 @@ TEST_SUITE("rule interpreter")
         if (const auto r = rule_on_episode(facts, episode, axf))
             cited_by_tests().insert(r->rules.begin(), r->rules.end());
         // The board's rules, as the board tests above decide them.
-        for (const auto& [fen, moves] : { std::pair { "4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9" },
-                 { "4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7" } })
+        for (const auto& [fen, moves] :
+            { std::pair { "4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9" }, { "4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "e6e7" } })
             cited_by_tests().insert(judge_board(test::play_line(fen, moves), axf).rule);
-        const BoardJudgement black_first
-            = judge_board(test::play_line("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
+        const BoardJudgement black_first = judge_board(
+            test::play_line("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h7e7"), axf);
         for (const BoardNote& note : black_first.notes)
             cited_by_tests().insert(note.rule);
 
@@ -710,7 +723,8 @@ TEST_SUITE("rule interpreter")
         int cases = 0, agreed = 0;
         for (const nlohmann::json& c : computer_cases()) {
             const std::string id = c["id"];
-            const ReplayedGame game = test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
+            const ReplayedGame game
+                = test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
             const std::vector<Ruling> rulings = rule_on_game(game, computer);
             REQUIRE_MESSAGE(!rulings.empty(), id << " is not ruled on");
             const Ruling& ruling = *deciding(rulings);
@@ -720,7 +734,8 @@ TEST_SUITE("rule interpreter")
             std::string decided_by;
             for (const std::string& r : ruling.rules)
                 decided_by += (decided_by.empty() ? "" : " ") + r;
-            MESSAGE(id << ": " << got << " (" << ruling.red.conduct << " / " << ruling.black.conduct << ") by " << decided_by);
+            MESSAGE(id << ": " << got << " (" << ruling.red.conduct << " / " << ruling.black.conduct << ") by "
+                       << decided_by);
             CHECK_MESSAGE(got == c["verdict"].get<std::string>(), id << ": " << c["why"].get<std::string>());
             agreed += got == c["verdict"].get<std::string>() ? 1 : 0;
             ++cases;
@@ -734,7 +749,8 @@ TEST_SUITE("rule interpreter")
         const RuleSet computer = load_computer();
         std::set<RowIndex> chase_rows, conducts, verdicts;
         for (const nlohmann::json& c : computer_cases()) {
-            const ReplayedGame game = test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
+            const ReplayedGame game
+                = test::play_line(c["fen"].get<std::string>(), c["moves_to_threefold"].get<std::string>());
             for (const Ruling& r : rule_on_game(game, computer)) {
                 for (const MoveRuling& m : r.moves)
                     for (const ThreatRuling& t : m.threats)
@@ -783,7 +799,8 @@ TEST_SUITE("rule interpreter")
                     const bool axf_whole_line = line == &c && c.value("judged_span", "") == "whole_record";
                     if (book.ruleset == "axf" ? axf_whole_line : !line->contains("moves_to_threefold"))
                         rules.repetition.judged_span = JudgedSpan::WholeRecord;
-                    const std::string moves = line->value("moves_to_threefold", (*line)["moves_iccs"].get<std::string>());
+                    const std::string moves
+                        = line->value("moves_to_threefold", (*line)["moves_iccs"].get<std::string>());
                     const ReplayedGame game = test::play_line((*line)["fen"].get<std::string>(), moves);
                     const std::vector<Ruling> made = rule_on_game(game, rules);
                     for (std::size_t i = 0; i < made.size(); ++i) {
@@ -795,8 +812,9 @@ TEST_SUITE("rule interpreter")
                             const std::vector<Outcome> without = outcomes_without_rule(game, rules, cited.rule);
                             REQUIRE(without.size() == made.size());
                             CHECK_MESSAGE(cited.decides == (without[i] != made[i].outcome),
-                                c["id"].get<std::string>() << ": " << cited.rule << (cited.decides ? " decides" : " does not decide")
-                                                           << ", but without it the ruling is " << to_string(without[i]));
+                                c["id"].get<std::string>()
+                                    << ": " << cited.rule << (cited.decides ? " decides" : " does not decide")
+                                    << ", but without it the ruling is " << to_string(without[i]));
                             CHECK(cited.without == without[i]);
                             ++citations;
                             deciding += cited.decides ? 1 : 0;
@@ -809,8 +827,10 @@ TEST_SUITE("rule interpreter")
                         if (violations_drawn && !made[i].citations.empty()
                             && made[i].citations.front().rule == made[i].verdict_rule)
                             ++deciding_from;
-                        const auto first_not_deciding = std::find_if(deciding_from, made[i].citations.end(),
-                            [&](const RuleCitation& r) { return !r.decides && rules.kind_of(r.rule) != RuleKind::Procedure; });
+                        const auto first_not_deciding
+                            = std::find_if(deciding_from, made[i].citations.end(), [&](const RuleCitation& r) {
+                                  return !r.decides && rules.kind_of(r.rule) != RuleKind::Procedure;
+                              });
                         CHECK(std::none_of(first_not_deciding, made[i].citations.end(), [&](const RuleCitation& r) {
                             return r.decides && rules.kind_of(r.rule) != RuleKind::Procedure;
                         }));

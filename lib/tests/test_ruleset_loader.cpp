@@ -46,8 +46,7 @@ std::string read_readme()
     return text.str();
 }
 
-template <typename E, std::size_t N>
-std::string list_of(const EnumName<E> (&names)[N])
+template <typename E, std::size_t N> std::string list_of(const EnumName<E> (&names)[N])
 {
     std::string out = "list of ";
     for (std::size_t i = 0; i < N; ++i)
@@ -217,24 +216,28 @@ TEST_SUITE("ruleset loader")
     TEST_CASE("values of the wrong type are reported with their paths")
     {
         CHECK(problems_of("wrong_type.json")
-            == Problems { { "ruleset.type", "/repetition/ruling_at_occurrence" }, { "ruleset.type", "/conducts/0/forbidden" } });
+            == Problems {
+                { "ruleset.type", "/repetition/ruling_at_occurrence" }, { "ruleset.type", "/conducts/0/forbidden" } });
     }
 
     TEST_CASE("an unknown piece name is a bad value")
     {
-        CHECK(problems_of("unknown_piece.json") == Problems { { "ruleset.bad-value", "/chase_rules/0/if/attacker/0" } });
+        CHECK(
+            problems_of("unknown_piece.json") == Problems { { "ruleset.bad-value", "/chase_rules/0/if/attacker/0" } });
     }
 
     TEST_CASE("a row citing a rule the ruleset does not define is an error")
     {
         CHECK(problems_of("missing_rule.json")
-            == Problems { { "ruleset.unknown-rule", "/chase_rules/1/rule" }, { "ruleset.unknown-rule", "/verdicts/0/rule" } });
+            == Problems {
+                { "ruleset.unknown-rule", "/chase_rules/1/rule" }, { "ruleset.unknown-rule", "/verdicts/0/rule" } });
     }
 
     TEST_CASE("verdicts naming no conduct and guards naming no reading are errors")
     {
         CHECK(problems_of("bad_reference.json")
-            == Problems { { "ruleset.bad-value", "/verdicts/1/side" }, { "ruleset.bad-value", "/chase_rules/2/reading" } });
+            == Problems {
+                { "ruleset.bad-value", "/verdicts/1/side" }, { "ruleset.bad-value", "/chase_rules/2/reading" } });
     }
 
     TEST_CASE("a JSON syntax error gives the line and the column")
@@ -268,7 +271,8 @@ TEST_SUITE("ruleset loader")
         CHECK(overflow.code == "ruleset.syntax");
         CHECK(overflow.message.find("at /rules/0/number") == 0);
         // A key given twice: the parser would keep the last silently.
-        const Diagnostic duplicate = first_problem(R"({"id": "x", "rules": [{"id": "R1"}, {"id": "R2", "title": "a", "title": "b"}]})");
+        const Diagnostic duplicate
+            = first_problem(R"({"id": "x", "rules": [{"id": "R1"}, {"id": "R2", "title": "a", "title": "b"}]})");
         CHECK(duplicate.code == "ruleset.duplicate-key");
         CHECK(duplicate.message.find("at /rules/1/title") == 0);
         // The parser would stop at the NUL and ignore the rest.
@@ -313,8 +317,8 @@ TEST_SUITE("ruleset loader")
         const std::vector<std::string> expected { "/repetition/violator_loses_at_occurrence", "/repetition/judged_span",
             "/classification/kill_depth", "/classification/check_capture_depth",
             "/classification/check_capture_takers/0", "/classification/piece_worth/cannon",
-            "/chase_rules/0/if/origin/0",
-            "/chase_rules/1/if/target_restricts/0", "/chase_rules/1/if/attacked_by_several", "/conducts/0/id", "/conducts/0", "/conducts/1",
+            "/chase_rules/0/if/origin/0", "/chase_rules/1/if/target_restricts/0",
+            "/chase_rules/1/if/attacked_by_several", "/conducts/0/id", "/conducts/0", "/conducts/1",
             "/verdicts/0/outcome", "/verdicts/1", "/verdicts/1/id", "/rules/0/kind", "/rules/0/diagrams/0",
             "/rules/0/diagrams/1", "/rules/0/diagrams/2" };
         CHECK(paths == expected);
@@ -442,7 +446,8 @@ std::vector<std::string> shown_texts(const RuleSet& rules)
 
 TEST_SUITE("ruleset loader")
 {
-    TEST_CASE("a ruleset written in Chinese with English beside it reads as one written in English with Chinese beside it")
+    TEST_CASE(
+        "a ruleset written in Chinese with English beside it reads as one written in English with Chinese beside it")
     {
         nlohmann::json cxa = nlohmann::json::parse(ruleset_text("cxa.json"));
         REQUIRE(cxa["language"] == "zh");
@@ -450,7 +455,8 @@ TEST_SUITE("ruleset loader")
         const auto in_chinese = parse_ruleset(cxa.dump(), "cxa.json", diagnostics);
         REQUIRE(in_chinese);
         CHECK(in_chinese->title == "Chinese Xiangqi Association rules on repetition (棋例)");
-        CHECK(translated(in_chinese->translations, "zh", "title", in_chinese->title) == "中国象棋协会象棋竞赛规则：棋例");
+        CHECK(
+            translated(in_chinese->translations, "zh", "title", in_chinese->title) == "中国象棋协会象棋竞赛规则：棋例");
 
         swap_texts(cxa, "zh", "en");
         cxa.erase("language");
@@ -478,7 +484,8 @@ TEST_SUITE("ruleset loader")
         axf["rules"][0]["en"] = { { "title", "Red first" } };
         nlohmann::json unknown = nlohmann::json::parse(ruleset_text("axf.json"));
         unknown["language"] = "fr";
-        for (const auto& [ruleset, path] : { std::pair { cxa, "/conducts/0/zh" }, { axf, "/rules/0/en" }, { unknown, "/language" } }) {
+        for (const auto& [ruleset, path] :
+            { std::pair { cxa, "/conducts/0/zh" }, { axf, "/rules/0/en" }, { unknown, "/language" } }) {
             Diagnostics diagnostics;
             CHECK_FALSE(parse_ruleset(ruleset.dump(), "ruleset.json", diagnostics));
             REQUIRE(diagnostics.size() == 1);
@@ -530,9 +537,12 @@ TEST_SUITE("ruleset loader")
                 "id": "tiny", "title": "t", "edition": "e",
                 "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 3, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "last_occurrences"},
                 "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
-                "classification": )" + classification + R"(,
-                "limits": )" + limits + R"(,
-                "chase_rules": [{"rule": "R1", "counts": false, "if": )" + condition + R"(}],
+                "classification": )"
+                    + classification + R"(,
+                "limits": )"
+                    + limits + R"(,
+                "chase_rules": [{"rule": "R1", "counts": false, "if": )"
+                    + condition + R"(}],
                 "conducts": [{"id": "c", "forbidden": false, "description": "d", "rule": "R1"}],
                 "verdicts": [{"id": "v", "side": "any", "other": "any", "outcome": "draw", "description": "d"}],
                 "rules": [{"id": "R1", "number": "1", "title": "t", "text": "x"}]
@@ -551,20 +561,21 @@ TEST_SUITE("ruleset loader")
             = R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true,
                  "capture_sequence_depth": 4, "hidden_protection_depth": 4})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
-                  R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
+            R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
                       "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
                       "capture_sequence_takers": ["horse", "chariot"],
                       "capture_sequence_counts_uncrossed_soldiers": false, "check_capture_new_by_target": true,
                       "check_capture_weighs_following_captures": true, "capture_made_safe_by_saved_participant": true,
                       "hidden_protection_depth": 2})",
-                  fine_condition)
+            fine_condition)
                   .empty());
-        CHECK(paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification,
-                  fine_condition)
+        CHECK(
+            paths_of(R"({"natural_limit_plies": 121, "rule": "R9", "moves": 60})", fine_classification, fine_condition)
             == std::vector<std::string> { "/limits/moves", "/limits/natural_limit_plies", "/limits/rule" });
-        CHECK(paths_of(R"({"natural_limit_plies": 0, "checks_counted_per_side": -1})", fine_classification,
-                  fine_condition)
-            == std::vector<std::string> { "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
+        CHECK(paths_of(
+                  R"({"natural_limit_plies": 0, "checks_counted_per_side": -1})", fine_classification, fine_condition)
+            == std::vector<std::string> {
+                "/limits", "/limits/natural_limit_plies", "/limits/checks_counted_per_side" });
         // Judging the prior attacks needs them listed, judging what a capture loses elsewhere needs
         // the lines it opens looked at, judging the best exchange or the sequence of captures
         // needs it weighed, and judging a hidden protection needs it looked for (a depth of 2 at
@@ -576,8 +587,7 @@ TEST_SUITE("ruleset loader")
                   fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
                 "/classification/capture_opens_lines", "/classification/best_exchange",
-                "/classification/capture_sequence_depth",
-                "/classification/capture_sequence_counts_uncrossed_soldiers",
+                "/classification/capture_sequence_depth", "/classification/capture_sequence_counts_uncrossed_soldiers",
                 "/classification/hidden_protection_depth", "/classification/capture_sequence_takers/0",
                 "/chase_rules/0/if/target_chased_before", "/chase_rules/0/if/best_exchange_gain",
                 "/chase_rules/0/if/capture_sequence_gain", "/chase_rules/0/if/loses_more_elsewhere",
@@ -607,14 +617,17 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"check_capture_ignores_uncrossed_soldiers": true})")
             == std::vector<std::string> { "/classification/check_capture_ignores_uncrossed_soldiers" });
         CHECK(classification_paths(R"({"check_capture_not_new_while_gain_stands": true,
-                "check_capture_ignores_uncrossed_soldiers": true})").empty());
+                "check_capture_ignores_uncrossed_soldiers": true})")
+                  .empty());
         CHECK(classification_paths(R"({"capture_made_safe": true, "saved_participant_holds_target": true,
                 "saved_participant_won_by_exchange": true, "capture_back_unless_mated": true})")
             == std::vector<std::string> { "/classification/capture_back_unless_mated",
-                "/classification/saved_participant_holds_target", "/classification/saved_participant_won_by_exchange" });
+                "/classification/saved_participant_holds_target",
+                "/classification/saved_participant_won_by_exchange" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
                 "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
-                "mate_after_capture_depth": 1, "capture_back_unless_mated": true})").empty());
+                "mate_after_capture_depth": 1, "capture_back_unless_mated": true})")
+                  .empty());
         // A parry's new capture refines captures made safe.
         CHECK(classification_paths(R"({"capture_made_safe_by_parry_of_new_capture": true})")
             == std::vector<std::string> { "/classification/capture_made_safe_by_parry_of_new_capture" });
@@ -654,7 +667,8 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"check_capture_through_standing_capture": true})")
             == std::vector<std::string> { "/classification/check_capture_through_standing_capture" });
         CHECK(classification_paths(R"({"check_capture_quiet_checks": true,
-                "check_capture_through_standing_capture": true})").empty());
+                "check_capture_through_standing_capture": true})")
+                  .empty());
         // A crossed pawn's floating worth is a worth.
         CHECK(classification_paths(R"({"check_capture_crossed_soldier_given_worth": 101})")
             == std::vector<std::string> { "/classification/check_capture_crossed_soldier_given_worth" });
@@ -673,8 +687,8 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"capture_made_safe": true, "check_capture_depth": 0,
                 "capture_cost_counts_check_captures": true})")
             == std::vector<std::string> { "/classification/capture_cost_counts_check_captures" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_check_captures": true})")
-                  .empty());
+        CHECK(
+            classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_check_captures": true})").empty());
         // A kill that an offered trade forestalls needs kills looked for.
         CHECK(classification_paths(R"({"kill_depth": 0, "kill_through_offered_exchange": true})")
             == std::vector<std::string> { "/classification/kill_through_offered_exchange" });
@@ -684,33 +698,38 @@ TEST_SUITE("ruleset loader")
         CHECK(classification_paths(R"({"capture_sequence_any_piece_takes_back": true})")
             == std::vector<std::string> { "/classification/capture_sequence_any_piece_takes_back" });
         CHECK(classification_paths(R"({"capture_sequence_depth": 4,
-                "capture_sequence_any_piece_takes_back": true})").empty());
+                "capture_sequence_any_piece_takes_back": true})")
+                  .empty());
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_leaves_standing_losses": true})")
             == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
         CHECK(classification_paths(R"({"capture_sequence_depth": 4, "capture_cost_leaves_standing_losses": true})")
             == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
-                "capture_cost_leaves_standing_losses": true})").empty());
+                "capture_cost_leaves_standing_losses": true})")
+                  .empty());
         // Taking the parried losses out of what a capture cost before the move refines
         // capture_made_safe as sequences weigh it.
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_protected_participant": true})")
             == std::vector<std::string> { "/classification/capture_made_safe_by_protected_participant" });
-        CHECK(classification_paths(R"({"capture_sequence_depth": 4, "capture_made_safe_by_protected_participant": true})")
+        CHECK(
+            classification_paths(R"({"capture_sequence_depth": 4, "capture_made_safe_by_protected_participant": true})")
             == std::vector<std::string> { "/classification/capture_made_safe_by_protected_participant" });
         CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
-                "capture_made_safe_by_protected_participant": true})").empty());
+                "capture_made_safe_by_protected_participant": true})")
+                  .empty());
         // Leaving uncrossed pawns out of what the mover was losing anyway refines captures made
         // safe.
         CHECK(classification_paths(R"({"capture_made_safe_ignores_uncrossed_soldiers": true})")
             == std::vector<std::string> { "/classification/capture_made_safe_ignores_uncrossed_soldiers" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_ignores_uncrossed_soldiers": true})")
-                  .empty());
+        CHECK(
+            classification_paths(R"({"capture_made_safe": true, "capture_made_safe_ignores_uncrossed_soldiers": true})")
+                .empty());
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")
             == std::vector<std::string> { "/chase_rules/0/if/like_piece_trade" });
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": true})",
-                  R"({"like_piece_trade": true})")
+            R"({"like_piece_trade": true})")
                   .empty());
     }
 
@@ -767,7 +786,8 @@ TEST_SUITE("ruleset loader")
             FAIL_CHECK("the README lists ", key, ", which the loader does not read");
     }
 
-    TEST_CASE("the README's tables of conduct, move-rule and verdict conditions give every key the loader reads, each with its type")
+    TEST_CASE("the README's tables of conduct, move-rule and verdict conditions give every key the loader reads, each "
+              "with its type")
     {
         const std::string readme = read_readme();
         check_condition_table(readme, "## `conducts`", conduct_condition_keys());
@@ -775,7 +795,8 @@ TEST_SUITE("ruleset loader")
         check_condition_table(readme, "## `verdicts`", verdict_condition_keys());
     }
 
-    TEST_CASE("the README's table of classification keys gives every number and switch the loader reads, with its type and default, and names what it needs")
+    TEST_CASE("the README's table of classification keys gives every number and switch the loader reads, with its type "
+              "and default, and names what it needs")
     {
         const std::string readme = read_readme();
         REQUIRE(readme.find("## `classification`") != std::string::npos);
@@ -787,7 +808,9 @@ TEST_SUITE("ruleset loader")
             REQUIRE(rows[i].size() == 4);
             const std::string& key = rows[i][0];
             REQUIRE(key.size() > 2);
-            CHECK_MESSAGE(documented.emplace(key.substr(1, key.size() - 2), std::vector(rows[i].begin() + 1, rows[i].end())).second,
+            CHECK_MESSAGE(
+                documented.emplace(key.substr(1, key.size() - 2), std::vector(rows[i].begin() + 1, rows[i].end()))
+                    .second,
                 key, " twice");
         }
         const ClassifierOptions defaults;

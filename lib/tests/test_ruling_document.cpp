@@ -3,15 +3,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "record_test_helpers.hpp"
 #include "report_test_support.hpp"
 #include "rule_book_test_support.hpp"
-#include "record_test_helpers.hpp"
 #include "xq/arbiter/record_replay.hpp"
 #include "xq/arbiter/rule_book_comparison.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
@@ -132,8 +132,7 @@ void check_shows_ruling(
         CHECK(side.conduct == judged.conduct);
         CHECK(side.forbidden == judged.forbidden);
         if (judged.conduct_row)
-            CHECK(side.sentences.at(0).find(rules.conducts.at(*judged.conduct_row).description)
-                != std::string::npos);
+            CHECK(side.sentences.at(0).find(rules.conducts.at(*judged.conduct_row).description) != std::string::npos);
     }
 
     const std::string outcome = m.format("outcome." + std::string(to_string(ruling.outcome)));
@@ -250,7 +249,7 @@ TEST_SUITE("ruling document")
     TEST_CASE("the header comes from the record's tags and the ruleset; a tag the record lacks is not recorded")
     {
         const RuledGame r("[Event \"7th World Xiangqi Championship\"]\n[Red \"Xu Songhao\"]\n[Round \"\"]\n"
-                                 "[Result \"0-1\"]\n\n1. h2e2 h9g7 0-1\n");
+                          "[Result \"0-1\"]\n\n1. h2e2 h9g7 0-1\n");
         const MessageCatalogue en = catalogue("en");
         const RulingDocument d = build_ruling_document(r.game, r.record, axf(), en);
         CHECK(value_of(d, "event") == "7th World Xiangqi Championship");
@@ -631,7 +630,8 @@ TEST_SUITE("ruling document")
                 const auto full = static_cast<std::size_t>(std::count_if(d->repetitions.begin(), d->repetitions.end(),
                     [](const DocumentRepetition& r) { return r.in_full; }));
                 std::size_t boards = 0;
-                for (std::size_t at = html.str().find("<svg"); at != std::string::npos; at = html.str().find("<svg", at + 1))
+                for (std::size_t at = html.str().find("<svg"); at != std::string::npos;
+                     at = html.str().find("<svg", at + 1))
                     ++boards;
                 CHECK(boards == full);
             }
@@ -669,7 +669,8 @@ TEST_SUITE("ruling document")
             repetitions_ruled(RepetitionsRuled::BearingOnResult, replay.game->ply_count(), axf()));
         const RulingDocument en = build_ruling_document(game, file.records[18], axf(), catalogue("en"));
         CHECK(en.summary.front()
-            == "Ruling: a draw if neither side changes its moves (repetition 3 of 3, plies 6 to 11, decides the game).");
+            == "Ruling: a draw if neither side changes its moves (repetition 3 of 3, plies 6 to 11, decides the "
+               "game).");
         CHECK(std::count(en.notes.begin(), en.notes.end(),
                   "The repetitions of plies 4 to 7 and 2 to 9 are not ruled on: the game moved on from each before a "
                   "side could lose by it, so the result does not depend on them (xqarb adjudicate --detail all rules "
@@ -694,8 +695,8 @@ TEST_SUITE("ruling document")
         const std::string fen = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
         const MessageCatalogue& en = catalogue("en");
         const auto summary_for = [&](const std::string& result) {
-            const RuledGame r("[Event \"test\"]\n[Result \"" + result + "\"]\n[FEN \"" + fen + "\"]\n\n" + moves + result
-                + "\n");
+            const RuledGame r(
+                "[Event \"test\"]\n[Result \"" + result + "\"]\n[FEN \"" + fen + "\"]\n\n" + moves + result + "\n");
             return build_ruling_document(r.game, r.record, axf(), en).summary;
         };
         const std::vector<std::string> against = summary_for("1-0");
@@ -741,8 +742,7 @@ TEST_SUITE("ruling document")
                 REQUIRE(labels.size() == arrows.size());
                 for (std::size_t a = 0; a < labels.size(); ++a)
                     for (std::size_t b = a + 1; b < labels.size(); ++b)
-                        CHECK(std::hypot(labels[a].first - labels[b].first, labels[a].second - labels[b].second)
-                            >= 18);
+                        CHECK(std::hypot(labels[a].first - labels[b].first, labels[a].second - labels[b].second) >= 18);
                 for (std::size_t at = svg.find("<path d=\"M"); at != std::string::npos;
                      at = svg.find("<path d=\"M", at + 1)) {
                     const double x = std::stod(svg.substr(at + 10));
@@ -778,7 +778,8 @@ TEST_SUITE("ruling document")
         CHECK(en.books[1].find("Black ") == std::string::npos);
         CHECK(en.differences
             == std::vector<std::string> { "The rule books differ.",
-                "Red's moves are forbidden under the CXA rules (CXA-24.13) and allowed under the AXF rules (AXF-12)." });
+                "Red's moves are forbidden under the CXA rules (CXA-24.13) and allowed under the AXF rules "
+                "(AXF-12)." });
         REQUIRE(en.rulings.size() == 2);
         CHECK(en.rulings[0].book_heading
             == "Under Asian Xiangqi Federation rules on repetition: perpetual check and chase (axf)");
@@ -882,7 +883,6 @@ TEST_SUITE("ruling document")
     }
 }
 
-
 namespace {
 
 // The characters of `text` that OpenCC writes otherwise in traditional characters.
@@ -914,8 +914,8 @@ TEST_SUITE("ruling document in traditional characters")
         const RuledGame r(pgn.str());
         const MessageCatalogue traditional = catalogue("zh").in_traditional_characters();
         CHECK(traditional.language() == "zh-Hant");
-        const RulingDocument d = build_ruling_document(
-            r.game, r.record, axf(), traditional, { DocumentNotation::Chinese, true });
+        const RulingDocument d
+            = build_ruling_document(r.game, r.record, axf(), traditional, { DocumentNotation::Chinese, true });
         std::ostringstream text, html;
         write_document_text(text, d, traditional);
         write_html_head(html, traditional);

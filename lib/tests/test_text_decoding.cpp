@@ -72,7 +72,8 @@ TEST_SUITE("text_decoding")
     {
         CHECK(choose_encoding("1. h2e2 h9g7", true, notation_plausibility()).encoding == TextEncoding::Utf8);
         CHECK(choose_encoding("1. 炮二平五 马８进７", true, notation_plausibility()).encoding == TextEncoding::Utf8);
-        CHECK(choose_encoding("\xEF\xBB\xBF" + gbk_moves, true, notation_plausibility()).encoding == TextEncoding::Utf8);
+        CHECK(
+            choose_encoding("\xEF\xBB\xBF" + gbk_moves, true, notation_plausibility()).encoding == TextEncoding::Utf8);
     }
 
     TEST_CASE("GBK moves are read as GB18030 because they read as notation")
@@ -114,7 +115,8 @@ TEST_SUITE("text_decoding")
 
     TEST_CASE("a UTF-8 byte-order mark is dropped and CR LF and lone CR become LF")
     {
-        const Decoded decoded = decode("\xEF\xBB\xBF" "a\r\nb\rc\r\r\nd");
+        const Decoded decoded = decode("\xEF\xBB\xBF"
+                                       "a\r\nb\rc\r\r\nd");
         CHECK(decoded.text == "a\nb\nc\n\nd");
         CHECK(decoded.locations == std::vector<std::string> { "1:1", "1:2", "2:1", "2:2", "3:1", "3:2", "4:1", "5:1" });
     }
@@ -127,7 +129,9 @@ TEST_SUITE("text_decoding")
 
     TEST_CASE("undecodable bytes are one character each run, with line, column and byte offset")
     {
-        const Decoded decoded = decode("ab\n炮\xFF\xFE" "c\xFF", { TextEncoding::Utf8 });
+        const Decoded decoded = decode("ab\n炮\xFF\xFE"
+                                       "c\xFF",
+            { TextEncoding::Utf8 });
         CHECK(decoded.text == "ab\n炮?c?");
         REQUIRE(decoded.undecodable.size() == 2);
         CHECK(decoded.undecodable[0].code == "encoding.invalid-sequence");
@@ -143,7 +147,11 @@ TEST_SUITE("text_decoding")
     TEST_CASE("UTF-8 that the C library would pass is undecodable: above U+10FFFF, 5-byte forms, surrogates, overlongs")
     {
         // Each bad sequence stands alone between ASCII letters, so each is one report.
-        const Decoded decoded = decode("a\xF4\x90\x80\x80" "b\xF9\xA5\xBF\xB0\xA8" "c\xED\xA0\x80" "d\xC0\xAF" "e\xF0\x9F\x98\x80",
+        const Decoded decoded = decode("a\xF4\x90\x80\x80"
+                                       "b\xF9\xA5\xBF\xB0\xA8"
+                                       "c\xED\xA0\x80"
+                                       "d\xC0\xAF"
+                                       "e\xF0\x9F\x98\x80",
             { TextEncoding::Utf8 });
         CHECK(decoded.text == "a?b?c?d?e\xF0\x9F\x98\x80");
         REQUIRE(decoded.undecodable.size() == 4);
@@ -155,7 +163,8 @@ TEST_SUITE("text_decoding")
 
     TEST_CASE("text with a 5-byte form is not chosen as UTF-8 for being otherwise clean")
     {
-        const EncodingChoice choice = choose_encoding("\xF9\xA5\xBF\xB0\xA8\xE7\xAE\x82", true, notation_plausibility());
+        const EncodingChoice choice
+            = choose_encoding("\xF9\xA5\xBF\xB0\xA8\xE7\xAE\x82", true, notation_plausibility());
         CHECK(choice.reason.find("are valid UTF-8") == std::string::npos);
     }
 
@@ -221,7 +230,8 @@ TEST_SUITE("text_decoding")
 
     TEST_CASE("decoding through 1 to 5 byte chunks gives the same text and locations as the default")
     {
-        for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(XQ_TESTDATA) / "records")) {
+        for (const auto& entry :
+            std::filesystem::recursive_directory_iterator(std::filesystem::path(XQ_TESTDATA) / "records")) {
             if (!entry.is_regular_file())
                 continue;
             const std::string bytes = read_bytes(entry.path());

@@ -13,7 +13,8 @@ namespace {
 const ThreatConditionKey& key_named(std::string_view name)
 {
     const auto keys = threat_condition_keys();
-    const auto key = std::find_if(keys.begin(), keys.end(), [&](const ThreatConditionKey& k) { return k.name == name; });
+    const auto key
+        = std::find_if(keys.begin(), keys.end(), [&](const ThreatConditionKey& k) { return k.name == name; });
     REQUIRE(key != keys.end());
     return *key;
 }

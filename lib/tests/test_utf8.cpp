@@ -18,7 +18,8 @@ TEST_SUITE("utf8")
         CHECK(read_sequence("\xE0\x80\xAF").kind == Sequence::invalid); // overlong
         CHECK(read_sequence("\xC1\xBF").kind == Sequence::invalid); // overlong
         // A valid start cut short by a byte that cannot continue it: the start is one bad sequence.
-        const Sequence cut = read_sequence("\xE7\x82" "a");
+        const Sequence cut = read_sequence("\xE7\x82"
+                                           "a");
         CHECK(cut.kind == Sequence::invalid);
         CHECK(cut.length == 2);
         const Sequence incomplete = read_sequence("\xE7\x82");
@@ -48,7 +49,9 @@ TEST_SUITE("utf8")
         CHECK(escape_for_display("games/许银川.pgn") == "games/许银川.pgn");
         CHECK(escape_for_display("bad\xFF\xFEname.pgn") == "bad\\xFF\\xFEname.pgn");
         CHECK(escape_for_display("a\x1B]0;pwned\x07") == "a\\x1B]0;pwned\\x07");
-        CHECK(escape_for_display("c1\xC2\x9B" "x") == "c1\\xC2\\x9Bx");
+        CHECK(escape_for_display("c1\xC2\x9B"
+                                 "x")
+            == "c1\\xC2\\x9Bx");
     }
 }
 

@@ -26,9 +26,10 @@ std::string render(const CheckedGame& game, ValidationFormat format)
 }
 
 // AXF rule book, detail rule 6, diagram 1, recorded as a draw: Red checks perpetually.
-const std::string perpetual_check_drawn = "[Event \"Perpetual check\"]\n[Red \"Red\"]\n[Black \"Black\"]\n"
-                                          "[FEN \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"]\n[Format \"WXF\"]\n\n"
-                                          "1. R2+1 k6+1 2. R2-1 k6-1 3. R2+1 k6+1 4. R2-1 1/2-1/2\n";
+const std::string perpetual_check_drawn
+    = "[Event \"Perpetual check\"]\n[Red \"Red\"]\n[Black \"Black\"]\n"
+      "[FEN \"c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\"]\n[Format \"WXF\"]\n\n"
+      "1. R2+1 k6+1 2. R2-1 k6-1 3. R2+1 k6+1 4. R2-1 1/2-1/2\n";
 
 TEST_SUITE("validation_report")
 {

@@ -20,15 +20,15 @@ namespace {
 
 std::string upper_case(std::string text)
 {
-    std::transform(text.begin(), text.end(), text.begin(),
-        [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::transform(
+        text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     return text;
 }
 
 std::string lower_case(std::string text)
 {
-    std::transform(text.begin(), text.end(), text.begin(),
-        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(
+        text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return text;
 }
 
@@ -71,15 +71,13 @@ TEST_SUITE("notation.wxf")
         REQUIRE(std::holds_alternative<MoveError>(result));
         const MoveError& error = std::get<MoveError>(result);
         CHECK(error.kind == MoveErrorKind::Ambiguous);
-        const std::set<std::string> candidates
-            = { to_iccs(error.candidates.at(0)), to_iccs(error.candidates.at(1)) };
+        const std::set<std::string> candidates = { to_iccs(error.candidates.at(0)), to_iccs(error.candidates.at(1)) };
         CHECK(candidates == std::set<std::string> { "i4i5", "i0i1" });
         CHECK(error.message.find("i4i5") != std::string::npos);
         CHECK(error.message.find("i0i1") != std::string::npos);
     }
 
-    TEST_CASE(
-        "canonical WXF of every legal move reads back, also lower case, full width or with '.'")
+    TEST_CASE("canonical WXF of every legal move reads back, also lower case, full width or with '.'")
     {
         int moves = 0;
         for (const Position& pos : round_trip_positions()) {

@@ -32,8 +32,8 @@ GameRuling judge_game(int game, const SourceLocation& source, const RecordReplay
 
 bool bears_on_result(const RepetitionEpisode& episode, int plies, const RuleSet& rules)
 {
-    const bool some_conduct_loses_at_once = std::any_of(
-        rules.conducts.begin(), rules.conducts.end(), [](const Conduct& c) { return c.loses_at_once; });
+    const bool some_conduct_loses_at_once
+        = std::any_of(rules.conducts.begin(), rules.conducts.end(), [](const Conduct& c) { return c.loses_at_once; });
     const int first_loss = some_conduct_loses_at_once
         ? std::min(rules.repetition.ruling_at_occurrence, rules.repetition.violator_loses_at_occurrence)
         : rules.repetition.violator_loses_at_occurrence;

@@ -27,8 +27,8 @@ namespace {
 
     // The errors of reading and replaying, and damaged text. replay_record lists the record's own diagnostics
     // first, then its own: the start position's, or the move that failed, last.
-    void add_reading_findings(GameValidation& row, const GameRecord& record, const RecordReplay& replay,
-        const std::vector<Diagnostic>& all)
+    void add_reading_findings(
+        GameValidation& row, const GameRecord& record, const RecordReplay& replay, const std::vector<Diagnostic>& all)
     {
         const std::size_t record_count = record.diagnostics.size();
         for (std::size_t i = 0; i < all.size(); ++i) {
@@ -41,8 +41,8 @@ namespace {
             if (failed_move && replay.status == GameStatus::IllegalMove)
                 row.findings.push_back({ ValidationStatus::IllegalMove, replay.failed_ply, format_diagnostic(d), d });
             else
-                row.findings.push_back({ ValidationStatus::Unreadable, failed_move ? replay.failed_ply : 0,
-                    format_diagnostic(d), d });
+                row.findings.push_back(
+                    { ValidationStatus::Unreadable, failed_move ? replay.failed_ply : 0, format_diagnostic(d), d });
         }
     }
 
@@ -64,8 +64,8 @@ namespace {
 
     // A finding of the validation itself: a diagnostic with no place in a file, which a report
     // words from the catalogue (diagnostic.validate.*), `message` its English.
-    Finding validation_finding(ValidationStatus kind, int ply, std::string code, std::string message,
-        DiagnosticFields fields)
+    Finding validation_finding(
+        ValidationStatus kind, int ply, std::string code, std::string message, DiagnosticFields fields)
     {
         Diagnostic d { Severity::Error, std::move(code), message, {}, std::move(fields) };
         return { kind, ply, std::move(message), std::move(d) };
@@ -114,29 +114,28 @@ namespace {
         if (!limit || (limit->ply == row.plies && row.recorded_result == RecordedResult::Draw))
             return;
         const std::string recorded(to_string(row.recorded_result));
-        std::string form = limit->ply < row.plies                      ? "goes_on"
+        std::string form = limit->ply < row.plies            ? "goes_on"
             : row.recorded_result == RecordedResult::Unknown ? "without_result"
                                                              : "otherwise";
         if (limit->plies_not_counted > 0)
             form += "_not_counted";
-        std::string message = "the natural limit (" + std::to_string(limit->limit_plies)
-            + " plies without a capture, " + limit->rule + ") draws the game after ply " + std::to_string(limit->ply)
-            + ", counted from ply " + std::to_string(limit->first_ply);
+        std::string message = "the natural limit (" + std::to_string(limit->limit_plies) + " plies without a capture, "
+            + limit->rule + ") draws the game after ply " + std::to_string(limit->ply) + ", counted from ply "
+            + std::to_string(limit->first_ply);
         if (limit->plies_not_counted > 0)
             message += " leaving out " + std::to_string(limit->plies_not_counted)
                 + " plies of checks beyond a side's allowance and replies to them";
         if (limit->ply < row.plies)
             message += ", but the record goes on to ply " + std::to_string(row.plies);
         else
-            message += row.recorded_result == RecordedResult::Unknown
-                ? ", and the record gives no result (*)"
-                : ", but the record gives " + recorded;
-        row.findings.push_back(validation_finding(ValidationStatus::NaturalLimit, limit->ply,
-            "validate.natural-limit", std::move(message),
-            { { "form", form }, { "limit", std::to_string(limit->limit_plies) }, { "rule", limit->rule },
-                { "ply", std::to_string(limit->ply) }, { "first", std::to_string(limit->first_ply) },
-                { "not_counted", std::to_string(limit->plies_not_counted) }, { "plies", std::to_string(row.plies) },
-                { "result", result_name(row.recorded_result) }, { "result_text", recorded } }));
+            message += row.recorded_result == RecordedResult::Unknown ? ", and the record gives no result (*)"
+                                                                      : ", but the record gives " + recorded;
+        row.findings.push_back(
+            validation_finding(ValidationStatus::NaturalLimit, limit->ply, "validate.natural-limit", std::move(message),
+                { { "form", form }, { "limit", std::to_string(limit->limit_plies) }, { "rule", limit->rule },
+                    { "ply", std::to_string(limit->ply) }, { "first", std::to_string(limit->first_ply) },
+                    { "not_counted", std::to_string(limit->plies_not_counted) }, { "plies", std::to_string(row.plies) },
+                    { "result", result_name(row.recorded_result) }, { "result_text", recorded } }));
     }
 
     ValidationStatus status_of(const std::vector<Finding>& findings)

@@ -44,8 +44,8 @@ std::string to_string(const Instruction& instruction)
     return std::string(instruction.side == Color::Red ? "red" : "black") + "@" + std::to_string(instruction.ply);
 }
 
-Instructions parse_instructions(std::string_view value, const std::string& game_name, const SourceLocation& location,
-    Diagnostics& diagnostics)
+Instructions parse_instructions(
+    std::string_view value, const std::string& game_name, const SourceLocation& location, Diagnostics& diagnostics)
 {
     Instructions out;
     std::size_t i = 0;

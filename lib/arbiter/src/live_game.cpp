@@ -29,8 +29,8 @@ MoveUpdate LiveGame::play(Move move)
         const int ply = update.ply;
         std::vector<Ruling> rulings = rule_on_game(
             game_, rules_, [ply](const RepetitionEpisode& e) { return e.last_repeating_ply == ply; }, instructions_);
-        const auto current = std::find_if(rulings.begin(), rulings.end(),
-            [ply](const Ruling& r) { return r.episode.last_repeating_ply == ply; });
+        const auto current = std::find_if(
+            rulings.begin(), rulings.end(), [ply](const Ruling& r) { return r.episode.last_repeating_ply == ply; });
         if (current != rulings.end() && current->occurrences.ruling_ply >= 0) {
             if (current->occurrences.loss_ply == ply)
                 update.event = LiveEvent::Loss;

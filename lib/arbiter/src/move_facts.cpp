@@ -34,8 +34,8 @@ namespace {
             return;
         for (const Square s : m.after.attackers_to(m.after.king_square(m.enemy()), m.mover()))
             m.facts.checkers.push_back(at(m.after, s));
-        m.facts.discovered_check = std::any_of(m.facts.checkers.begin(), m.facts.checkers.end(),
-            [&](const PieceAt& p) { return p.square != m.to(); });
+        m.facts.discovered_check = std::any_of(
+            m.facts.checkers.begin(), m.facts.checkers.end(), [&](const PieceAt& p) { return p.square != m.to(); });
     }
 
     // Whether the side to move in `pos` forces mate after a capture: within
@@ -79,7 +79,8 @@ namespace {
         Position taken = after;
         UndoInfo undo;
         taken.do_move(take_back, undo);
-        return !forces_mate_after_capture(taken, options, true) && !retakes_with_winning_check(taken, take_back.to(), options);
+        return !forces_mate_after_capture(taken, options, true)
+            && !retakes_with_winning_check(taken, take_back.to(), options);
     }
 
     // Whether the move offers a trade of like pieces on `t`: a piece of the mover's, of the kind
@@ -119,12 +120,14 @@ namespace {
         if (!m.facts.checkers.empty() || m.options.kill_depth <= 0)
             return;
         Position again = with_side_to_move(m.after, m.mover());
-        m.facts.kill = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line, m.options.kill_mates_by_check);
+        m.facts.kill
+            = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line, m.options.kill_mates_by_check);
         // The line shown is a shortest one: a search through more moves than the mate needs may
         // find one that wastes them (a rook checking back and forth).
         std::vector<Move> shorter;
         for (int depth = (static_cast<int>(m.facts.kill_line.size()) + 1) / 2 - 1;
-             m.facts.kill && depth > 0 && detail::forces_mate(again, depth, shorter, m.options.kill_mates_by_check); --depth)
+             m.facts.kill && depth > 0 && detail::forces_mate(again, depth, shorter, m.options.kill_mates_by_check);
+             --depth)
             m.facts.kill_line = shorter;
         if (m.facts.kill && m.options.kill_through_offered_exchange && kill_through_offered_exchange(m, again)) {
             m.facts.kill = false;
@@ -443,8 +446,8 @@ namespace {
         const Square a_before = a == m.to() ? m.from() : a;
         // Whether a protector that was real before is mated for taking back matters only where
         // none is real now: elsewhere its mate search is spared.
-        const detail::Cover was
-            = detail::protection_of(m.before, a_before, t, {}, now.real.empty() ? protection_mated_within(m.options) : 0);
+        const detail::Cover was = detail::protection_of(
+            m.before, a_before, t, {}, now.real.empty() ? protection_mated_within(m.options) : 0);
         if (!was.real.empty() && now.real.empty())
             return ThreatOrigin::ProtectionRemoved;
         if (was.real.empty() && now.real.empty() && was.capture_legal && now.capture_legal
@@ -518,7 +521,8 @@ namespace {
             return;
         const PieceWorth& worth = m.options.piece_worth;
         const auto worth_of = [&](const PieceAt& p) { return worth[index(p.piece.type())]; };
-        threat.capture_gain = worth_of(threat.target) - (threat.real_protectors.empty() ? 0 : worth_of(threat.attacker));
+        threat.capture_gain
+            = worth_of(threat.target) - (threat.real_protectors.empty() ? 0 : worth_of(threat.attacker));
         const Move capture(threat.attacker.square, threat.target.square);
         Position pos = mover_again;
         threat.exchange_gain = detail::exchange_gain(pos, capture, worth);
@@ -623,8 +627,9 @@ namespace {
         threat.attacker_restriction = restriction_of(m.after, a);
         threat.target_restriction = restriction_of(m.after, t);
         for (const auto& [piece, restriction] : detail::restrictions_of(m.after, m.mover(), own_restrictions))
-            if (piece.square != a
-                && std::any_of(restriction.by.begin(), restriction.by.end(), [&](const PieceAt& p) { return p.square == t; }))
+            if (piece.square != a && std::any_of(restriction.by.begin(), restriction.by.end(), [&](const PieceAt& p) {
+                    return p.square == t;
+                }))
                 threat.restricted_by_target.push_back(piece);
         return threat;
     }
@@ -726,10 +731,8 @@ namespace {
             const bool even_before = before.piece_on(c.from()) == now.piece_on(c.from())
                 && before.piece_on(c.to()) == taken && is_legal(before, c)
                 && detail::exchange_gain(before, c, m.options.piece_worth) == 0;
-            const bool offered_through_screen
-                = std::any_of(m.facts.screen_offers.begin(), m.facts.screen_offers.end(), [&](const ScreenOffer& o) {
-                      return o.taker.square == c.from() && o.offered.square == c.to();
-                  });
+            const bool offered_through_screen = std::any_of(m.facts.screen_offers.begin(), m.facts.screen_offers.end(),
+                [&](const ScreenOffer& o) { return o.taker.square == c.from() && o.offered.square == c.to(); });
             if (!even_before && !offered_through_screen)
                 m.facts.even_trades.push_back({ at(now, c.from()), at(now, c.to()) });
         }
@@ -783,8 +786,9 @@ namespace {
             f.classes.push_back(MoveClass::Kill);
         if (f.check_then_capture)
             f.classes.push_back(MoveClass::CheckThenCapture);
-        const bool trade_supported = !f.even_trades.empty() || std::any_of(f.threats.begin(), f.threats.end(),
-            [](const Threat& t) { return t.is_new() && t.trading_fellow; });
+        const bool trade_supported = !f.even_trades.empty()
+            || std::any_of(
+                f.threats.begin(), f.threats.end(), [](const Threat& t) { return t.is_new() && t.trading_fellow; });
         if (!f.can_be_taken_by.empty() || !f.screen_offers.empty() || trade_supported) {
             const bool even = !f.screen_offers.empty() || trade_supported
                 || std::any_of(f.can_be_taken_by.begin(), f.can_be_taken_by.end(),
@@ -852,7 +856,8 @@ CycleClassifier::CycleClassifier(const ReplayedGame& game, const ClassifierOptio
 
 const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m, const Position* before_last) const
 {
-    const auto [entry, added] = known_.try_emplace({ before.key(), before_last ? before_last->key() : Key {}, m.bits() });
+    const auto [entry, added]
+        = known_.try_emplace({ before.key(), before_last ? before_last->key() : Key {}, m.bits() });
     if (added)
         entry->second = classify_move(before, m, options_, before_last);
     return entry->second;

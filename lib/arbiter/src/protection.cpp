@@ -21,7 +21,8 @@ namespace {
         const SquareList attackers = pos.attackers_to(pos.king_square(king_side), ~king_side);
         return !pos.kings_facing() && !attackers.empty()
             && std::all_of(attackers.begin(), attackers.end(), [&](Square s) {
-                   return std::any_of(checkers.begin(), checkers.end(), [&](const PieceAt& c) { return c.square == s; });
+                   return std::any_of(
+                       checkers.begin(), checkers.end(), [&](const PieceAt& c) { return c.square == s; });
                });
     }
 

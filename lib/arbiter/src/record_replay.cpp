@@ -121,7 +121,8 @@ RecordReplay replay_record(const GameRecord& record)
 
     const std::string game_name = describe_game(record);
     if (const RecordedTag* instructed = record.find_tag(instructed_tag_name))
-        out.instructions = parse_instructions(instructed->value, game_name, instructed->value_location, out.diagnostics);
+        out.instructions
+            = parse_instructions(instructed->value, game_name, instructed->value_location, out.diagnostics);
     if (const RecordedTag* damaged = record.find_tag(damaged_tag_name))
         out.diagnostics.error("record.damaged",
             game_name + ": the record this game was converted from could not be read whole ("
@@ -135,13 +136,14 @@ RecordReplay replay_record(const GameRecord& record)
         Diagnostics fen_problems;
         // Archives hold hand-typed positions with a piece on an impossible point: such a
         // position is replayed, and the point reported as a warning.
-        const auto pos = parse_fen(record.start_fen->text, fen_problems, record.start_fen->location,
-            FenOptions { true });
+        const auto pos
+            = parse_fen(record.start_fen->text, fen_problems, record.start_fen->location, FenOptions { true });
         for (const Diagnostic& d : fen_problems) {
             DiagnosticFields fields = game_fields(record);
             fields.push_back({ "context", "game_fen" });
             fields.insert(fields.end(), d.fields.begin(), d.fields.end());
-            out.diagnostics.add({ d.severity, d.code, game_name + ": FEN: " + d.message, d.location, std::move(fields) });
+            out.diagnostics.add(
+                { d.severity, d.code, game_name + ": FEN: " + d.message, d.location, std::move(fields) });
         }
         if (!pos) {
             out.status = GameStatus::Unreadable;
@@ -203,7 +205,8 @@ PlayedMainLine played_main_line(const RecordReplay& replay, std::vector<Move>& m
     if (replay.game)
         for (const PlyRecord& ply : replay.game->plies())
             moves.push_back(ply.move);
-    return { replay.game ? &replay.game->start() : nullptr, moves, MoveTextOptions { replay.notation, replay.iccs_ranks } };
+    return { replay.game ? &replay.game->start() : nullptr, moves,
+        MoveTextOptions { replay.notation, replay.iccs_ranks } };
 }
 
 } // namespace xq

@@ -11,20 +11,17 @@ namespace xq {
 
 namespace {
 
-    template <typename T>
-    bool listed(const std::optional<std::vector<T>>& list, T value)
+    template <typename T> bool listed(const std::optional<std::vector<T>>& list, T value)
     {
         return !list || std::find(list->begin(), list->end(), value) != list->end();
     }
 
-    template <typename T>
-    bool matches(const std::optional<T>& wanted, T actual)
+    template <typename T> bool matches(const std::optional<T>& wanted, T actual)
     {
         return !wanted || *wanted == actual;
     }
 
-    template <typename T>
-    bool contains(const std::vector<T>& list, const T& value)
+    template <typename T> bool contains(const std::vector<T>& list, const T& value)
     {
         return std::find(list.begin(), list.end(), value) != list.end();
     }
@@ -132,7 +129,8 @@ namespace {
         bool is(MoveClass c, const ChaseFilter& filter) const
         {
             if (c == MoveClass::Chase)
-                return std::any_of(chases.begin(), chases.end(), [&](const CountedChase& x) { return filter.accepts(x); });
+                return std::any_of(
+                    chases.begin(), chases.end(), [&](const CountedChase& x) { return filter.accepts(x); });
             return ruling->has(c);
         }
         bool any_of(const std::vector<MoveClass>& classes, const ChaseFilter& filter) const
@@ -141,8 +139,8 @@ namespace {
         }
         bool chases_tagged(const std::vector<std::string>& tags, const ChaseFilter& filter) const
         {
-            return std::any_of(
-                chases.begin(), chases.end(), [&](const CountedChase& c) { return filter.accepts(c) && tagged(c, tags); });
+            return std::any_of(chases.begin(), chases.end(),
+                [&](const CountedChase& c) { return filter.accepts(c) && tagged(c, tags); });
         }
     };
 
@@ -210,11 +208,7 @@ struct VerdictContext {
 
 namespace {
 
-    template <typename T>
-    T&& as(RowConditionValue& value)
-    {
-        return std::move(std::get<T>(value));
-    }
+    template <typename T> T&& as(RowConditionValue& value) { return std::move(std::get<T>(value)); }
 
     using Classes = std::vector<MoveClass>;
     using Pieces = std::vector<PieceType>;
@@ -224,64 +218,81 @@ namespace {
 
     // The order the loader reads them in; the README's table gives each one's meaning.
     const ConductConditionKey conduct_keys[] = {
-        { .name = "every_move", .kind = Kind::MoveClasses,
+        { .name = "every_move",
+            .kind = Kind::MoveClasses,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.every_move = as<Classes>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                return c.every_move.empty() || std::all_of(x.side.begin(), x.side.end(), x.is_any(c.every_move));
-            } },
-        { .name = "any_move", .kind = Kind::MoveClasses,
+            .holds =
+                [](const ConductCondition& c, ConductIn x) {
+                    return c.every_move.empty() || std::all_of(x.side.begin(), x.side.end(), x.is_any(c.every_move));
+                } },
+        { .name = "any_move",
+            .kind = Kind::MoveClasses,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.any_move = as<Classes>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                return c.any_move.empty() || std::any_of(x.side.begin(), x.side.end(), x.is_any(c.any_move));
-            } },
-        { .name = "no_move", .kind = Kind::MoveClasses,
+            .holds =
+                [](const ConductCondition& c, ConductIn x) {
+                    return c.any_move.empty() || std::any_of(x.side.begin(), x.side.end(), x.is_any(c.any_move));
+                } },
+        { .name = "no_move",
+            .kind = Kind::MoveClasses,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.no_move = as<Classes>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                return c.no_move.empty() || std::none_of(x.side.begin(), x.side.end(), x.is_any(c.no_move));
-            } },
-        { .name = "cycle_any_move", .kind = Kind::MoveClasses,
+            .holds =
+                [](const ConductCondition& c, ConductIn x) {
+                    return c.no_move.empty() || std::none_of(x.side.begin(), x.side.end(), x.is_any(c.no_move));
+                } },
+        { .name = "cycle_any_move",
+            .kind = Kind::MoveClasses,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.cycle_any_move = as<Classes>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                return c.cycle_any_move.empty()
-                    || std::any_of(x.cycle.begin(), x.cycle.end(),
-                        [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, x.filter); });
-            } },
-        { .name = "same_target", .kind = Kind::Boolean,
+            .holds =
+                [](const ConductCondition& c, ConductIn x) {
+                    return c.cycle_any_move.empty()
+                        || std::any_of(x.cycle.begin(), x.cycle.end(),
+                            [&](const JudgedMove& m) { return m.any_of(c.cycle_any_move, x.filter); });
+                } },
+        { .name = "same_target",
+            .kind = Kind::Boolean,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.same_target = as<bool>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                return !c.same_target || !common_targets(x.side, x.filter).empty();
-            } },
-        { .name = "several_attackers", .kind = Kind::Boolean,
+            .holds = [](const ConductCondition& c,
+                         ConductIn x) { return !c.same_target || !common_targets(x.side, x.filter).empty(); } },
+        { .name = "several_attackers",
+            .kind = Kind::Boolean,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.several_attackers = as<bool>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                if (!c.same_target || !c.several_attackers)
-                    return true;
-                const std::set<int> common = common_targets(x.side, x.filter);
-                return std::any_of(common.begin(), common.end(),
-                    [&](int t) { return chased_by_several(x.side, t, x.filter) == *c.several_attackers; });
-            } },
-        { .name = "min_grade", .kind = Kind::Grade,
+            .holds =
+                [](const ConductCondition& c, ConductIn x) {
+                    if (!c.same_target || !c.several_attackers)
+                        return true;
+                    const std::set<int> common = common_targets(x.side, x.filter);
+                    return std::any_of(common.begin(), common.end(),
+                        [&](int t) { return chased_by_several(x.side, t, x.filter) == *c.several_attackers; });
+                } },
+        { .name = "min_grade",
+            .kind = Kind::Grade,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.min_grade = as<int>(v); } },
-        { .name = "chaser", .kind = Kind::Pieces,
+        { .name = "chaser",
+            .kind = Kind::Pieces,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.chaser = as<Pieces>(v); } },
-        { .name = "chased", .kind = Kind::Pieces,
+        { .name = "chased",
+            .kind = Kind::Pieces,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.chased = as<Pieces>(v); } },
-        { .name = "any_chase_tagged", .kind = Kind::Tags,
+        { .name = "any_chase_tagged",
+            .kind = Kind::Tags,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.any_chase_tagged = as<Tags>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                return c.any_chase_tagged.empty()
-                    || std::any_of(x.side.begin(), x.side.end(), x.chases_tagged(c.any_chase_tagged));
-            } },
-        { .name = "no_chase_tagged", .kind = Kind::Tags,
+            .holds =
+                [](const ConductCondition& c, ConductIn x) {
+                    return c.any_chase_tagged.empty()
+                        || std::any_of(x.side.begin(), x.side.end(), x.chases_tagged(c.any_chase_tagged));
+                } },
+        { .name = "no_chase_tagged",
+            .kind = Kind::Tags,
             .set = [](ConductCondition& c, RowConditionValue&& v) { c.no_chase_tagged = as<Tags>(v); },
-            .holds = [](const ConductCondition& c, ConductIn x) {
-                return c.no_chase_tagged.empty()
-                    || std::none_of(x.side.begin(), x.side.end(), x.chases_tagged(c.no_chase_tagged));
-            } },
+            .holds =
+                [](const ConductCondition& c, ConductIn x) {
+                    return c.no_chase_tagged.empty()
+                        || std::none_of(x.side.begin(), x.side.end(), x.chases_tagged(c.no_chase_tagged));
+                } },
     };
 
-    bool conduct_holds(const ConductCondition& c, const std::vector<const JudgedMove*>& side,
-        const std::vector<JudgedMove>& cycle)
+    bool conduct_holds(
+        const ConductCondition& c, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
     {
         if (side.empty())
             return false;
@@ -296,8 +307,9 @@ namespace {
         const Judging& j, const std::vector<const JudgedMove*>& side, const std::vector<JudgedMove>& cycle)
     {
         const std::vector<Conduct>& rows = j.rules.conducts;
-        const auto holds
-            = [&](std::size_t i) { return j.readings.applies(rows[i].guard) && conduct_holds(rows[i].condition, side, cycle); };
+        const auto holds = [&](std::size_t i) {
+            return j.readings.applies(rows[i].guard) && conduct_holds(rows[i].condition, side, cycle);
+        };
         return first_applying(
             rows.size(), j, holds, holds, [&](std::size_t i) -> const std::string& { return rows[i].rule; },
             [&](std::size_t i) { return rows[i].forbidden; });
@@ -307,30 +319,33 @@ namespace {
         const MoveFacts& m, const Threat& t, std::size_t row, const RuleSet& rules, bool by_flying_general)
     {
         const ChaseRule& r = rules.chase_rules[row];
-        return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, r.tags, by_flying_general };
+        return { m.ply, t.attacker, t.target, t.attacker_id, t.target_id, row, r.rule, r.grade, r.tags,
+            by_flying_general };
     }
 
     using MoveRuleIn = const MoveRuleContext&;
 
     // The order the loader reads them in; the README's table gives each one's meaning.
     const MoveRuleConditionKey move_rule_keys[] = {
-        { .name = "moved", .kind = Kind::Pieces,
+        { .name = "moved",
+            .kind = Kind::Pieces,
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.moved = as<Pieces>(v); },
-            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
-                return listed(c.moved, x.facts.moved.piece.type());
-            } },
-        { .name = "evades_check", .kind = Kind::Boolean,
+            .holds
+            = [](const MoveRuleCondition& c, MoveRuleIn x) { return listed(c.moved, x.facts.moved.piece.type()); } },
+        { .name = "evades_check",
+            .kind = Kind::Boolean,
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.evades_check = as<bool>(v); },
-            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
-                return matches(c.evades_check, x.facts.evades_check);
-            } },
-        { .name = "any_class", .kind = Kind::MoveClasses,
+            .holds
+            = [](const MoveRuleCondition& c, MoveRuleIn x) { return matches(c.evades_check, x.facts.evades_check); } },
+        { .name = "any_class",
+            .kind = Kind::MoveClasses,
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.any_class = as<Classes>(v); },
-            .holds = [](const MoveRuleCondition& c, MoveRuleIn x) {
-                return c.any_class.empty()
-                    || std::any_of(
-                        c.any_class.begin(), c.any_class.end(), [&](MoveClass k) { return x.ruling.has(k); });
-            } },
+            .holds =
+                [](const MoveRuleCondition& c, MoveRuleIn x) {
+                    return c.any_class.empty() || std::any_of(c.any_class.begin(), c.any_class.end(), [&](MoveClass k) {
+                        return x.ruling.has(k);
+                    });
+                } },
     };
 
     bool move_rule_holds(const MoveRuleCondition& c, const MoveFacts& m, const MoveRuling& r)
@@ -384,7 +399,8 @@ namespace {
             MoveRuling r { m.ply, m.mover, {}, {} };
             for (const Threat& t : m.threats)
                 r.threats.push_back(threat_ruling(t, m.moved.piece.type(), j));
-            const bool chase = std::any_of(r.threats.begin(), r.threats.end(), [](const ThreatRuling& t) { return t.counts; });
+            const bool chase
+                = std::any_of(r.threats.begin(), r.threats.end(), [](const ThreatRuling& t) { return t.counts; });
             for (const MoveClass c : { MoveClass::Check, MoveClass::Kill, MoveClass::CheckThenCapture, MoveClass::Chase,
                      MoveClass::Exchange, MoveClass::Offer, MoveClass::Block })
                 if (c == MoveClass::Chase ? chase : m.has(c))
@@ -501,17 +517,19 @@ namespace {
 
     // The order the loader reads them in; the README's table gives each one's meaning.
     const VerdictConditionKey verdict_keys[] = {
-        { .name = "side", .kind = Kind::ConductName,
+        { .name = "side",
+            .kind = Kind::ConductName,
             .set = [](VerdictRow& v, RowConditionValue&& value) { v.side = as<std::string>(value); },
             .holds = [](const VerdictRow& v, VerdictIn x) { return names(v.side, x.side); } },
-        { .name = "other", .kind = Kind::ConductName,
+        { .name = "other",
+            .kind = Kind::ConductName,
             .set = [](VerdictRow& v, RowConditionValue&& value) { v.other = as<std::string>(value); },
             .holds = [](const VerdictRow& v, VerdictIn x) { return names(v.other, x.other); } },
-        { .name = "graver", .kind = Kind::Boolean,
+        { .name = "graver",
+            .kind = Kind::Boolean,
             .set = [](VerdictRow& v, RowConditionValue&& value) { v.graver = as<bool>(value); },
-            .holds = [](const VerdictRow& v, VerdictIn x) {
-                return !v.graver || rank_of(x.side, x.rules) > rank_of(x.other, x.rules);
-            } },
+            .holds = [](const VerdictRow& v,
+                         VerdictIn x) { return !v.graver || rank_of(x.side, x.rules) > rank_of(x.other, x.rules); } },
     };
 
     // Step 3: the verdict table, each row read both ways round.
@@ -534,7 +552,8 @@ namespace {
                 && (row_holds(rows[i], ruling.red, ruling.black) || row_holds(rows[i], ruling.black, ruling.red));
         };
         const RowIndex row = first_applying(
-            rows.size(), j, holds, holds, [&](std::size_t i) -> const std::string& { return rows[i].rule; }, violator_of);
+            rows.size(), j, holds, holds, [&](std::size_t i) -> const std::string& { return rows[i].rule; },
+            violator_of);
         if (!row)
             return;
         ruling.verdict_row = row;
@@ -612,8 +631,8 @@ namespace {
         const std::vector<int>& stands = ruling.episode.stands;
         const RepetitionCycle& judged = ruling.episode.cycle;
         // After the judged span, each window of as many cycles as it holds is judged again.
-        const auto per_span = static_cast<std::size_t>(std::count_if(stands.begin(), stands.end(),
-            [&](int s) { return s >= judged.first_ply && s <= judged.last_ply; }));
+        const auto per_span = static_cast<std::size_t>(std::count_if(
+            stands.begin(), stands.end(), [&](int s) { return s >= judged.first_ply && s <= judged.last_ply; }));
         for (std::size_t i = 0; i < stands.size(); ++i) {
             if (per_span > 0 && i >= per_span && stands[i] > judged.last_ply && ruling.violator && later_cycles) {
                 const RepetitionCycle span { stands[i - per_span] + 1, stands[i] };

@@ -17,7 +17,8 @@ const RuleText* RuleSet::find_rule(std::string_view rule_id) const
 
 const Conduct* RuleSet::find_conduct(std::string_view conduct_id) const
 {
-    const auto it = std::find_if(conducts.begin(), conducts.end(), [&](const Conduct& c) { return c.id == conduct_id; });
+    const auto it
+        = std::find_if(conducts.begin(), conducts.end(), [&](const Conduct& c) { return c.id == conduct_id; });
     return it == conducts.end() ? nullptr : &*it;
 }
 

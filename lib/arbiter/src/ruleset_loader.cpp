@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <set>
@@ -144,8 +144,7 @@ namespace {
     }
 
     // A list a condition names, as the set of its values.
-    template <typename E>
-    std::optional<ValueSet> value_set(const std::optional<std::vector<E>>& list)
+    template <typename E> std::optional<ValueSet> value_set(const std::optional<std::vector<E>>& list)
     {
         if (!list)
             return std::nullopt;
@@ -176,7 +175,8 @@ namespace {
         int errors() const { return errors_; }
 
         // Reports an id that `seen` already holds; `what` names the kind of row.
-        void unique_id(std::set<std::string>& seen, const std::string& id, const std::string& path, std::string_view what)
+        void unique_id(
+            std::set<std::string>& seen, const std::string& id, const std::string& path, std::string_view what)
         {
             if (!id.empty() && !seen.insert(id).second)
                 error("ruleset.bad-value", path + "/id", std::string(what) + " '" + id + "' is defined twice");
@@ -196,7 +196,8 @@ namespace {
                     std::string allowed;
                     for (const std::string_view k : keys)
                         allowed += (allowed.empty() ? "" : ", ") + std::string(k);
-                    error("ruleset.unknown-key", path + "/" + key, "unknown key '" + key + "' (allowed: " + allowed + ")");
+                    error("ruleset.unknown-key", path + "/" + key,
+                        "unknown key '" + key + "' (allowed: " + allowed + ")");
                 }
             }
             for (const std::string_view key : required)
@@ -266,20 +267,22 @@ namespace {
             std::string allowed;
             for (const auto& n : names)
                 allowed += (allowed.empty() ? "" : ", ") + std::string(n.name);
-            error("ruleset.bad-value", path, "unknown " + std::string(what) + " '" + s + "' (allowed: " + allowed + ")");
+            error(
+                "ruleset.bad-value", path, "unknown " + std::string(what) + " '" + s + "' (allowed: " + allowed + ")");
             return std::nullopt;
         }
 
         template <typename Names, typename E = named_enum<Names>>
-        std::optional<std::vector<E>> enum_list(const Json& j, std::string_view key, const std::string& path,
-            const Names& names, std::string_view what)
+        std::optional<std::vector<E>> enum_list(
+            const Json& j, std::string_view key, const std::string& path, const Names& names, std::string_view what)
         {
             if (!j.contains(key))
                 return std::nullopt;
             const Json& v = j.at(key);
             const std::string where = path + "/" + std::string(key);
             if (!v.is_array()) {
-                error("ruleset.type", where, "expected an array of " + std::string(what) + " names, found " + type_name(v));
+                error("ruleset.type", where,
+                    "expected an array of " + std::string(what) + " names, found " + type_name(v));
                 return std::nullopt;
             }
             std::vector<E> out;
@@ -313,7 +316,8 @@ namespace {
                 const std::string where = path + "/" + std::string(language);
                 if (language == language_) {
                     error("ruleset.bad-value", where,
-                        "the ruleset's texts are in '" + language_ + "' already (its \"language\"); a translation is under another language's code");
+                        "the ruleset's texts are in '" + language_
+                            + "' already (its \"language\"); a translation is under another language's code");
                     continue;
                 }
                 const Json& texts = j.at(language);
@@ -343,7 +347,8 @@ namespace {
         ReadingGuard guard(const Json& j, const std::string& path)
         {
             ReadingGuard g { string(j, "reading", path), string(j, "unless_reading", path) };
-            for (const auto& [name, key] : { std::pair { g.reading, "reading" }, { g.unless_reading, "unless_reading" } })
+            for (const auto& [name, key] :
+                { std::pair { g.reading, "reading" }, { g.unless_reading, "unless_reading" } })
                 if (!name.empty())
                     guarded_.push_back({ name, path + "/" + key });
             return g;
@@ -360,15 +365,18 @@ namespace {
         {
             for (const auto& [id, path] : references_)
                 if (!rs.find_rule(id))
-                    error("ruleset.unknown-rule", path, "refers to rule '" + id + "', which the ruleset does not define");
+                    error(
+                        "ruleset.unknown-rule", path, "refers to rule '" + id + "', which the ruleset does not define");
             for (const ClassificationNeed* need : classification_needs())
                 for (const auto& [needing, path] : needing_)
                     if (needing == need && !need->given(rs.classification))
                         error("ruleset.bad-value", path, std::string(need->unmet));
             for (const auto& guard : guarded_) {
                 const std::string& name = guard.first;
-                if (std::none_of(rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
-                    error("ruleset.bad-value", guard.second, "unknown reading '" + name + "' (declare it under /readings)");
+                if (std::none_of(
+                        rs.readings.begin(), rs.readings.end(), [&](const Reading& r) { return r.name == name; }))
+                    error("ruleset.bad-value", guard.second,
+                        "unknown reading '" + name + "' (declare it under /readings)");
             }
         }
 
@@ -539,8 +547,7 @@ namespace {
         std::vector<std::pair<const ClassificationNeed*, std::string>> needing_;
     };
 
-    template <typename F>
-    void each(Reader& r, const Json& root, std::string_view key, F&& read)
+    template <typename F> void each(Reader& r, const Json& root, std::string_view key, F&& read)
     {
         if (!root.contains(key))
             return;
@@ -572,8 +579,9 @@ namespace {
                 rs.repetition.loss_rule = r.string(j, "loss_rule", path);
                 rs.repetition.draw_rule = r.string(j, "draw_rule", path);
                 if (j.contains("judged_span"))
-                    rs.repetition.judged_span = r.enumerated(j["judged_span"], path + "/judged_span", span_names, "span")
-                                                    .value_or(JudgedSpan::FirstCycle);
+                    rs.repetition.judged_span
+                        = r.enumerated(j["judged_span"], path + "/judged_span", span_names, "span")
+                              .value_or(JudgedSpan::FirstCycle);
                 r.rule_reference(rs.repetition.loss_rule, path + "/loss_rule");
                 r.rule_reference(rs.repetition.draw_rule, path + "/draw_rule");
             }
@@ -594,7 +602,8 @@ namespace {
                 if (limit.plies % 2 != 0)
                     r.error("ruleset.bad-value", path + "/natural_limit_plies",
                         "must be even (moves of each side, two plies to a move)");
-                limit.checks_counted_per_side = r.integer(j, "checks_counted_per_side", path, 0, max_natural_limit_plies);
+                limit.checks_counted_per_side
+                    = r.integer(j, "checks_counted_per_side", path, 0, max_natural_limit_plies);
                 limit.rule = r.string(j, "rule", path);
                 r.rule_reference(limit.rule, path + "/rule");
                 if (limit.plies > 0)
@@ -625,13 +634,17 @@ namespace {
     const ClassificationKey& classification_key(std::string_view name)
     {
         const auto& keys = classification_keys();
-        const auto key = std::find_if(keys.begin(), keys.end(), [&](const ClassificationKey& k) { return k.name == name; });
+        const auto key
+            = std::find_if(keys.begin(), keys.end(), [&](const ClassificationKey& k) { return k.name == name; });
         if (key == keys.end())
             throw std::logic_error("no classification key " + std::string(name));
         return *key;
     }
 
-    bool is_switch(const ClassificationKey& key) { return std::holds_alternative<bool ClassifierOptions::*>(key.field); }
+    bool is_switch(const ClassificationKey& key)
+    {
+        return std::holds_alternative<bool ClassifierOptions::*>(key.field);
+    }
 
     // Whether the key is on: a switch true, a number given and at least its `on_from`.
     bool is_on(const ClassifierOptions& c, std::string_view name)
@@ -683,9 +696,9 @@ namespace {
             if (r.object(j, path, names)) {
                 for (const ClassificationKey& key : classification_keys()) {
                     if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field))
-                        c.**flag = r.boolean(j, key.name, path).value_or(c.**flag);
+                        c.** flag = r.boolean(j, key.name, path).value_or(c.**flag);
                     else if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
-                        c.**number = r.integer(j, key.name, path, key.low, key.high).value_or(c.**number);
+                        c.** number = r.integer(j, key.name, path, key.low, key.high).value_or(c.**number);
                     else
                         c.*std::get<std::optional<int> ClassifierOptions::*>(key.field)
                             = r.integer(j, key.name, path, key.low, key.high);
@@ -694,7 +707,8 @@ namespace {
                     if (key.needs.empty())
                         continue;
                     const bool needs_met = std::all_of(key.needs.begin(), key.needs.end(), [&](const auto& group) {
-                        return std::any_of(group.begin(), group.end(), [&](std::string_view name) { return is_on(c, name); });
+                        return std::any_of(
+                            group.begin(), group.end(), [&](std::string_view name) { return is_on(c, name); });
                     });
                     if (!needs_met && is_on(c, key.name))
                         r.error("ruleset.bad-value", path + "/" + std::string(key.name),
@@ -720,8 +734,7 @@ namespace {
                     if (r.object(worth, worth_path, kinds, kinds))
                         for (const auto& [name, type] : piece_names)
                             if (type != PieceType::King)
-                                c.piece_worth[index(type)]
-                                    = r.integer(worth, name, worth_path, 0, 100).value_or(0);
+                                c.piece_worth[index(type)] = r.integer(worth, name, worth_path, 0, 100).value_or(0);
                 }
             }
         }
@@ -808,10 +821,9 @@ namespace {
             r.rule_reference(t.rule, path + "/rule");
             rs.move_terms.push_back(std::move(t));
         });
-        if (!rs.move_terms.empty()
-            && std::none_of(rs.move_terms.begin(), rs.move_terms.end(), [](const MoveTerm& t) {
-                   return std::find(t.classes.begin(), t.classes.end(), MoveClass::Idle) != t.classes.end();
-               }))
+        if (!rs.move_terms.empty() && std::none_of(rs.move_terms.begin(), rs.move_terms.end(), [](const MoveTerm& t) {
+                return std::find(t.classes.begin(), t.classes.end(), MoveClass::Idle) != t.classes.end();
+            }))
             r.error("ruleset.bad-value", "/move_terms", "needs a row for idle, so that every move has a term");
     }
 
@@ -821,8 +833,8 @@ namespace {
         std::set<std::string> conduct_ids;
         each(r, root, "conducts", [&](const Json& j, const std::string& path) {
             if (!r.object(j, path,
-                    { "id", "rule", "cite_chase_rules", "forbidden", "rank", "loses_at_once", "if", "description",
-                        "en", "zh", "reading", "unless_reading" },
+                    { "id", "rule", "cite_chase_rules", "forbidden", "rank", "loses_at_once", "if", "description", "en",
+                        "zh", "reading", "unless_reading" },
                     { "id", "forbidden", "description" }))
                 return;
             Conduct c;
@@ -872,7 +884,8 @@ namespace {
                     r.error("ruleset.bad-value", path + "/" + key,
                         "'" + name + "' is no conduct of this ruleset, nor forbidden, allowed or any");
             if (j.contains("outcome"))
-                v.outcome = r.enumerated(j["outcome"], path + "/outcome", verdict_outcome_names, "outcome").value_or(VerdictOutcome::Draw);
+                v.outcome = r.enumerated(j["outcome"], path + "/outcome", verdict_outcome_names, "outcome")
+                                .value_or(VerdictOutcome::Draw);
             v.guard = r.guard(j, path);
             rs.verdicts.push_back(std::move(v));
         });
@@ -883,8 +896,7 @@ namespace {
     {
         std::set<std::string> rule_ids;
         each(r, root, "rules", [&](const Json& j, const std::string& path) {
-            if (!r.object(
-                    j, path, { "id", "kind", "number", "title", "text", "diagrams", "en", "zh" },
+            if (!r.object(j, path, { "id", "kind", "number", "title", "text", "diagrams", "en", "zh" },
                     { "id", "number", "title", "text" }))
                 return;
             RuleText t;
@@ -896,7 +908,8 @@ namespace {
             if (j.contains("diagrams")) {
                 const Json& d = j["diagrams"];
                 if (!d.is_array()) {
-                    r.error("ruleset.type", path + "/diagrams", "expected an array of diagram numbers, found " + type_name(d));
+                    r.error("ruleset.type", path + "/diagrams",
+                        "expected an array of diagram numbers, found " + type_name(d));
                 } else {
                     for (std::size_t i = 0; i < d.size(); ++i) {
                         const std::string where = path + "/diagrams/" + std::to_string(i);
@@ -936,7 +949,8 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         const std::size_t colon = message.find("error: ");
         // nlohmann quotes the bytes it last read, which may be anything.
         diagnostics.error("ruleset.syntax",
-            utf8::escape_for_display("not valid JSON: " + (colon == std::string::npos ? message : message.substr(colon + 7))),
+            utf8::escape_for_display(
+                "not valid JSON: " + (colon == std::string::npos ? message : message.substr(colon + 7))),
             { source, at.line, at.column });
         return std::nullopt;
     } catch (const Json::exception& e) {
@@ -961,9 +975,9 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
     RuleSet rs;
     rs.source = source;
     if (!r.object(root, "",
-            { "id", "language", "title", "short_title", "edition", "translation_note", "en", "zh", "repetition", "board", "classification", "limits",
-                "readings",
-                "chase_rules", "move_rules", "move_terms", "conducts", "verdicts", "rules" },
+            { "id", "language", "title", "short_title", "edition", "translation_note", "en", "zh", "repetition",
+                "board", "classification", "limits", "readings", "chase_rules", "move_rules", "move_terms", "conducts",
+                "verdicts", "rules" },
             { "id", "title", "edition", "repetition", "board", "chase_rules", "conducts", "verdicts", "rules" }))
         return std::nullopt;
     rs.id = r.string(root, "id", "");
@@ -976,8 +990,7 @@ std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::stri
         if (std::find(std::begin(text_languages), std::end(text_languages), language) != std::end(text_languages)) {
             r.set_language(language);
             rs.language = language;
-        }
-        else
+        } else
             r.error("ruleset.bad-value", "/language", "unknown language '" + language + "' (known: " + known + ")");
     }
     rs.translations = r.texts(root, "",
@@ -1024,7 +1037,8 @@ std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diag
     std::string text;
     std::array<char, 64 * 1024> piece;
     while (text.size() <= max_ruleset_bytes && in) {
-        in.read(piece.data(), static_cast<std::streamsize>(std::min(piece.size(), max_ruleset_bytes + 1 - text.size())));
+        in.read(
+            piece.data(), static_cast<std::streamsize>(std::min(piece.size(), max_ruleset_bytes + 1 - text.size())));
         text.append(piece.data(), static_cast<std::size_t>(in.gcount()));
     }
     if (in.bad()) {
@@ -1041,7 +1055,6 @@ std::optional<RuleSet> load_ruleset_file(const std::filesystem::path& file, Diag
     return parse_ruleset(text, shown_name, diagnostics);
 }
 
-
 const std::vector<ClassificationKey>& classification_keys()
 {
     using C = ClassifierOptions;
@@ -1049,57 +1062,81 @@ const std::vector<ClassificationKey>& classification_keys()
     static const std::vector<ClassificationKey> keys = {
         { .name = "kill_depth", .field = &C::kill_depth, .low = 0, .high = 7 },
         { .name = "kill_mates_by_check", .field = &C::kill_mates_by_check, .needs = { { "kill_depth" } } },
-        { .name = "kill_through_offered_exchange", .field = &C::kill_through_offered_exchange,
+        { .name = "kill_through_offered_exchange",
+            .field = &C::kill_through_offered_exchange,
             .needs = { { "kill_depth" } } },
         { .name = "mate_after_capture_depth", .field = &C::mate_after_capture_depth, .low = 0, .high = 3 },
-        { .name = "capture_back_unless_mated", .field = &C::capture_back_unless_mated,
+        { .name = "capture_back_unless_mated",
+            .field = &C::capture_back_unless_mated,
             .needs = { { "mate_after_capture_depth" } } },
         { .name = "capture_back_unless_losing", .field = &C::capture_back_unless_losing },
-        { .name = "protection_unless_mated", .field = &C::protection_unless_mated,
+        { .name = "protection_unless_mated",
+            .field = &C::protection_unless_mated,
             .needs = { { "mate_after_capture_depth" } } },
         { .name = "capture_made_legal", .field = &C::capture_made_legal },
         { .name = "capture_made_safe", .field = &C::capture_made_safe },
-        { .name = "capture_made_safe_by_saved_participant", .field = &C::capture_made_safe_by_saved_participant,
+        { .name = "capture_made_safe_by_saved_participant",
+            .field = &C::capture_made_safe_by_saved_participant,
             .needs = { { "capture_made_safe" } } },
-        { .name = "saved_participant_holds_target", .field = &C::saved_participant_holds_target,
+        { .name = "saved_participant_holds_target",
+            .field = &C::saved_participant_holds_target,
             .needs = { { "capture_made_safe_by_saved_participant" } } },
-        { .name = "saved_participant_won_by_exchange", .field = &C::saved_participant_won_by_exchange,
+        { .name = "saved_participant_won_by_exchange",
+            .field = &C::saved_participant_won_by_exchange,
             .needs = { { "capture_made_safe_by_saved_participant" } } },
-        { .name = "capture_cost_counts_kills", .field = &C::capture_cost_counts_kills,
+        { .name = "capture_cost_counts_kills",
+            .field = &C::capture_cost_counts_kills,
             .needs = { { "capture_made_safe" }, { "kill_depth" } } },
-        { .name = "capture_cost_counts_check_captures", .field = &C::capture_cost_counts_check_captures,
+        { .name = "capture_cost_counts_check_captures",
+            .field = &C::capture_cost_counts_check_captures,
             .needs = { { "capture_made_safe" }, { "check_capture_depth" } } },
-        { .name = "capture_cost_leaves_standing_losses", .field = &C::capture_cost_leaves_standing_losses,
+        { .name = "capture_cost_leaves_standing_losses",
+            .field = &C::capture_cost_leaves_standing_losses,
             .needs = { { "capture_made_safe" }, { "capture_sequence_depth" } } },
-        { .name = "capture_made_safe_by_protected_participant", .field = &C::capture_made_safe_by_protected_participant,
+        { .name = "capture_made_safe_by_protected_participant",
+            .field = &C::capture_made_safe_by_protected_participant,
             .needs = { { "capture_made_safe" }, { "capture_sequence_depth" } } },
-        { .name = "capture_made_safe_by_parry_of_new_capture", .field = &C::capture_made_safe_by_parry_of_new_capture,
+        { .name = "capture_made_safe_by_parry_of_new_capture",
+            .field = &C::capture_made_safe_by_parry_of_new_capture,
             .needs = { { "capture_made_safe" }, { "mate_after_capture_depth", "capture_cost_counts_kills" } } },
-        { .name = "capture_made_safe_ignores_uncrossed_soldiers", .field = &C::capture_made_safe_ignores_uncrossed_soldiers,
+        { .name = "capture_made_safe_ignores_uncrossed_soldiers",
+            .field = &C::capture_made_safe_ignores_uncrossed_soldiers,
             .needs = { { "capture_made_safe" } } },
         { .name = "capture_opens_lines", .field = &C::capture_opens_lines },
         { .name = "best_exchange", .field = &C::best_exchange },
         { .name = "like_piece_trades", .field = &C::like_piece_trades },
         { .name = "prior_attacks", .field = &C::prior_attacks },
         { .name = "capture_sequence_depth", .field = &C::capture_sequence_depth, .low = 0, .high = 8 },
-        { .name = "capture_sequence_counts_uncrossed_soldiers", .field = &C::capture_sequence_counts_uncrossed_soldiers },
-        { .name = "capture_sequence_any_piece_takes_back", .field = &C::capture_sequence_any_piece_takes_back,
+        { .name = "capture_sequence_counts_uncrossed_soldiers",
+            .field = &C::capture_sequence_counts_uncrossed_soldiers },
+        { .name = "capture_sequence_any_piece_takes_back",
+            .field = &C::capture_sequence_any_piece_takes_back,
             .needs = { { "capture_sequence_depth" } } },
         { .name = "hidden_protection_depth", .field = &C::hidden_protection_depth, .low = 0, .high = 5 },
         { .name = "check_capture_depth", .field = &C::check_capture_depth, .low = 0, .high = 5, .on_from = 2 },
-        { .name = "check_capture_quiet_checks", .field = &C::check_capture_quiet_checks,
+        { .name = "check_capture_quiet_checks",
+            .field = &C::check_capture_quiet_checks,
             .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_through_standing_capture", .field = &C::check_capture_through_standing_capture,
+        { .name = "check_capture_through_standing_capture",
+            .field = &C::check_capture_through_standing_capture,
             .needs = { { "check_capture_quiet_checks" } } },
-        { .name = "check_capture_crossed_soldier_given_worth", .field = &C::check_capture_crossed_soldier_given_worth, .low = 0, .high = 100, .on_from = 0,
+        { .name = "check_capture_crossed_soldier_given_worth",
+            .field = &C::check_capture_crossed_soldier_given_worth,
+            .low = 0,
+            .high = 100,
+            .on_from = 0,
             .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_not_new_while_gain_stands", .field = &C::check_capture_not_new_while_gain_stands,
+        { .name = "check_capture_not_new_while_gain_stands",
+            .field = &C::check_capture_not_new_while_gain_stands,
             .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_ignores_uncrossed_soldiers", .field = &C::check_capture_ignores_uncrossed_soldiers,
+        { .name = "check_capture_ignores_uncrossed_soldiers",
+            .field = &C::check_capture_ignores_uncrossed_soldiers,
             .needs = { { "check_capture_not_new_while_gain_stands", "capture_opens_lines" } } },
-        { .name = "check_capture_new_by_target", .field = &C::check_capture_new_by_target,
+        { .name = "check_capture_new_by_target",
+            .field = &C::check_capture_new_by_target,
             .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_weighs_following_captures", .field = &C::check_capture_weighs_following_captures,
+        { .name = "check_capture_weighs_following_captures",
+            .field = &C::check_capture_weighs_following_captures,
             .needs = { { "check_capture_depth" }, { "capture_sequence_depth" } } },
     };
     return keys;

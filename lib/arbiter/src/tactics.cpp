@@ -258,8 +258,10 @@ namespace {
             // same, its capture counted for nothing.
             const bool captures = is_capture_of_non_king(pos, check);
             const bool takes_standing = options.check_capture_through_standing_capture && captures
-                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to())) != end.already_won.end();
-            if ((options.check_capture_quiet_checks && captures && !takes_standing && capture_gain(pos, check, worth) >= 0)
+                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to()))
+                    != end.already_won.end();
+            if ((options.check_capture_quiet_checks && captures && !takes_standing
+                    && capture_gain(pos, check, worth) >= 0)
                 || (quiet_known && cannot_check(pos, check, enemy_king)))
                 continue;
             pos.do_move(check, undo);
@@ -353,7 +355,8 @@ namespace {
         Position after = pos;
         UndoInfo undo;
         after.do_move(capture, undo);
-        return taken - best_capture_sequence(after, options.capture_sequence_depth - 1, capture.to(), exclusions, options);
+        return taken
+            - best_capture_sequence(after, options.capture_sequence_depth - 1, capture.to(), exclusions, options);
     }
 
 } // namespace
@@ -370,7 +373,8 @@ std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& w
 {
     std::vector<PieceAt> won;
     for (const Move capture : pseudo_legal_moves(pos))
-        if (is_capture_of_non_king(pos, capture) && pos.is_legal_pseudo(capture) && capture_gain(pos, capture, worth) > 0)
+        if (is_capture_of_non_king(pos, capture) && pos.is_legal_pseudo(capture)
+            && capture_gain(pos, capture, worth) > 0)
             won.push_back(at(pos, capture.to()));
     return won;
 }
@@ -534,7 +538,8 @@ namespace {
         const Position other_first = with_side_to_move(pos, taken.side_to_move());
         for (const Move c : legal_moves(taken)) {
             if (!is_capture_of_non_king(taken, c) || c.to() == capture.to()
-                || (options.check_capture_ignores_uncrossed_soldiers && is_uncrossed_soldier(taken.piece_on(c.to()), c.to())))
+                || (options.check_capture_ignores_uncrossed_soldiers
+                    && is_uncrossed_soldier(taken.piece_on(c.to()), c.to())))
                 continue;
             Position after = taken;
             if (exchange_gain(after, c, worth) <= margin || !hidden_protection(taken, c, options).empty())

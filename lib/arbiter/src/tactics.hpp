@@ -25,7 +25,8 @@ bool mated_after(Position pos, Move capture, int depth);
 // point after it: each side takes back with its least valuable piece that can legally do so,
 // or stops where going on would lose. In piece worth; a king takes only last. The piece on
 // `sitting_out`, if any, stays where it stands and takes no part.
-int exchange_gain(Position& pos, Move capture, const PieceWorth& worth, std::optional<Square> sitting_out = std::nullopt);
+int exchange_gain(
+    Position& pos, Move capture, const PieceWorth& worth, std::optional<Square> sitting_out = std::nullopt);
 
 // What the side to move wins by `capture`, a legal capture, and the captures anywhere on the
 // board that follow it within options.capture_sequence_depth plies, the first included: each

@@ -12,7 +12,8 @@ void Diagnostics::error(std::string code, std::string message, SourceLocation lo
 
 void Diagnostics::warning(std::string code, std::string message, SourceLocation location, DiagnosticFields fields)
 {
-    items_.push_back({ Severity::Warning, std::move(code), std::move(message), std::move(location), std::move(fields) });
+    items_.push_back(
+        { Severity::Warning, std::move(code), std::move(message), std::move(location), std::move(fields) });
 }
 
 void Diagnostics::note(std::string code, std::string message, SourceLocation location, DiagnosticFields fields)
@@ -37,8 +38,7 @@ void Diagnostics::name_source(const std::string& source)
 
 bool Diagnostics::has_errors() const
 {
-    return std::any_of(items_.begin(), items_.end(),
-        [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    return std::any_of(items_.begin(), items_.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
 }
 
 std::string_view to_string(Severity severity)

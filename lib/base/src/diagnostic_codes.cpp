@@ -61,20 +61,27 @@ namespace {
         { "illegal.cannot", "piece piece_square piece_file motion" },
         { "illegal.exposes_king", "piece piece_square piece_file motion" },
         { "illegal.king_into_check", "piece piece_square piece_file motion" },
-        { "illegal.leg_blocked", "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
-        { "illegal.eye_blocked", "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
-        { "illegal.path_blocked", "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
-        { "illegal.own_piece_on_target", "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
+        { "illegal.leg_blocked",
+            "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
+        { "illegal.eye_blocked",
+            "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
+        { "illegal.path_blocked",
+            "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
+        { "illegal.own_piece_on_target",
+            "piece piece_square piece_file motion blocker blocker_piece blocker_square blocker_file blocker_owner" },
         { "illegal.no_screen", "piece piece_square piece_file motion" },
         { "illegal.many_screens", "piece piece_square piece_file motion screens" },
         { "illegal.other", "detail" },
         { "io.error.ENOENT", "" },
         { "io.error.EACCES", "" },
         { "io.error.other", "" },
-        { "validate.result-contradicts-board.checkmate", "recorded_text recorded_words loser loser_words on_board_text on_board_words" },
-        { "validate.result-contradicts-board.stalemate", "recorded_text recorded_words loser loser_words on_board_text on_board_words" },
+        { "validate.result-contradicts-board.checkmate",
+            "recorded_text recorded_words loser loser_words on_board_text on_board_words" },
+        { "validate.result-contradicts-board.stalemate",
+            "recorded_text recorded_words loser loser_words on_board_text on_board_words" },
         { "validate.repetition-ruling.ends_without_result", "first last outcome outcome_words rules" },
-        { "validate.repetition-ruling.ends_otherwise", "first last outcome outcome_words rules result_text result_words" },
+        { "validate.repetition-ruling.ends_otherwise",
+            "first last outcome outcome_words rules result_text result_words" },
         { "validate.repetition-ruling.goes_on", "first last outcome outcome_words rules result_text result_words" },
         { "validate.natural-limit.goes_on", "limit rule ply first plies" },
         { "validate.natural-limit.goes_on_not_counted", "limit rule ply first not_counted plies" },
@@ -200,8 +207,8 @@ std::span<const CataloguedPhrase> catalogued_diagnostic_phrases() { return phras
 const CataloguedPhrase* catalogued_phrase(std::string_view code, std::string_view form)
 {
     const std::string key = form.empty() ? std::string(code) : std::string(code) + "." + std::string(form);
-    const auto found = std::find_if(std::begin(phrases), std::end(phrases),
-        [&](const CataloguedPhrase& p) { return p.key == key; });
+    const auto found
+        = std::find_if(std::begin(phrases), std::end(phrases), [&](const CataloguedPhrase& p) { return p.key == key; });
     return found == std::end(phrases) ? nullptr : found;
 }
 

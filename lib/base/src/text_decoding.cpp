@@ -50,7 +50,10 @@ namespace {
         return "UTF-8";
     }
 
-    bool is_utf16(TextEncoding encoding) { return encoding == TextEncoding::Utf16Le || encoding == TextEncoding::Utf16Be; }
+    bool is_utf16(TextEncoding encoding)
+    {
+        return encoding == TextEncoding::Utf16Le || encoding == TextEncoding::Utf16Be;
+    }
 
     bool is_ascii(std::string_view bytes) { return utf8::next_non_ascii(bytes) == bytes.size(); }
 
@@ -215,8 +218,7 @@ namespace {
         // of `input` is left alone and its length returned, so the caller can complete it
         // with the next chunk; when `input_ends` it is undecodable instead.
         template <class OnUndecodable>
-        std::size_t convert(std::string_view input, bool input_ends, std::string& out,
-            OnUndecodable&& on_undecodable)
+        std::size_t convert(std::string_view input, bool input_ends, std::string& out, OnUndecodable&& on_undecodable)
         {
             if (checks_utf8_)
                 return check_utf8(input, input_ends, out, on_undecodable);
@@ -227,8 +229,8 @@ namespace {
 
     private:
         template <class OnUndecodable>
-        static std::size_t check_utf8(std::string_view input, bool input_ends, std::string& out,
-            OnUndecodable& on_undecodable)
+        static std::size_t check_utf8(
+            std::string_view input, bool input_ends, std::string& out, OnUndecodable& on_undecodable)
         {
             std::size_t done = 0;
             std::size_t valid_from = 0; // start of the run of valid bytes not yet appended
@@ -264,8 +266,8 @@ namespace {
         }
 
         template <class OnUndecodable>
-        std::size_t convert_with_iconv(std::string_view input, bool input_ends, std::string& out,
-            OnUndecodable& on_undecodable)
+        std::size_t convert_with_iconv(
+            std::string_view input, bool input_ends, std::string& out, OnUndecodable& on_undecodable)
         {
             std::array<char, 16 * 1024> buffer;
             std::size_t done = 0;
@@ -298,8 +300,8 @@ namespace {
         // ASCII and the two-byte characters from the table; whatever else, a few bytes at a time
         // through iconv (the encodings are stateless, so a piece converts as it would in place).
         template <class OnUndecodable>
-        std::size_t convert_double_byte(std::string_view input, bool input_ends, std::string& out,
-            OnUndecodable& on_undecodable)
+        std::size_t convert_double_byte(
+            std::string_view input, bool input_ends, std::string& out, OnUndecodable& on_undecodable)
         {
             // Longer than any sequence (GB18030's four bytes), so that a piece always converts
             // at least its first character unless the input ends inside it.
@@ -325,7 +327,8 @@ namespace {
                 const std::string_view piece = input.substr(done, piece_bytes);
                 const bool piece_ends_input = done + piece.size() == input.size();
                 const std::size_t piece_start = done;
-                auto in_place = [&](std::size_t offset, std::size_t length) { on_undecodable(piece_start + offset, length); };
+                auto in_place
+                    = [&](std::size_t offset, std::size_t length) { on_undecodable(piece_start + offset, length); };
                 out.resize(written);
                 const std::size_t cut = convert_with_iconv(piece, piece_ends_input && input_ends, out, in_place);
                 if (cut == piece.size()) // an incomplete sequence at the end of the input so far
@@ -371,8 +374,8 @@ namespace {
         bool available = true;
     };
 
-    TrialDecoding try_decoding(TextEncoding encoding, std::string_view sample, bool whole_text,
-        const PlausibilityScorer& scorer)
+    TrialDecoding try_decoding(
+        TextEncoding encoding, std::string_view sample, bool whole_text, const PlausibilityScorer& scorer)
     {
         TrialDecoding trial { encoding };
         Converter converter(encoding);
@@ -393,8 +396,8 @@ namespace {
 
     std::string describe_trial(const TrialDecoding& trial, const PlausibilityScorer& scorer)
     {
-        return std::to_string(trial.score) + " " + scorer.what_is_counted + " and "
-            + std::to_string(trial.undecodable) + " undecodable byte sequences";
+        return std::to_string(trial.score) + " " + scorer.what_is_counted + " and " + std::to_string(trial.undecodable)
+            + " undecodable byte sequences";
     }
 
 } // namespace
@@ -445,8 +448,7 @@ std::optional<TextEncoding> parse_text_encoding(std::string_view name)
     return std::nullopt;
 }
 
-EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_text,
-    const PlausibilityScorer& scorer)
+EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_text, const PlausibilityScorer& scorer)
 {
     const std::string sample_size = std::to_string(sample.size()) + " bytes";
     if (sample.empty())
@@ -465,13 +467,13 @@ EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_tex
     if (utf8.available && utf8.non_ascii >= utf8_damage_ratio * utf8.undecodable)
         return { TextEncoding::Utf8,
             "read as UTF-8: the first " + sample_size + " are UTF-8 but for a few bytes ("
-                + std::to_string(utf8.non_ascii) + " non-ASCII characters decode; " + describe_trial(utf8, scorer) + ")" };
+                + std::to_string(utf8.non_ascii) + " non-ASCII characters decode; " + describe_trial(utf8, scorer)
+                + ")" };
 
     std::vector<TrialDecoding> trials;
     for (const TextEncoding encoding : candidate_order)
-        trials.push_back(encoding == TextEncoding::Utf8
-                ? utf8
-                : try_decoding(encoding, sample, sample_is_whole_text, scorer));
+        trials.push_back(
+            encoding == TextEncoding::Utf8 ? utf8 : try_decoding(encoding, sample, sample_is_whole_text, scorer));
 
     // Each undecodable sequence cancels one scored character; ties keep candidate_order.
     auto merit = [](const TrialDecoding& t) {
@@ -488,8 +490,8 @@ EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_tex
     if (!best)
         return { TextEncoding::Utf8, "read as UTF-8: no other decoder is available" };
 
-    std::string reason = "read as " + std::string(to_string(best->encoding)) + ": in the first "
-        + sample_size + " it gives " + describe_trial(*best, scorer) + " (";
+    std::string reason = "read as " + std::string(to_string(best->encoding)) + ": in the first " + sample_size
+        + " it gives " + describe_trial(*best, scorer) + " (";
     bool first = true;
     for (const TrialDecoding& trial : trials) {
         if (&trial == best || !trial.available)
@@ -554,11 +556,11 @@ public:
         const std::size_t runs_before = undecodable_runs.size();
         scratch_.clear();
         realign_utf16(undecodable_runs);
-        const std::size_t carried = converter_.convert(raw_, input_ends, scratch_,
-            [&](std::size_t offset, std::size_t length) {
-                scratch_ += static_cast<char>(undecodable_mark);
-                undecodable_runs.push_back({ raw_.substr(offset, length), raw_offset_ + offset });
-            });
+        const std::size_t carried
+            = converter_.convert(raw_, input_ends, scratch_, [&](std::size_t offset, std::size_t length) {
+                  scratch_ += static_cast<char>(undecodable_mark);
+                  undecodable_runs.push_back({ raw_.substr(offset, length), raw_offset_ + offset });
+              });
         raw_offset_ += raw_.size() - carried;
         raw_.erase(0, raw_.size() - carried);
         mark_c1_controls(undecodable_runs, runs_before);
@@ -589,8 +591,8 @@ private:
             return false;
         const std::size_t got = read_appending(input_, raw_, chunk_size_);
         if (input_.bad()) {
-            diagnostics_.error("io.read", "reading failed after " + std::to_string(raw_offset_ + raw_.size()) + " bytes",
-                { source_name_ });
+            diagnostics_.error("io.read",
+                "reading failed after " + std::to_string(raw_offset_ + raw_.size()) + " bytes", { source_name_ });
             input_ended_ = true;
         } else if (got < chunk_size_) {
             input_ended_ = true;
@@ -672,7 +674,8 @@ private:
                 chunk_runs.pop_front();
                 marked += scratch_[k];
             } else if (is_c1_at(k)) {
-                undecodable_runs.push_back({ {}, 0, static_cast<char32_t>(static_cast<unsigned char>(scratch_[k + 1])) });
+                undecodable_runs.push_back(
+                    { {}, 0, static_cast<char32_t>(static_cast<unsigned char>(scratch_[k + 1])) });
                 marked += static_cast<char>(undecodable_mark);
                 ++k;
             } else {
@@ -740,11 +743,12 @@ TextSource::TextSource(std::istream& input, std::string source_name, const TextS
                     + std::string(to_string(*options.encoding)) + " asked for",
                 { source_name_ });
         else
-            file_diagnostics.note("encoding.chosen",
-                "read as " + std::string(to_string(encoding_)) + ", as requested", { source_name_ });
+            file_diagnostics.note(
+                "encoding.chosen", "read as " + std::string(to_string(encoding_)) + ", as requested", { source_name_ });
     } else {
         bool whole_text = false;
-        while (!whole_text && (sample.size() < sample_step_bytes || (sample.size() < max_sample_bytes && is_ascii(sample)))) {
+        while (!whole_text
+            && (sample.size() < sample_step_bytes || (sample.size() < max_sample_bytes && is_ascii(sample)))) {
             read_appending(input, sample, sample_step_bytes);
             whole_text = !input.good();
         }
@@ -752,8 +756,8 @@ TextSource::TextSource(std::istream& input, std::string source_name, const TextS
         encoding_ = choice.encoding;
         file_diagnostics.note("encoding.chosen", choice.reason, { source_name_ });
         if (input.bad())
-            file_diagnostics.error("io.read", "reading failed after " + std::to_string(sample.size()) + " bytes",
-                { source_name_ });
+            file_diagnostics.error(
+                "io.read", "reading failed after " + std::to_string(sample.size()) + " bytes", { source_name_ });
         // A failed read is tried again, as it would be after any chunk, and reported there too.
         sample_ends_input = input.eof() && !input.bad();
     }

@@ -176,8 +176,8 @@ std::string escape_for_display(std::string_view text)
     for (std::size_t i = 0; i < text.size();) {
         const Sequence s = read_sequence(text.substr(i));
         const auto lead = static_cast<unsigned char>(text[i]);
-        const bool c1_control = lead == 0xc2 && s.kind == Sequence::valid
-            && static_cast<unsigned char>(text[i + 1]) < 0xa0;
+        const bool c1_control
+            = lead == 0xc2 && s.kind == Sequence::valid && static_cast<unsigned char>(text[i + 1]) < 0xa0;
         const bool bidi_control = bidi_control_length(text.substr(i)) > 0;
         if (s.kind != Sequence::valid || lead < 0x20 || lead == 0x7f || c1_control || bidi_control) {
             for (std::size_t k = 0; k < s.length; ++k)

@@ -159,8 +159,8 @@ namespace {
     // cores). The calling thread is one of the checking threads. Batches are numbered as they
     // are read; a bounded in-order buffer puts the results back in input order, and the thread
     // that finishes the batch next in order hands it to the sink.
-    void validate_in_parallel(GameSource& source, const RuleSet& rules,
-        const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink)
+    void validate_in_parallel(GameSource& source, const RuleSet& rules, const ArchiveValidationOptions& options,
+        const RowRenderer& render, ValidationSink& sink)
     {
         InOrderBuffer<CheckedBatch> results(options.checked_batches);
         std::vector<Checker> checkers(options.jobs);

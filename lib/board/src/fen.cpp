@@ -77,8 +77,8 @@ namespace {
 
 } // namespace
 
-std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics, const SourceLocation& where,
-    const FenOptions& options)
+std::optional<Position> parse_fen(
+    std::string_view fen, Diagnostics& diagnostics, const SourceLocation& where, const FenOptions& options)
 {
     const std::size_t errors_before = diagnostics.size();
     auto at = [&](std::size_t offset) {
@@ -124,9 +124,8 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
         const int rank = rank_count - 1 - static_cast<int>(i);
         // Named only for a problem: built for every rank of every game, the names were a ninth
         // of the allocations `validate` makes.
-        const auto rank_name = [&] {
-            return ordinal(static_cast<int>(i) + 1) + " rank (ICCS rank " + std::to_string(rank) + ")";
-        };
+        const auto rank_name
+            = [&] { return ordinal(static_cast<int>(i) + 1) + " rank (ICCS rank " + std::to_string(rank) + ")"; };
         const auto rank_fields = [&](DiagnosticFields named) {
             named.push_back({ "rank", std::to_string(i + 1) });
             named.push_back({ "iccs_rank", std::to_string(rank) });
@@ -155,21 +154,21 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
                     j += k - 1;
                 }
                 diagnostics.error("fen.bad-char",
-                    "'" + shown + "' in the " + rank_name() + " is neither a piece letter nor a digit",
-                    at(offset), rank_fields({ { "character", shown } }));
+                    "'" + shown + "' in the " + rank_name() + " is neither a piece letter nor a digit", at(offset),
+                    rank_fields({ { "character", shown } }));
                 width_reported = true;
                 break;
             }
             if (file > file_count && !width_reported) {
-                diagnostics.error("fen.rank-width",
-                    "the " + rank_name() + " is wider than 9 files", at(offset), rank_fields({ { "form", "wide" } }));
+                diagnostics.error("fen.rank-width", "the " + rank_name() + " is wider than 9 files", at(offset),
+                    rank_fields({ { "form", "wide" } }));
                 width_reported = true;
             }
         }
         if (file < file_count && !width_reported)
             diagnostics.error("fen.rank-width",
-                "the " + rank_name() + " covers " + std::to_string(file) + " files, not 9",
-                at(ranks[i].offset), rank_fields({ { "form", "narrow" }, { "files", std::to_string(file) } }));
+                "the " + rank_name() + " covers " + std::to_string(file) + " files, not 9", at(ranks[i].offset),
+                rank_fields({ { "form", "narrow" }, { "files", std::to_string(file) } }));
     }
     if (failed())
         return std::nullopt;
@@ -184,9 +183,8 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
         else if (side == "b" || side == "B")
             pos.set_side_to_move(Color::Black);
         else
-            diagnostics.error("fen.side",
-                "side to move '" + std::string(side) + "' is not 'w', 'r' or 'b'", at(fields[1].offset),
-                { { "text", std::string(side) } });
+            diagnostics.error("fen.side", "side to move '" + std::string(side) + "' is not 'w', 'r' or 'b'",
+                at(fields[1].offset), { { "text", std::string(side) } });
     }
 
     // Anything after: '-' placeholders and up to two counters.
@@ -200,8 +198,8 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
             counters.push_back(value);
         else
             diagnostics.error("fen.bad-field",
-                "unexpected '" + std::string(fields[i].text) + "' after the side to move",
-                at(fields[i].offset), { { "text", std::string(fields[i].text) } });
+                "unexpected '" + std::string(fields[i].text) + "' after the side to move", at(fields[i].offset),
+                { { "text", std::string(fields[i].text) } });
     }
     if (counters.size() == 2)
         pos.set_counters(counters[0], counters[1] == 0 ? 1 : counters[1]);
@@ -237,8 +235,8 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
                 }
                 file += (c >= '1' && c <= '9') ? c - '0' : 1;
             }
-            std::string message = std::string(to_string(p.color())) + " " + std::string(prose_name(p.type()))
-                + " on " + to_iccs(Square(s)) + " stands where no " + std::string(prose_name(p.type())) + " can ever be";
+            std::string message = std::string(to_string(p.color())) + " " + std::string(prose_name(p.type())) + " on "
+                + to_iccs(Square(s)) + " stands where no " + std::string(prose_name(p.type())) + " can ever be";
             if (options.allow_unreachable_points && p.type() != PieceType::King)
                 diagnostics.warning("fen.bad-square", message + " (accepted)", at(offset));
             else
@@ -253,8 +251,7 @@ std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics
         diagnostics.error("fen.king-capturable",
             std::string(pos.kings_facing() ? "the kings face each other on an open file"
                                            : std::string(to_string(them)) + "'s king is in check")
-                + " with " + std::string(to_string(pos.side_to_move()))
-                + " to move, who could capture it",
+                + " with " + std::string(to_string(pos.side_to_move())) + " to move, who could capture it",
             at(fields.size() > 1 ? fields[1].offset : 0));
         return std::nullopt;
     }

@@ -21,8 +21,8 @@ namespace {
         Tables t;
         constexpr int orth[4][2] = { { 0, 1 }, { 0, -1 }, { -1, 0 }, { 1, 0 } };
         constexpr int diag[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
-        constexpr int horse[8][2] = { { 1, 2 }, { -1, 2 }, { 1, -2 }, { -1, -2 }, { 2, 1 }, { 2, -1 },
-            { -2, 1 }, { -2, -1 } };
+        constexpr int horse[8][2]
+            = { { 1, 2 }, { -1, 2 }, { 1, -2 }, { -1, -2 }, { 2, 1 }, { 2, -1 }, { -2, 1 }, { -2, -1 } };
 
         for (int s = 0; s < square_count; ++s) {
             const int f = s % file_count, r = s / file_count;
@@ -73,8 +73,7 @@ namespace {
 
             for (std::size_t d = 0; d < 4; ++d) {
                 Ray& ray = t.rays[at][d];
-                for (int tf = f + orth[d][0], tr = r + orth[d][1]; on_board(tf, tr);
-                     tf += orth[d][0], tr += orth[d][1])
+                for (int tf = f + orth[d][0], tr = r + orth[d][1]; on_board(tf, tr); tf += orth[d][0], tr += orth[d][1])
                     ray.squares[ray.size++] = static_cast<std::uint8_t>(sq(tf, tr));
             }
         }

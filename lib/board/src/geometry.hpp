@@ -11,9 +11,9 @@ namespace xq::geometry {
 
 struct Steps {
     std::uint8_t size = 0;
-    std::array<std::uint8_t, 8> to{};
+    std::array<std::uint8_t, 8> to {};
     // The square that must be empty for the step (horse leg, elephant eye); unused otherwise.
-    std::array<std::uint8_t, 8> via{};
+    std::array<std::uint8_t, 8> via {};
 
     constexpr void push(int target, int blocker = 0)
     {
@@ -25,7 +25,7 @@ struct Steps {
 
 struct Ray {
     std::uint8_t size = 0;
-    std::array<std::uint8_t, 9> squares{}; // nearest first
+    std::array<std::uint8_t, 9> squares {}; // nearest first
 };
 
 struct Tables {

@@ -10,8 +10,8 @@ namespace xq {
 
 namespace {
 
-    void add_steps(const Position& pos, Square from, Color us, const geometry::Steps& steps,
-        bool needs_empty_via, MoveList& list)
+    void add_steps(
+        const Position& pos, Square from, Color us, const geometry::Steps& steps, bool needs_empty_via, MoveList& list)
     {
         for (std::size_t i = 0; i < steps.size; ++i) {
             const Square to(steps.to[i]);
@@ -79,8 +79,7 @@ namespace {
 
     // Asked after every move of a mate search: a piece at a time, so that the answer, almost
     // always yes, comes after generating one piece's moves rather than the whole side's.
-    template <typename IsLegal>
-    bool any_legal_move(const Position& pos, const IsLegal& is_legal)
+    template <typename IsLegal> bool any_legal_move(const Position& pos, const IsLegal& is_legal)
     {
         const Color us = pos.side_to_move();
         for (int s = 0; s < square_count; ++s) {

@@ -23,7 +23,7 @@ namespace {
 
     // Fixed seed: keys must be the same in every run so that they can be compared and stored.
     struct ZobristKeys {
-        std::array<std::array<Key, square_count>, piece_code_count> piece_square{};
+        std::array<std::array<Key, square_count>, piece_code_count> piece_square {};
         Key side = 0;
 
         constexpr ZobristKeys()
@@ -42,8 +42,7 @@ namespace {
 
     // Finds the pieces of `by` that could capture on `target`. With StopAtFirst it returns
     // as soon as one is found (out may be null then).
-    template <bool StopAtFirst>
-    bool scan_attackers(const Board& b, Square target, Color by, SquareList* out)
+    template <bool StopAtFirst> bool scan_attackers(const Board& b, Square target, Color by, SquareList* out)
     {
         const geometry::Tables& t = geometry::tables();
         const auto s = static_cast<std::size_t>(target.index());
@@ -142,16 +141,16 @@ namespace zobrist {
         return zobrist_keys.piece_square[p.code()][static_cast<std::size_t>(s.index())];
     }
     Key side() { return zobrist_keys.side; }
-}
+} // namespace zobrist
 
 Position::Position() { key_ = compute_key(); }
 
 Position Position::start()
 {
     Position pos;
-    constexpr PieceType back_rank[file_count] = { PieceType::Chariot, PieceType::Horse,
-        PieceType::Elephant, PieceType::Advisor, PieceType::King, PieceType::Advisor,
-        PieceType::Elephant, PieceType::Horse, PieceType::Chariot };
+    constexpr PieceType back_rank[file_count]
+        = { PieceType::Chariot, PieceType::Horse, PieceType::Elephant, PieceType::Advisor, PieceType::King,
+              PieceType::Advisor, PieceType::Elephant, PieceType::Horse, PieceType::Chariot };
     for (const Color c : { Color::Red, Color::Black }) {
         const auto rank = [c](int r) { return c == Color::Red ? r : 9 - r; };
         for (int f = 0; f < file_count; ++f)
@@ -188,10 +187,7 @@ void Position::remove_piece(Square s)
 
 bool Position::has_king(Color c) const { return count(c, PieceType::King) > 0; }
 
-int Position::count(Color c, PieceType t) const
-{
-    return counts_[index(c)][index(t)];
-}
+int Position::count(Color c, PieceType t) const { return counts_[index(c)][index(t)]; }
 
 void Position::set_side_to_move(Color c)
 {
@@ -228,8 +224,7 @@ void Position::do_move(Move m, UndoInfo& undo)
 
     if (captured) {
         key_ ^= zobrist::piece_square(captured, to);
-        --counts_[index(captured.color())]
-                 [index(captured.type())];
+        --counts_[index(captured.color())][index(captured.type())];
         halfmove_clock_ = 0;
     } else {
         ++halfmove_clock_;
@@ -254,8 +249,7 @@ void Position::undo_move(Move m, const UndoInfo& undo)
     board_[static_cast<std::size_t>(from.index())] = mover;
     board_[static_cast<std::size_t>(to.index())] = undo.captured;
     if (undo.captured)
-        ++counts_[index(undo.captured.color())]
-                 [index(undo.captured.type())];
+        ++counts_[index(undo.captured.color())][index(undo.captured.type())];
     if (mover.type() == PieceType::King)
         king_square_[index(mover.color())] = from;
     key_ = undo.key;
@@ -269,15 +263,9 @@ SquareList Position::attackers_to(Square s, Color by) const
     return list;
 }
 
-bool Position::is_attacked(Square s, Color by) const
-{
-    return scan_attackers<true>(board_, s, by, nullptr);
-}
+bool Position::is_attacked(Square s, Color by) const { return scan_attackers<true>(board_, s, by, nullptr); }
 
-bool Position::in_check(Color c) const
-{
-    return has_king(c) && is_attacked(king_square(c), ~c);
-}
+bool Position::in_check(Color c) const { return has_king(c) && is_attacked(king_square(c), ~c); }
 
 bool Position::in_check_after(Move last) const
 {
@@ -373,9 +361,8 @@ bool Position::is_legal_pseudo(Move m) const
 
 bool Position::operator==(const Position& other) const
 {
-    return board_ == other.board_ && side_to_move_ == other.side_to_move_
-        && halfmove_clock_ == other.halfmove_clock_ && fullmove_number_ == other.fullmove_number_
-        && key_ == other.key_;
+    return board_ == other.board_ && side_to_move_ == other.side_to_move_ && halfmove_clock_ == other.halfmove_clock_
+        && fullmove_number_ == other.fullmove_number_ && key_ == other.key_;
 }
 
 } // namespace xq

@@ -53,9 +53,6 @@ std::string_view prose_name(PieceType t)
 
 std::string_view to_string(Color c) { return c == Color::Red ? "red" : "black"; }
 
-std::string to_iccs(Square s)
-{
-    return { static_cast<char>('a' + s.file()), static_cast<char>('0' + s.rank()) };
-}
+std::string to_iccs(Square s) { return { static_cast<char>('a' + s.file()), static_cast<char>('0' + s.rank()) }; }
 
 } // namespace xq

@@ -144,8 +144,7 @@ namespace {
     {
         using Role = Glyph::Role;
         const auto role = [&](std::size_t i, Role r) { return head[i].role == r; };
-        const auto kinds
-            = [&](std::size_t i) { return kind_bit(static_cast<PieceType>(head[i].value)); };
+        const auto kinds = [&](std::size_t i) { return kind_bit(static_cast<PieceType>(head[i].value)); };
         const auto pick = [&](std::size_t i) { return static_cast<Pick>(head[i].value); };
         const PieceKinds soldier = kind_bit(PieceType::Soldier);
         detail::Readings readings;
@@ -192,8 +191,7 @@ namespace {
             ++count;
         }
         if (count < 4 || count > 5)
-            return std::string(
-                "a Chinese move has four or five characters, such as 炮二平五 or 前兵四平五");
+            return std::string("a Chinese move has four or five characters, such as 炮二平五 or 前兵四平五");
         const Glyph& direction = glyphs[count - 2];
         const Glyph& number = glyphs[count - 1];
         if (direction.role != Glyph::Role::Direction || number.role != Glyph::Role::Number)
@@ -203,9 +201,8 @@ namespace {
         meaning.argument = number.value;
         meaning.selectors = read_piece_part(std::span(glyphs.data(), count - 2));
         if (meaning.selectors.empty())
-            return std::string(
-                "the characters before the direction name no piece: expected a piece "
-                "and its file (炮二), or 前/中/后 or a number with a piece (前车, 二兵)");
+            return std::string("the characters before the direction name no piece: expected a piece "
+                               "and its file (炮二), or 前/中/后 or a number with a piece (前车, 二兵)");
         return meaning;
     }
 
@@ -216,22 +213,18 @@ namespace {
     };
 
     constexpr Script simplified {
-        { { { "帅", "仕", "相", "马", "车", "炮", "兵" },
-            { "将", "士", "象", "马", "车", "炮", "卒" } } },
+        { { { "帅", "仕", "相", "马", "车", "炮", "兵" }, { "将", "士", "象", "马", "车", "炮", "卒" } } },
         { "进", "退", "平" },
         "后",
     };
     constexpr Script traditional {
-        { { { "帥", "仕", "相", "馬", "車", "炮", "兵" },
-            { "將", "士", "象", "馬", "車", "炮", "卒" } } },
+        { { { "帥", "仕", "相", "馬", "車", "炮", "兵" }, { "將", "士", "象", "馬", "車", "炮", "卒" } } },
         { "進", "退", "平" },
         "後",
     };
 
-    constexpr std::array<std::string_view, 9> red_numerals
-        = { "一", "二", "三", "四", "五", "六", "七", "八", "九" };
-    constexpr std::array<std::string_view, 9> black_digits
-        = { "１", "２", "３", "４", "５", "６", "７", "８", "９" };
+    constexpr std::array<std::string_view, 9> red_numerals = { "一", "二", "三", "四", "五", "六", "七", "八", "九" };
+    constexpr std::array<std::string_view, 9> black_digits = { "１", "２", "３", "４", "５", "６", "７", "８", "９" };
 
 } // namespace
 
@@ -260,8 +253,7 @@ std::string to_chinese(const Position& pos, Move m, ChineseScript script)
         return numbers[static_cast<std::size_t>(n - 1)];
     };
     const detail::PiecePlace& piece = move.piece;
-    const std::string_view glyph = glyphs.pieces[index(side)]
-                                                [index(piece.kind)];
+    const std::string_view glyph = glyphs.pieces[index(side)][index(piece.kind)];
     const int n = piece.pieces_on_file;
     const int i = piece.from_front;
 
@@ -274,8 +266,7 @@ std::string to_chinese(const Position& pos, Move m, ChineseScript script)
         assert(piece.tandem_number >= 1 && piece.tandem_number <= 5); // a side has five soldiers
         text.append(red_numerals[static_cast<std::size_t>(piece.tandem_number - 1)]).append(glyph);
     }
-    text.append(glyphs.directions[static_cast<std::size_t>(move.direction)])
-        .append(number(move.argument));
+    text.append(glyphs.directions[static_cast<std::size_t>(move.direction)]).append(number(move.argument));
     return text;
 }
 

@@ -17,17 +17,13 @@ bool counts_steps(PieceType t, Direction d)
 {
     if (d == Direction::Sideways)
         return false;
-    return t == PieceType::King || t == PieceType::Chariot || t == PieceType::Cannon
-        || t == PieceType::Soldier;
+    return t == PieceType::King || t == PieceType::Chariot || t == PieceType::Cannon || t == PieceType::Soldier;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Census and description
 
-std::size_t FileCensus::slot(int kind, int file)
-{
-    return static_cast<std::size_t>(kind * file_count + file - 1);
-}
+std::size_t FileCensus::slot(int kind, int file) { return static_cast<std::size_t>(kind * file_count + file - 1); }
 
 namespace {
 
@@ -101,8 +97,7 @@ PiecePlace place_of(const Position& pos, const FileCensus& census, Square s)
     place.file = file_number(c, s.file());
     const auto column = census.on_file(c, place.kind, place.file);
     place.pieces_on_file = static_cast<int>(column.size());
-    place.from_front
-        = static_cast<int>(std::find(column.begin(), column.end(), s) - column.begin());
+    place.from_front = static_cast<int>(std::find(column.begin(), column.end(), s) - column.begin());
     if (place.kind != PieceType::Soldier || place.pieces_on_file < 2)
         return place;
     place.tandem_soldier_files = census.tandem_soldier_files(c);
@@ -122,13 +117,9 @@ FileMove describe(const Position& pos, const FileCensus& census, Move m)
     FileMove move;
     move.move = m;
     move.piece = place_of(pos, census, m.from());
-    const int forward
-        = c == Color::Red ? m.to().rank() - m.from().rank() : m.from().rank() - m.to().rank();
-    move.direction = forward > 0 ? Direction::Forward
-        : forward < 0            ? Direction::Backward
-                                 : Direction::Sideways;
-    move.argument = counts_steps(move.piece.kind, move.direction) ? std::abs(forward)
-                                                                  : file_number(c, m.to().file());
+    const int forward = c == Color::Red ? m.to().rank() - m.from().rank() : m.from().rank() - m.to().rank();
+    move.direction = forward > 0 ? Direction::Forward : forward < 0 ? Direction::Backward : Direction::Sideways;
+    move.argument = counts_steps(move.piece.kind, move.direction) ? std::abs(forward) : file_number(c, m.to().file());
     return move;
 }
 
@@ -143,8 +134,7 @@ bool selects(const Selector& selector, const PiecePlace& place)
         return false;
     const int n = place.pieces_on_file;
     const int i = place.from_front;
-    const bool told_apart_by_move
-        = place.kind == PieceType::Advisor || place.kind == PieceType::Elephant;
+    const bool told_apart_by_move = place.kind == PieceType::Advisor || place.kind == PieceType::Elephant;
     const bool middle = n >= 3 && n % 2 == 1 && i == n / 2;
     // WXF names the ends of four or five soldiers ++ and --, so its + and - move inwards.
     const int wxf_inset = n >= 4 ? 1 : 0;
@@ -203,8 +193,7 @@ namespace {
     {
         const std::string n = std::to_string(argument);
         if (direction == Direction::Sideways) {
-            if (kind == PieceType::Advisor || kind == PieceType::Elephant
-                || kind == PieceType::Horse)
+            if (kind == PieceType::Advisor || kind == PieceType::Elephant || kind == PieceType::Horse)
                 return "move sideways";
             return "move across to file " + n;
         }
@@ -235,26 +224,22 @@ namespace {
         case Pick::Rear:
         case Pick::WxfFront:
         case Pick::WxfRear:
-            return selector.file ? on_file + " does not hold two " + many
-                                 : "no file holds two " + many;
+            return selector.file ? on_file + " does not hold two " + many : "no file holds two " + many;
         case Pick::Middle:
             return selector.file ? on_file + " does not hold three or five " + many
                                  : "no file holds three or five " + many;
         case Pick::Ordinal:
-            return on_file + " does not hold "
-                + count_word(static_cast<std::size_t>(selector.ordinal)) + " " + many;
+            return on_file + " does not hold " + count_word(static_cast<std::size_t>(selector.ordinal)) + " " + many;
         case Pick::Numbered: {
             int tandem = 0;
             for (int file = 1; file <= file_count; ++file) {
                 const auto soldiers = census.on_file(mover, PieceType::Soldier, file);
                 tandem += soldiers.size() >= 2 ? static_cast<int>(soldiers.size()) : 0;
             }
-            const std::string missing
-                = "there is no soldier number " + std::to_string(selector.ordinal);
+            const std::string missing = "there is no soldier number " + std::to_string(selector.ordinal);
             if (tandem == 0)
                 return missing + ": no file holds two soldiers";
-            return missing + ": only " + std::to_string(tandem)
-                + " stand on files holding two or more";
+            return missing + ": only " + std::to_string(tandem) + " stand on files holding two or more";
         }
         }
         return "no piece fits";
@@ -299,8 +284,7 @@ namespace {
     }
 
     // Why the pieces the token points at cannot make its move.
-    Explanation explain_no_match(
-        const Position& pos, const FileCensus& census, const FileMoveText& text)
+    Explanation explain_no_match(const Position& pos, const FileCensus& census, const FileMoveText& text)
     {
         const Color mover = pos.side_to_move();
         std::vector<Square> selected;
@@ -339,8 +323,7 @@ namespace {
             }
         const std::string what = motion(first_kind(kinds), text.direction, text.argument);
         std::string english = selected.size() == 1
-            ? "the " + kind_name(kinds, false) + " on " + to_iccs(selected.front()) + " cannot "
-                + what
+            ? "the " + kind_name(kinds, false) + " on " + to_iccs(selected.front()) + " cannot " + what
             : "no " + kind_name(kinds, false) + " on " + square_list(selected) + " can " + what;
         if (selected.size() != 1) {
             if (exposes_king)
@@ -363,15 +346,14 @@ namespace {
         return { english, std::move(fields) };
     }
 
-    std::string explain_ambiguity(
-        const Position& pos, const std::vector<Move>& candidates, const FileMoveText& text)
+    std::string explain_ambiguity(const Position& pos, const std::vector<Move>& candidates, const FileMoveText& text)
     {
         PieceKinds kinds = 0;
         for (const Move m : candidates)
             kinds |= kind_bit(pos.piece_on(m.from()).type());
         const bool one_kind = (kinds & (kinds - 1)) == 0;
-        return count_word(candidates.size()) + " " + (one_kind ? kind_name(kinds, true) : "pieces")
-            + " can " + motion(first_kind(kinds), text.direction, text.argument);
+        return count_word(candidates.size()) + " " + (one_kind ? kind_name(kinds, true) : "pieces") + " can "
+            + motion(first_kind(kinds), text.direction, text.argument);
     }
 
 } // namespace
@@ -396,7 +378,9 @@ namespace {
             } else {
                 to_file = board_file_of(mover, text.argument);
                 const int across = std::abs(to_file - from.file());
-                const int along = kind == PieceType::Horse ? (across == 1 ? 2 : across == 2 ? 1 : 0)
+                const int along = kind == PieceType::Horse ? (across == 1 ? 2
+                                          : across == 2                   ? 1
+                                                                          : 0)
                     : kind == PieceType::Advisor           ? (across == 1 ? 1 : 0)
                                                            : (across == 2 ? 2 : 0);
                 if (along == 0)
@@ -440,8 +424,7 @@ namespace {
 
 } // namespace
 
-std::variant<Move, MoveError> resolve(
-    const Position& pos, std::string_view token, const FileMoveText& text)
+std::variant<Move, MoveError> resolve(const Position& pos, std::string_view token, const FileMoveText& text)
 {
     if (const std::optional<Move> m = move_of_sole_piece(pos, text))
         return *m;

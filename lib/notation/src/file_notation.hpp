@@ -22,14 +22,8 @@ enum class Direction { Forward, Backward, Sideways };
 
 // Both notations count files 1..9 from the mover's right: Red's file 1 is the i-file, Black's
 // file 1 is the a-file.
-constexpr int file_number(Color c, int board_file)
-{
-    return c == Color::Red ? 9 - board_file : board_file + 1;
-}
-constexpr int board_file_of(Color c, int file_number)
-{
-    return c == Color::Red ? 9 - file_number : file_number - 1;
-}
+constexpr int file_number(Color c, int board_file) { return c == Color::Red ? 9 - board_file : board_file + 1; }
+constexpr int board_file_of(Color c, int file_number) { return c == Color::Red ? 9 - file_number : file_number - 1; }
 
 // Whether the number after the direction counts steps along the file (king, chariot, cannon
 // and soldier moving forward or backward) rather than naming the destination file.
@@ -159,7 +153,6 @@ struct FileMoveText {
 
 // The legal move the text stands for, or why there is none or more than one. `token` is the
 // text as written, for the messages.
-std::variant<Move, MoveError> resolve(
-    const Position& pos, std::string_view token, const FileMoveText& text);
+std::variant<Move, MoveError> resolve(const Position& pos, std::string_view token, const FileMoveText& text);
 
 } // namespace xq::detail

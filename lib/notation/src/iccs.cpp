@@ -13,10 +13,7 @@ namespace {
 
     int rank_base(IccsRanks ranks) { return ranks == IccsRanks::ZeroToNine ? 0 : 1; }
 
-    std::string rank_range(IccsRanks ranks)
-    {
-        return ranks == IccsRanks::ZeroToNine ? "0-9" : "1-10";
-    }
+    std::string rank_range(IccsRanks ranks) { return ranks == IccsRanks::ZeroToNine ? "0-9" : "1-10"; }
 
     std::string square_name(Square s, IccsRanks ranks)
     {
@@ -70,11 +67,8 @@ namespace {
         const int base = rank_base(ranks);
         for (const WrittenSquare& s : { *from, *to })
             if (s.rank < base || s.rank > base + rank_count - 1)
-                return "rank " + std::to_string(s.rank) + " does not exist with ranks "
-                    + rank_range(ranks)
-                    + (ranks == IccsRanks::ZeroToNine && s.rank == 10
-                            ? " (the record may count ranks 1-10)"
-                            : "");
+                return "rank " + std::to_string(s.rank) + " does not exist with ranks " + rank_range(ranks)
+                    + (ranks == IccsRanks::ZeroToNine && s.rank == 10 ? " (the record may count ranks 1-10)" : "");
         const Square origin(from->file, from->rank - base);
         const Square destination(to->file, to->rank - base);
         if (origin == destination)
@@ -88,11 +82,10 @@ namespace {
         const std::string origin = square_name(m.from(), ranks);
         if (piece.is_none())
             return "there is no piece on " + origin;
-        const std::string name
-            = std::string(to_string(piece.color())) + " " + std::string(prose_name(piece.type()));
+        const std::string name = std::string(to_string(piece.color())) + " " + std::string(prose_name(piece.type()));
         if (piece.color() != pos.side_to_move())
-            return "the piece on " + origin + " is a " + name + ", and "
-                + std::string(to_string(pos.side_to_move())) + " is to move";
+            return "the piece on " + origin + " is a " + name + ", and " + std::string(to_string(pos.side_to_move()))
+                + " is to move";
         const std::string what = "the " + std::string(prose_name(piece.type())) + " on " + origin;
         const std::string reason = what + " cannot go to " + square_name(m.to(), ranks);
         if (!pseudo_legal_moves_from(pos, m.from()).contains(m))
@@ -101,14 +94,12 @@ namespace {
                         ? detail::blocking_reason(pos, m, [ranks](Square s) { return square_name(s, ranks); }).english
                         : std::string());
         return reason
-            + (piece.type() == PieceType::King ? " without moving into check"
-                                               : " without leaving its king in check");
+            + (piece.type() == PieceType::King ? " without moving into check" : " without leaving its king in check");
     }
 
 } // namespace
 
-std::variant<Move, MoveError> parse_iccs_move(
-    const Position& pos, std::string_view text, IccsRanks ranks)
+std::variant<Move, MoveError> parse_iccs_move(const Position& pos, std::string_view text, IccsRanks ranks)
 {
     return detail::parse_iccs_move(pos, text, detail::CleanMoveToken(text), ranks);
 }
@@ -118,8 +109,7 @@ std::variant<Move, MoveError> detail::parse_iccs_move(
 {
     const auto read = read_iccs(token, ranks);
     if (const auto* reason = std::get_if<std::string>(&read))
-        return detail::syntax_error(
-            text, "an ICCS move (ranks " + rank_range(ranks) + ")", *reason);
+        return detail::syntax_error(text, "an ICCS move (ranks " + rank_range(ranks) + ")", *reason);
     const Move m = std::get<Move>(read);
     if (!is_legal(pos, m)) {
         const std::string why = explain_illegal(pos, m, ranks);
@@ -128,9 +118,6 @@ std::variant<Move, MoveError> detail::parse_iccs_move(
     return m;
 }
 
-std::string to_iccs(Move m, IccsRanks ranks)
-{
-    return square_name(m.from(), ranks) + square_name(m.to(), ranks);
-}
+std::string to_iccs(Move m, IccsRanks ranks) { return square_name(m.from(), ranks) + square_name(m.to(), ranks); }
 
 } // namespace xq

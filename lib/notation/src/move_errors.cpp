@@ -15,7 +15,7 @@ namespace detail {
         // The text may hold anything when it does not come through a reader (a library caller's
         // string): what a terminal should not get is shown escaped.
         std::string quoted(std::string_view text) { return "'" + utf8::escape_for_display(trim(text)) + "'"; }
-    }
+    } // namespace
 
     bool has_move_shape(const Position& pos, Square from, Square to)
     {
@@ -90,7 +90,8 @@ namespace detail {
             if (mover.type() == PieceType::Chariot || !captures) {
                 if (!between.empty())
                     return blocked("path_blocked", between.front(),
-                        ": the " + named(between.front()) + " on " + square_name(between.front()) + " stands in its way");
+                        ": the " + named(between.front()) + " on " + square_name(between.front())
+                            + " stands in its way");
             } else if (between.empty()) {
                 return { ": a cannon captures only by jumping over one piece, and none stands between",
                     { { "reason", "no_screen" } } };
@@ -106,8 +107,7 @@ namespace detail {
         return {};
     }
 
-    MoveError syntax_error(
-        std::string_view text, std::string_view notation, std::string_view reason)
+    MoveError syntax_error(std::string_view text, std::string_view notation, std::string_view reason)
     {
         return { MoveErrorKind::Syntax,
             quoted(text) + " is not " + std::string(notation) + ": " + utf8::escape_for_display(reason), {},
@@ -123,8 +123,8 @@ namespace detail {
         return error;
     }
 
-    MoveError ambiguous_move(std::string_view text, const Position& pos, std::string_view reason,
-        std::vector<Move> candidates)
+    MoveError ambiguous_move(
+        std::string_view text, const Position& pos, std::string_view reason, std::vector<Move> candidates)
     {
         std::string listed;
         std::string iccs_list; // for a catalogue, without English words
@@ -137,8 +137,8 @@ namespace detail {
             iccs_list += to_iccs(candidates[i]);
         }
         return { MoveErrorKind::Ambiguous,
-            quoted(text) + " is ambiguous: " + std::string(reason) + " (" + listed
-                + ") (position: " + to_fen(pos) + ")",
+            quoted(text) + " is ambiguous: " + std::string(reason) + " (" + listed + ") (position: " + to_fen(pos)
+                + ")",
             std::move(candidates), { { "move", utf8::escape_for_display(trim(text)) }, { "candidates", iccs_list } } };
     }
 

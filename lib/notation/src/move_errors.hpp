@@ -22,8 +22,8 @@ MoveError syntax_error(std::string_view text, std::string_view notation, std::st
 MoveError illegal_move(std::string_view text, const Position& pos, std::string_view reason, DiagnosticFields fields);
 
 // "'H7+5' is ambiguous: <reason> (h4g6 or h2g4) (position: <fen>)"
-MoveError ambiguous_move(std::string_view text, const Position& pos, std::string_view reason,
-    std::vector<Move> candidates);
+MoveError ambiguous_move(
+    std::string_view text, const Position& pos, std::string_view reason, std::vector<Move> candidates);
 
 // Whether `from` to `to` has the shape of a move of the piece on `from` on an empty board (a
 // horse's L, an elephant's two diagonal points, a straight line of a chariot or cannon, one

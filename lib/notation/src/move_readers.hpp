@@ -20,9 +20,7 @@ std::optional<Notation> detect_notation(const CleanMoveToken& token);
 
 std::variant<Move, MoveError> parse_iccs_move(
     const Position& pos, std::string_view text, const CleanMoveToken& token, IccsRanks ranks);
-std::variant<Move, MoveError> parse_wxf(
-    const Position& pos, std::string_view text, const CleanMoveToken& token);
-std::variant<Move, MoveError> parse_chinese(
-    const Position& pos, std::string_view text, const CleanMoveToken& token);
+std::variant<Move, MoveError> parse_wxf(const Position& pos, std::string_view text, const CleanMoveToken& token);
+std::variant<Move, MoveError> parse_chinese(const Position& pos, std::string_view text, const CleanMoveToken& token);
 
 } // namespace xq::detail

@@ -38,8 +38,8 @@ namespace {
         return starts.find(c) != std::u32string_view::npos;
     }
 
-    std::variant<Move, MoveError> parse_as(Notation notation, const Position& pos,
-        std::string_view text, const detail::CleanMoveToken& token, IccsRanks ranks)
+    std::variant<Move, MoveError> parse_as(Notation notation, const Position& pos, std::string_view text,
+        const detail::CleanMoveToken& token, IccsRanks ranks)
     {
         if (notation == Notation::Iccs)
             return detail::parse_iccs_move(pos, text, token, ranks);
@@ -76,8 +76,7 @@ std::optional<Notation> detail::detect_notation(const CleanMoveToken& cleaned)
     return std::nullopt;
 }
 
-std::variant<Move, MoveError> parse_move(
-    const Position& pos, std::string_view text, const MoveTextOptions& options)
+std::variant<Move, MoveError> parse_move(const Position& pos, std::string_view text, const MoveTextOptions& options)
 {
     const detail::CleanMoveToken token(text);
     const auto detected = detail::detect_notation(token);

@@ -57,10 +57,7 @@ namespace {
         return code_point;
     }
 
-    bool is_space(char32_t c)
-    {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0x3000;
-    }
+    bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0x3000; }
 
     bool is_annotation_mark(char32_t c) { return c == '!' || c == '?' || c == '#'; }
 
@@ -75,8 +72,8 @@ CleanMoveToken::CleanMoveToken(std::string_view text)
             c = c - 0xff01 + '!';
         push_back(c);
     }
-    std::u32string_view all = spilled_.empty() ? std::u32string_view(inline_.data(), inline_size_)
-                                               : std::u32string_view(spilled_);
+    std::u32string_view all
+        = spilled_.empty() ? std::u32string_view(inline_.data(), inline_size_) : std::u32string_view(spilled_);
     while (!all.empty() && (is_space(all.back()) || is_annotation_mark(all.back())))
         all.remove_suffix(1);
     while (!all.empty() && is_space(all.front()))

@@ -72,10 +72,7 @@ namespace {
     }
 
     // xqbase's keypad codes follow PieceType's order: K1 A2 B3 N4 R5 C6 P7.
-    PieceKinds keypad_kinds(char c)
-    {
-        return c >= '1' && c <= '7' ? kind_bit(static_cast<PieceType>(c - '1')) : 0;
-    }
+    PieceKinds keypad_kinds(char c) { return c >= '1' && c <= '7' ? kind_bit(static_cast<PieceType>(c - '1')) : 0; }
 
     int digit_value(char c) { return c >= '1' && c <= '9' ? c - '0' : 0; }
 
@@ -105,8 +102,7 @@ namespace {
         if (first_kinds) {
             if (second_digit) {
                 readings.push_back({ first_kinds, Pick::OnFileOrMiddle, second_digit });
-                readings.push_back(
-                    { first_kinds, Pick::AnyOnFile, second_digit, 0, Tier::Fallback });
+                readings.push_back({ first_kinds, Pick::AnyOnFile, second_digit, 0, Tier::Fallback });
             } else if (second == '+') {
                 readings.push_back({ first_kinds, Pick::WxfFront });
             } else if (second == '-') {
@@ -134,13 +130,10 @@ namespace {
                 if (first_digit == second_digit)
                     readings.push_back({ soldier, Pick::Middle, first_digit });
                 if (first_digit <= 5)
-                    readings.push_back(
-                        { soldier, Pick::Ordinal, second_digit, first_digit, Tier::Fallback });
+                    readings.push_back({ soldier, Pick::Ordinal, second_digit, first_digit, Tier::Fallback });
                 if (keypad) {
-                    readings.push_back(
-                        { keypad, Pick::OnFileOrMiddle, second_digit, 0, Tier::Fallback });
-                    readings.push_back(
-                        { keypad, Pick::AnyOnFile, second_digit, 0, Tier::Fallback });
+                    readings.push_back({ keypad, Pick::OnFileOrMiddle, second_digit, 0, Tier::Fallback });
+                    readings.push_back({ keypad, Pick::AnyOnFile, second_digit, 0, Tier::Fallback });
                 }
             }
         }
@@ -228,8 +221,7 @@ std::variant<Move, MoveError> parse_wxf(const Position& pos, std::string_view te
     return detail::parse_wxf(pos, text, detail::CleanMoveToken(text));
 }
 
-std::variant<Move, MoveError> detail::parse_wxf(
-    const Position& pos, std::string_view text, const CleanMoveToken& token)
+std::variant<Move, MoveError> detail::parse_wxf(const Position& pos, std::string_view text, const CleanMoveToken& token)
 {
     auto meaning = read_wxf(token);
     if (const auto* reason = std::get_if<std::string>(&meaning))
@@ -242,8 +234,7 @@ std::string to_wxf(const Position& pos, Move m)
     const detail::FileCensus census(pos, pos.piece_on(m.from()).color());
     const detail::FileMove move = detail::describe(pos, census, m);
     constexpr char direction_chars[] = { '+', '-', '=' };
-    return piece_part(move.piece) + direction_chars[static_cast<int>(move.direction)]
-        + digit_char(move.argument);
+    return piece_part(move.piece) + direction_chars[static_cast<int>(move.direction)] + digit_char(move.argument);
 }
 
 } // namespace xq

@@ -53,7 +53,8 @@ namespace detail {
         std::string text = clean_text(gbk ? decode_gbk(raw, end, damaged) : decode_utf16le(raw, end, damaged), control);
         if (damaged)
             diagnostics.add(Severity::Warning, "encoding.invalid-sequence",
-                std::string(what) + " is not well-formed " + std::string(to_string(encoding)) + "; what cannot be read is U+FFFD",
+                std::string(what) + " is not well-formed " + std::string(to_string(encoding))
+                    + "; what cannot be read is U+FFFD",
                 where);
         if (control)
             diagnostics.add(control_character_warning(std::string(gbk ? "xqf" : "cbr") + ".control-character", *control,
@@ -105,7 +106,6 @@ namespace detail {
         }
     }
 
-
     std::string iccs_square(int file, int rank)
     {
         return { static_cast<char>('a' + file), static_cast<char>('0' + rank) };
@@ -128,8 +128,8 @@ namespace detail {
         record.tags.push_back({ std::move(name), single_line(std::move(value)), location, location });
     }
 
-    MoveTreeBuilder::MoveTreeBuilder(GameRecord& record, GameDiagnostics& diagnostics, const RecordLimits& limits,
-        std::string code_prefix)
+    MoveTreeBuilder::MoveTreeBuilder(
+        GameRecord& record, GameDiagnostics& diagnostics, const RecordLimits& limits, std::string code_prefix)
         : record_(record)
         , diagnostics_(diagnostics)
         , limits_(limits)
@@ -153,8 +153,8 @@ namespace detail {
         return line == 0 ? record_.moves : record_.variations[static_cast<std::size_t>(line - 1)].moves;
     }
 
-    void MoveTreeBuilder::report_once(bool& reported, Severity severity, const std::string& code_suffix,
-        std::string message, const StoredMove& where)
+    void MoveTreeBuilder::report_once(
+        bool& reported, Severity severity, const std::string& code_suffix, std::string message, const StoredMove& where)
     {
         if (reported)
             return;
@@ -175,15 +175,15 @@ namespace detail {
         }
         if (nesting > limits_.max_variation_depth) {
             report_once(nesting_limit_reported_, Severity::Warning, "too-deep-variations",
-                "variations nested more than " + std::to_string(limits_.max_variation_depth)
-                    + " deep are skipped",
+                "variations nested more than " + std::to_string(limits_.max_variation_depth) + " deep are skipped",
                 first_move);
             ++record_.skipped_variations;
             return dropped_line;
         }
         if (record_.variations.size() >= limits_.max_variations) {
             report_once(variations_limit_reported_, Severity::Warning, "too-many-variations",
-                "more than " + std::to_string(limits_.max_variations) + " variations; the rest are skipped", first_move);
+                "more than " + std::to_string(limits_.max_variations) + " variations; the rest are skipped",
+                first_move);
             ++record_.skipped_variations;
             return dropped_line;
         }
@@ -219,8 +219,7 @@ namespace detail {
         int line = next_starts_variation_ ? open_variation(next_variation_parent_, ply, move) : current_line_;
         if (moves_kept_ >= limits_.max_plies) {
             report_once(plies_limit_reported_, Severity::Error, "too-many-plies",
-                "more than " + std::to_string(limits_.max_plies)
-                    + " moves in one game; the rest are read but not kept",
+                "more than " + std::to_string(limits_.max_plies) + " moves in one game; the rest are read but not kept",
                 move);
             line = dropped_line;
         }

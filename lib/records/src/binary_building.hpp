@@ -23,7 +23,6 @@ namespace xq::detail {
 inline constexpr std::string_view cbr_magic { "CCBridge Record\0", 16 };
 inline constexpr std::string_view cbl_magic { "CCBridgeLibrary\0", 16 };
 
-
 // The little-endian u32 at `offset`, or nothing when it does not fit in `bytes`.
 std::optional<std::uint32_t> read_u32le(std::string_view bytes, std::size_t offset);
 
@@ -35,7 +34,10 @@ struct TextField {
 };
 
 // The byte at `offset`, which the caller has checked is within `bytes`.
-inline unsigned byte_at(std::string_view bytes, std::size_t offset) { return static_cast<unsigned char>(bytes[offset]); }
+inline unsigned byte_at(std::string_view bytes, std::size_t offset)
+{
+    return static_cast<unsigned char>(bytes[offset]);
+}
 
 // `length` bytes at `offset`, or nothing when they do not fit in `bytes`.
 std::optional<std::string_view> slice(std::string_view bytes, std::size_t offset, std::size_t length);
@@ -69,7 +71,6 @@ std::string clean_text(std::string_view text, std::optional<int>& dropped);
 // "*" for 0 and, with `known` false, for anything else.
 std::string result_from_code(unsigned code, bool& known);
 
-
 // "h2", for file 0..8 and rank 0..9 from Red's side.
 std::string iccs_square(int file, int rank);
 
@@ -94,8 +95,8 @@ struct StoredMove {
 class MoveTreeBuilder {
 public:
     // `code_prefix` ("xqf", "cbr") starts the codes of the diagnostics it reports.
-    MoveTreeBuilder(GameRecord& record, GameDiagnostics& diagnostics, const RecordLimits& limits,
-        std::string code_prefix);
+    MoveTreeBuilder(
+        GameRecord& record, GameDiagnostics& diagnostics, const RecordLimits& limits, std::string code_prefix);
 
     // After the root record: whether any move follows, and the game comment.
     void start(bool root_has_child, std::optional<std::string> game_comment, const StoredMove& root);

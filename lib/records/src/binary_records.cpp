@@ -38,8 +38,8 @@ std::optional<BinaryFormat> detect_binary_format(std::string_view first_bytes)
     return std::nullopt;
 }
 
-BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes, const std::string& source_name,
-    const RecordLimits& limits)
+BinaryRecords read_binary_records(
+    BinaryFormat format, std::string_view bytes, const std::string& source_name, const RecordLimits& limits)
 {
     BinaryRecords out;
     if (bytes.size() > max_binary_record_bytes) {

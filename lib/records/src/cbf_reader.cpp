@@ -244,7 +244,8 @@ namespace {
             const std::size_t end = text_.find(quote, position_ + 1);
             if (end == std::string_view::npos)
                 return error("the value of attribute " + attribute + " has no closing quote", position_);
-            token.attributes.emplace_back(std::move(attribute), resolve_references(text_.substr(position_ + 1, end - position_ - 1)));
+            token.attributes.emplace_back(
+                std::move(attribute), resolve_references(text_.substr(position_ + 1, end - position_ - 1)));
             position_ = end + 1;
         }
     }
@@ -278,7 +279,7 @@ namespace {
                 std::uint32_t code_point = 0;
                 bool valid = name.size() > (hexadecimal ? 2u : 1u);
                 for (const char c : name.substr(hexadecimal ? 2 : 1)) {
-                    const int digit = (c >= '0' && c <= '9') ? c - '0'
+                    const int digit = (c >= '0' && c <= '9')    ? c - '0'
                         : hexadecimal && (c >= 'a' && c <= 'f') ? c - 'a' + 10
                         : hexadecimal && (c >= 'A' && c <= 'F') ? c - 'A' + 10
                                                                 : -1;
@@ -427,14 +428,16 @@ namespace {
             }
             if (open_.empty()) {
                 if (token.kind != XmlToken::Kind::Text || !is_blank(token.text))
-                    report(Severity::Warning, "cbf.stray-text", "what follows the root element is ignored", token.offset);
+                    report(
+                        Severity::Warning, "cbf.stray-text", "what follows the root element is ignored", token.offset);
                 break;
             }
             switch (token.kind) {
             case XmlToken::Kind::StartTag:
                 if (open_.size() >= max_element_depth) {
                     report(Severity::Error, "cbf.bad-xml",
-                        "elements nest more than " + std::to_string(max_element_depth) + " deep; the rest of the file is not read",
+                        "elements nest more than " + std::to_string(max_element_depth)
+                            + " deep; the rest of the file is not read",
                         token.offset);
                     open_.clear();
                     break;
@@ -562,8 +565,8 @@ namespace {
             return;
         }
         if (context != Context::Ignored && !is_blank(token.text) && !stray_text_reported_) {
-            report(Severity::Warning, "cbf.stray-text",
-                "text directly inside <" + open_.back().name + "> is ignored", token.offset);
+            report(Severity::Warning, "cbf.stray-text", "text directly inside <" + open_.back().name + "> is ignored",
+                token.offset);
             stray_text_reported_ = true;
         }
     }
@@ -575,15 +578,16 @@ namespace {
         if (element_text_cut_ && (element.context == Context::HeadField || element.context == Context::Move))
             report(Severity::Warning, "cbf.text-too-long",
                 "the text of <" + element.name + "> is cut at "
-                    + std::to_string(element.context == Context::Move ? limits_.max_comment_bytes : limits_.max_tag_value_bytes)
+                    + std::to_string(
+                        element.context == Context::Move ? limits_.max_comment_bytes : limits_.max_tag_value_bytes)
                     + " bytes",
                 element.location);
         if (element.context == Context::HeadField || element.context == Context::Move) {
             std::optional<int> control;
             std::string text = clean_text(element_text_, control);
             if (control)
-                diagnostics_.add(control_character_warning("cbf.control-character", *control,
-                    "dropped from <" + element.name + ">", element.location));
+                diagnostics_.add(control_character_warning(
+                    "cbf.control-character", *control, "dropped from <" + element.name + ">", element.location));
             if (element.context == Context::HeadField)
                 add_head_field(element.name, std::move(text), element.location);
             else if (held_move_ && !is_blank(text))
@@ -684,7 +688,8 @@ namespace {
         } else {
             // Kept as written (on one line, as long as a token may be), so that the replay stops at
             // this ply and says where.
-            stored.text = single_line(std::string(utf8::prefix_of_whole_characters(held.value, limits_.max_token_bytes)));
+            stored.text
+                = single_line(std::string(utf8::prefix_of_whole_characters(held.value, limits_.max_token_bytes)));
             report(Severity::Error, "cbf.bad-move",
                 "the move value \"" + stored.text + "\" is not two squares XY-XY (column 0-8, row 0-9)", held.location);
         }

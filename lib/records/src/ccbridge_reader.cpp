@@ -145,7 +145,8 @@ namespace {
             if (red_moves != red_to_move)
                 report(Severity::Warning, "cbr.side-to-move",
                     "the side-to-move field is " + std::to_string(side_code) + ", but the first move is "
-                        + (red_moves ? "Red's" : "Black's") + "; it is taken as " + (red_moves ? "Red's" : "Black's") + " turn",
+                        + (red_moves ? "Red's" : "Black's") + "; it is taken as " + (red_moves ? "Red's" : "Black's")
+                        + " turn",
                     side_offset);
             red_to_move = red_moves;
         }
@@ -164,14 +165,16 @@ namespace {
         GameRecord& record = result_.record;
         for (const TextField& field : cbr_fields) {
             add_tag(record, std::string(field.tag),
-                decode_text(bytes_.substr(field.offset, field.size), TextEnd::FirstZero, "the " + std::string(field.tag) + " field", field.offset));
+                decode_text(bytes_.substr(field.offset, field.size), TextEnd::FirstZero,
+                    "the " + std::string(field.tag) + " field", field.offset));
             if (field.tag == "Black") { // the tags in PGN's order: Result after the players
                 bool known = false;
                 const unsigned code = byte_at(bytes_, result_offset);
                 add_tag(record, "Result", result_from_code(code, known));
                 if (!known)
                     report(Severity::Warning, "cbr.bad-result",
-                        "the result code " + std::to_string(code) + " is none of 0 to 4; the result is taken as unknown",
+                        "the result code " + std::to_string(code)
+                            + " is none of 0 to 4; the result is taken as unknown",
                         result_offset);
             }
         }
@@ -263,8 +266,7 @@ namespace {
             // Blocks of a library are padded with zeros, and a zero record (a9 to a9) is no move.
             const std::optional<std::string_view> next = slice(bytes_, position_, node_bytes);
             if (!next || *next == std::string_view("\0\0\0\0", 4)) {
-                error("cbr.truncated",
-                    "the move tree stops here, but its last record announced another move", offset);
+                error("cbr.truncated", "the move tree stops here, but its last record announced another move", offset);
                 tree.abandon();
                 break;
             }
@@ -329,7 +331,8 @@ namespace {
 
     class CblParser {
     public:
-        CblParser(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out)
+        CblParser(
+            std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out)
             : bytes_(bytes)
             , source_name_(source_name)
             , limits_(limits)
@@ -340,8 +343,7 @@ namespace {
         void parse()
         {
             begin();
-            while (read_next()) {
-            }
+            while (read_next()) { }
         }
 
         // The library's own fields and the directory's size.
@@ -352,7 +354,8 @@ namespace {
 
     private:
         // Reads one entry; whether it gave a game or a heading.
-        bool read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset);
+        bool read_entry(
+            std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset);
         void bad_entry(std::size_t slot, const std::string& title, std::string problem, std::uint64_t offset)
         {
             add_bounded(out_.diagnostics,
@@ -379,7 +382,8 @@ namespace {
         for (const TextField& field : library_fields) {
             std::string value = decode_library_text(bytes_.substr(field.offset, field.size));
             if (!value.empty())
-                out_.library_tags.push_back({ std::string(field.tag), single_line(std::move(value)), { source_name_ }, { source_name_ } });
+                out_.library_tags.push_back(
+                    { std::string(field.tag), single_line(std::move(value)), { source_name_ }, { source_name_ } });
         }
         // The header says how many directory slots there are, not how many games.
         capacity_ = *read_u32le(bytes_, capacity_offset);
@@ -412,13 +416,15 @@ namespace {
         return false;
     }
 
-    bool CblParser::read_entry(std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset)
+    bool CblParser::read_entry(
+        std::size_t slot, std::string_view entry, std::uint64_t entry_offset, std::uint64_t block_offset)
     {
         const std::string title = decode_library_text(entry.substr(entry_title_offset, entry_title_bytes));
         const std::uint32_t content_length = *read_u32le(entry, entry_content_length_offset);
         if (content_length < cbr_header_bytes + node_bytes) {
             bad_entry(slot, title,
-                "its content length is " + std::to_string(content_length) + " bytes, less than a CBR header and its root record",
+                "its content length is " + std::to_string(content_length)
+                    + " bytes, less than a CBR header and its root record",
                 entry_offset);
             return false;
         }
@@ -431,14 +437,12 @@ namespace {
             return false;
         }
         if (block_offset > bytes_.size() || bytes_.size() - block_offset < content_length) {
-            bad_entry(slot, title,
-                "its record would end past the end of the file", block_offset);
+            bad_entry(slot, title, "its record would end past the end of the file", block_offset);
             return false;
         }
         const std::string_view record = bytes_.substr(static_cast<std::size_t>(block_offset), content_length);
         if (!record.starts_with(cbr_magic)) {
-            bad_entry(slot, title,
-                "its block does not start with \"CCBridge Record\"", block_offset);
+            bad_entry(slot, title, "its block does not start with \"CCBridge Record\"", block_offset);
             return false;
         }
         CbrParser parser(record, static_cast<std::size_t>(block_offset), true, slot + 1, source_name_, limits_);
@@ -446,7 +450,8 @@ namespace {
         if (result.heading) {
             parser.hand_over(out_.diagnostics);
             out_.diagnostics.note("cbl.heading",
-                "entry " + std::to_string(slot + 1) + " has no pieces and no moves: a heading, not a game", { source_name_ });
+                "entry " + std::to_string(slot + 1) + " has no pieces and no moves: a heading, not a game",
+                { source_name_ });
             const RecordedTag* heading_title = result.record.find_tag("Title");
             out_.headings.push_back({ slot + 1, heading_title ? heading_title->value : title,
                 std::move(result.record.comments_before_first_move), { source_name_ } });
@@ -473,7 +478,8 @@ void read_cbr(std::string_view bytes, const std::string& source_name, const Reco
     if (bytes.size() < cbr_header_bytes + node_bytes) {
         out.diagnostics.error("cbr.truncated",
             "the file has " + std::to_string(bytes.size()) + " bytes, fewer than the "
-                + std::to_string(cbr_header_bytes + node_bytes) + " of a CBR header and its root record; no game is read",
+                + std::to_string(cbr_header_bytes + node_bytes)
+                + " of a CBR header and its root record; no game is read",
             { source_name });
         return;
     }
@@ -484,10 +490,11 @@ void read_cbr(std::string_view bytes, const std::string& source_name, const Reco
         return;
     }
     parser.hand_over(out.diagnostics);
-    out.diagnostics.note("cbr.heading", "the record has no pieces and no moves: a heading, not a game", { source_name });
+    out.diagnostics.note(
+        "cbr.heading", "the record has no pieces and no moves: a heading, not a game", { source_name });
     const RecordedTag* title = result.record.find_tag("Title");
-    out.headings.push_back(
-        { 1, title ? title->value : std::string(), std::move(result.record.comments_before_first_move), { source_name } });
+    out.headings.push_back({ 1, title ? title->value : std::string(),
+        std::move(result.record.comments_before_first_move), { source_name } });
 }
 
 namespace {

@@ -261,8 +261,8 @@ namespace {
             if (source_.get() == TextSource::undecodable)
                 diagnostics_.add(source_.last_undecodable());
         }
-        void report_limit(bool& reported, Severity severity, std::string code, std::string message,
-            const SourceLocation& where)
+        void report_limit(
+            bool& reported, Severity severity, std::string code, std::string message, const SourceLocation& where)
         {
             if (!reported)
                 diagnostics_.add(severity, std::move(code), std::move(message), where);
@@ -335,7 +335,8 @@ namespace {
             if (id >= 1 && static_cast<std::size_t>(id) <= moves_not_kept_.size()
                 && moves_not_kept_[static_cast<std::size_t>(id) - 1].first == id)
                 return moves_not_kept_[static_cast<std::size_t>(id) - 1].second;
-            const auto it = std::lower_bound(moves_not_kept_.begin(), moves_not_kept_.end(), std::pair { id, std::size_t { 0 } });
+            const auto it
+                = std::lower_bound(moves_not_kept_.begin(), moves_not_kept_.end(), std::pair { id, std::size_t { 0 } });
             return it != moves_not_kept_.end() && it->first == id ? it->second : 0;
         }
         GameRecord finish();
@@ -441,8 +442,8 @@ namespace {
     void BlockParser::report_unterminated(ValueEnd end, const SourceLocation& field_location)
     {
         if (end != ValueEnd::Closed)
-            diagnostics_.add(Severity::Warning, "dhtmlxq.unterminated-field", "the field has no closing [/DhtmlXQ_...] tag",
-                field_location);
+            diagnostics_.add(Severity::Warning, "dhtmlxq.unterminated-field",
+                "the field has no closing [/DhtmlXQ_...] tag", field_location);
     }
 
     void BlockParser::read_field()
@@ -497,15 +498,16 @@ namespace {
             if (std::optional<std::string> fen = dhtmlxq_binit_to_fen(binit, problem))
                 record_.start_fen = LocatedText { std::move(*fen), value_location };
             else
-                diagnostics_.add(Severity::Error, "dhtmlxq.bad-binit",
-                    problem + "; the start position is unknown", value_location);
+                diagnostics_.add(
+                    Severity::Error, "dhtmlxq.bad-binit", problem + "; the start position is unknown", value_location);
             break;
         }
         case Kind::Tag: {
             std::string value = detail::single_line(read_text(limits_.max_tag_value_bytes, too_long, field_location));
             if (too_long)
                 diagnostics_.add(Severity::Warning, "dhtmlxq.field-too-long",
-                    "the value of field " + name + " is cut at " + std::to_string(limits_.max_tag_value_bytes) + " bytes",
+                    "the value of field " + name + " is cut at " + std::to_string(limits_.max_tag_value_bytes)
+                        + " bytes",
                     value_location);
             if (record_.tags.size() >= limits_.max_tags)
                 report_limit(tags_limit_reported_, Severity::Warning, "dhtmlxq.too-many-fields",
@@ -524,7 +526,8 @@ namespace {
     {
         std::string text;
         for (;;) {
-            if (!detail::take_plain_run(source_, text, too_long ? text.size() : max_bytes, plain_text_ascii.data(), false))
+            if (!detail::take_plain_run(
+                    source_, text, too_long ? text.size() : max_bytes, plain_text_ascii.data(), false))
                 too_long = true;
             if (const ValueEnd end = value_end_here(); end != ValueEnd::None) {
                 report_unterminated(end, field_location);
@@ -636,8 +639,8 @@ namespace {
     {
         if (field.kind == FieldName::Kind::MainLine) {
             if (main_line_read_) {
-                diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
-                    "a second movelist field is ignored", field_location);
+                diagnostics_.add(
+                    Severity::Warning, "dhtmlxq.duplicate-field", "a second movelist field is ignored", field_location);
                 return {};
             }
             main_line_read_ = true;
@@ -648,7 +651,8 @@ namespace {
         if (field.variation <= highest_variation_id_
             && std::any_of(record_.variations.begin(), record_.variations.end(), same_id)) {
             diagnostics_.add(Severity::Warning, "dhtmlxq.duplicate-field",
-                "variation " + std::to_string(field.variation) + " is given twice; the second is ignored", field_location);
+                "variation " + std::to_string(field.variation) + " is given twice; the second is ignored",
+                field_location);
             return {};
         }
         if (record_.variations.size() >= limits_.max_variations) {
@@ -742,7 +746,8 @@ namespace {
             } else {
                 diagnostics_.add(Severity::Warning, "dhtmlxq.orphan-comment",
                     "the comment refers to ply " + std::to_string(comment.ply)
-                        + (comment.variation ? " of variation " + std::to_string(comment.variation) : std::string(" of the main line"))
+                        + (comment.variation ? " of variation " + std::to_string(comment.variation)
+                                             : std::string(" of the main line"))
                         + ", which the record does not have; it is ignored",
                     comment.location);
             }
@@ -765,9 +770,8 @@ namespace {
             std::size_t base = 0;
             while (depth[at] == 0 && chain.size() <= count) {
                 chain.push_back(at);
-                const RecordedVariation* parent = record_.variations[at].parent == 0
-                    ? nullptr
-                    : sorted_variation(record_.variations[at].parent);
+                const RecordedVariation* parent
+                    = record_.variations[at].parent == 0 ? nullptr : sorted_variation(record_.variations[at].parent);
                 if (!parent)
                     break;
                 at = static_cast<std::size_t>(parent - record_.variations.data());

@@ -63,8 +63,8 @@ std::string_view to_string(RecordFormat format)
 
 const RecordedTag* GameRecord::find_tag(std::string_view name) const
 {
-    const auto it = std::find_if(tags.begin(), tags.end(),
-        [&](const RecordedTag& tag) { return equal_ignoring_ascii_case(tag.name, name); });
+    const auto it = std::find_if(
+        tags.begin(), tags.end(), [&](const RecordedTag& tag) { return equal_ignoring_ascii_case(tag.name, name); });
     return it == tags.end() ? nullptr : &*it;
 }
 

@@ -121,7 +121,9 @@ Diagnostics where_selected_none(const std::vector<TagCondition>& conditions, std
     problem.error("where.none",
         "no game matches " + described(conditions) + ": none of the " + std::to_string(games_looked_at)
             + (games_looked_at == 1 ? " game" : " games") + " looked at"
-            + (search_folds_traditional() ? "" : " (traditional and simplified Chinese are compared as written: OpenCC's data is missing)"),
+            + (search_folds_traditional()
+                    ? ""
+                    : " (traditional and simplified Chinese are compared as written: OpenCC's data is missing)"),
         { "--where" }, std::move(fields));
     return problem;
 }

@@ -1,6 +1,6 @@
 // Reading the record files of a command one after the other, and selecting their games.
-#include "xq/records/open_record.hpp"
 #include "xq/records/game_source.hpp"
+#include "xq/records/open_record.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -61,7 +61,8 @@ std::optional<SourceItem> GameSource::next()
     } catch (const std::exception& e) {
         if (file_index_ == files_.size())
             throw;
-        throw std::runtime_error(std::string(e.what()) + " (while reading " + display_name(files_[file_index_].path) + ")");
+        throw std::runtime_error(
+            std::string(e.what()) + " (while reading " + display_name(files_[file_index_].path) + ")");
     }
 }
 
@@ -127,8 +128,7 @@ void GameSource::finish_file_reading()
         diagnostics.error("game.not-found",
             "there is no game " + std::to_string(*missing) + ": the file has " + std::to_string(games_in_file_)
                 + (games_in_file_ == 1 ? " game" : " games"),
-            { current_.path },
-            { { "number", std::to_string(*missing) }, { "games", std::to_string(games_in_file_) } });
+            { current_.path }, { { "number", std::to_string(*missing) }, { "games", std::to_string(games_in_file_) } });
 }
 
 void GameSource::open(const RecordFile& file)
@@ -145,8 +145,7 @@ void GameSource::open(const RecordFile& file)
         format = sniff_record_format(standard_input_stream_, options_.reader.encoding);
     } else {
         current_ = FinishedFile { display_name(file.path), file.bytes, 0, {} };
-        format = open_record_stream(
-            file.path, stream_, current_.path, current_.diagnostics, options_.reader.encoding);
+        format = open_record_stream(file.path, stream_, current_.path, current_.diagnostics, options_.reader.encoding);
         input_ = stream_.get();
     }
     if (!format)

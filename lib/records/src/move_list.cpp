@@ -32,8 +32,8 @@ namespace {
 
 } // namespace
 
-GameRecord record_from_move_list(std::string_view fen, std::string_view moves, const std::string& fen_source,
-    const std::string& moves_source)
+GameRecord record_from_move_list(
+    std::string_view fen, std::string_view moves, const std::string& fen_source, const std::string& moves_source)
 {
     GameRecord record;
     record.index = 1;

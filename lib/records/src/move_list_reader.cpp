@@ -81,7 +81,8 @@ namespace detail {
     void MoveListScanner::skip_control_character(Diagnostics& problems)
     {
         add_bounded(problems,
-            control_character_warning("movelist.control-character", source_.peek(), "read as a separator", source_.location()),
+            control_character_warning(
+                "movelist.control-character", source_.peek(), "read as a separator", source_.location()),
             limits_.max_diagnostics);
         source_.get();
     }
@@ -173,7 +174,8 @@ namespace {
         constexpr std::size_t max_fields = 5; // side, two '-', two counters
         if (index >= max_fields)
             return false;
-        if (index == 0 && word.size() == 1 && ((word[0] >= 'a' && word[0] <= 'z') || (word[0] >= 'A' && word[0] <= 'Z')))
+        if (index == 0 && word.size() == 1
+            && ((word[0] >= 'a' && word[0] <= 'z') || (word[0] >= 'A' && word[0] <= 'Z')))
             return true;
         return word == "-"
             || (!word.empty() && word.size() <= 6 && word.find_first_not_of("0123456789") == std::string_view::npos);
@@ -307,7 +309,8 @@ bool is_fen_placement(std::string_view text)
             if (rank_length == 0 || ++slashes == ranks)
                 return false;
             rank_length = 0;
-        } else if ((c >= '1' && c <= '9') || (((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) && piece_from_fen_char(c))) {
+        } else if ((c >= '1' && c <= '9')
+            || (((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) && piece_from_fen_char(c))) {
             ++rank_length;
         } else {
             return false;

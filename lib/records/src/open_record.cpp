@@ -12,13 +12,13 @@
 #include <memory>
 #include <sstream>
 
+#include "binary_building.hpp"
+#include "record_building.hpp"
 #include "xq/base/utf8.hpp"
 #include "xq/records/binary_records.hpp"
 #include "xq/records/dhtmlxq_reader.hpp"
 #include "xq/records/move_list_reader.hpp"
 #include "xq/records/pgn_reader.hpp"
-#include "binary_building.hpp"
-#include "record_building.hpp"
 
 namespace xq {
 
@@ -142,7 +142,8 @@ namespace {
     // games decoded all at once took 245 MB for a library of 3,500 games of 400 plies.
     class BinaryRecordReader final : public RecordReader {
     public:
-        BinaryRecordReader(RecordFormat format, std::istream& input, std::string source_name, const RecordReaderOptions& options)
+        BinaryRecordReader(
+            RecordFormat format, std::istream& input, std::string source_name, const RecordReaderOptions& options)
             : format_(format)
             , encoding_(format == RecordFormat::Xqf ? TextEncoding::Gb18030
                       : format == RecordFormat::Cbf ? TextEncoding::Utf8
@@ -158,8 +159,8 @@ namespace {
                 bytes_.resize(old_size + static_cast<std::size_t>(input.gcount()));
             }
             if (input.bad())
-                diagnostics_.error("io.read", "reading failed after " + std::to_string(bytes_.size()) + " bytes",
-                    { source_name_ });
+                diagnostics_.error(
+                    "io.read", "reading failed after " + std::to_string(bytes_.size()) + " bytes", { source_name_ });
             limits_ = options.limits;
             limits_.max_plies = std::max(limits_.max_plies, max_binary_record_plies);
             if (format == RecordFormat::Cbl && bytes_.size() <= max_binary_record_bytes) {
@@ -335,8 +336,8 @@ std::optional<RecordFormat> sniff_record_format(std::istream& input, std::option
     return detect_record_format(std::string_view(head.get(), got), encoding);
 }
 
-std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input, std::string source_name,
-    const RecordReaderOptions& options)
+std::unique_ptr<RecordReader> make_record_reader(
+    RecordFormat format, std::istream& input, std::string source_name, const RecordReaderOptions& options)
 {
     switch (format) {
     case RecordFormat::DhtmlXq:
@@ -358,14 +359,14 @@ std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istre
 
 std::string display_name(const std::filesystem::path& path) { return utf8::escape_for_display(path.native()); }
 
-std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path,
-    std::unique_ptr<std::istream>& stream, const std::string& shown_name, Diagnostics& diagnostics,
-    std::optional<TextEncoding> encoding)
+std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path, std::unique_ptr<std::istream>& stream,
+    const std::string& shown_name, Diagnostics& diagnostics, std::optional<TextEncoding> encoding)
 {
     stream.reset();
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
-        diagnostics.error("io.open", "cannot read a directory as a record file", { shown_name }, { { "form", "directory" } });
+        diagnostics.error(
+            "io.open", "cannot read a directory as a record file", { shown_name }, { { "form", "directory" } });
         return std::nullopt;
     }
     errno = 0;
@@ -376,7 +377,10 @@ std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path
             "cannot open the file" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
             { shown_name },
             { { "form", "file" },
-                { "errno", reason == ENOENT ? "ENOENT" : reason == EACCES ? "EACCES" : "other" } });
+                { "errno",
+                    reason == ENOENT       ? "ENOENT"
+                        : reason == EACCES ? "EACCES"
+                                           : "other" } });
         return std::nullopt;
     }
     if (file->tellg() < 0) {
@@ -384,7 +388,8 @@ std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path
         file->clear();
         std::string whole { std::istreambuf_iterator<char>(*file), std::istreambuf_iterator<char>() };
         if (file->bad()) {
-            diagnostics.error("io.read", "reading failed after " + std::to_string(whole.size()) + " bytes", { shown_name });
+            diagnostics.error(
+                "io.read", "reading failed after " + std::to_string(whole.size()) + " bytes", { shown_name });
             return std::nullopt;
         }
         stream = std::make_unique<std::istringstream>(std::move(whole));
@@ -397,12 +402,13 @@ std::optional<RecordFormat> open_record_stream(const std::filesystem::path& path
     return format;
 }
 
-std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path, const RecordReaderOptions& options,
-    Diagnostics& diagnostics, SourceNames names)
+std::unique_ptr<RecordReader> open_record_file(
+    const std::filesystem::path& path, const RecordReaderOptions& options, Diagnostics& diagnostics, SourceNames names)
 {
     const std::string shown_name = display_name(path);
     std::unique_ptr<std::istream> file;
-    const std::optional<RecordFormat> format = open_record_stream(path, file, shown_name, diagnostics, options.encoding);
+    const std::optional<RecordFormat> format
+        = open_record_stream(path, file, shown_name, diagnostics, options.encoding);
     if (!format)
         return nullptr;
     return std::make_unique<FileRecordReader>(

@@ -113,16 +113,23 @@ namespace {
         };
 
         bool in_variation() const { return lines_.size() > 1 || skipped_depth_ > 0; }
-        std::vector<RecordedMove>& moves_of(int id) { return id == 0 ? record_.moves : record_.variations[static_cast<std::size_t>(id - 1)].moves; }
+        std::vector<RecordedMove>& moves_of(int id)
+        {
+            return id == 0 ? record_.moves : record_.variations[static_cast<std::size_t>(id - 1)].moves;
+        }
         std::vector<std::string>& leading_comments_of(int id)
         {
             return id == 0 ? record_.comments_before_first_move
                            : record_.variations[static_cast<std::size_t>(id - 1)].comments_before_first_move;
         }
-        std::size_t first_ply_of(int id) const { return id == 0 ? 1 : record_.variations[static_cast<std::size_t>(id - 1)].first_ply; }
+        std::size_t first_ply_of(int id) const
+        {
+            return id == 0 ? 1 : record_.variations[static_cast<std::size_t>(id - 1)].first_ply;
+        }
 
         // Reports a limit once per game.
-        void report_limit(bool& reported, Severity severity, std::string code, std::string message, const SourceLocation& where)
+        void report_limit(
+            bool& reported, Severity severity, std::string code, std::string message, const SourceLocation& where)
         {
             if (!reported)
                 diagnostics_.add(severity, std::move(code), std::move(message), where);
@@ -212,8 +219,8 @@ namespace {
                 "more than " + std::to_string(limits_.max_tags) + " tags; the rest are ignored", token.location);
             return;
         }
-        record_.tags.push_back(
-            { std::move(token.text), std::move(token.value), std::move(token.location), std::move(token.value_location) });
+        record_.tags.push_back({ std::move(token.text), std::move(token.value), std::move(token.location),
+            std::move(token.value_location) });
     }
 
     void GameAssembler::add_move(PgnToken& token)
@@ -242,12 +249,14 @@ namespace {
             return;
         std::vector<RecordedMove>& moves = moves_of(lines_.back().variation_id);
         if (moves.empty()) {
-            diagnostics_.add(Severity::Warning, "pgn.misplaced-nag", "an annotation before any move is ignored", token.location);
+            diagnostics_.add(
+                Severity::Warning, "pgn.misplaced-nag", "an annotation before any move is ignored", token.location);
             return;
         }
         if (moves.back().nags.size() >= limits_.max_nags_per_move) {
             report_limit(nags_limit_reported_, Severity::Warning, "pgn.too-many-nags",
-                "more than " + std::to_string(limits_.max_nags_per_move) + " annotations on one move; the rest are ignored",
+                "more than " + std::to_string(limits_.max_nags_per_move)
+                    + " annotations on one move; the rest are ignored",
                 token.location);
             return;
         }
@@ -290,8 +299,7 @@ namespace {
         bool skip = true;
         if (lines_.size() - 1 >= limits_.max_variation_depth)
             report_limit(depth_limit_reported_, Severity::Warning, "pgn.variation-too-deep",
-                "variations nested more than " + std::to_string(limits_.max_variation_depth)
-                    + " deep are skipped",
+                "variations nested more than " + std::to_string(limits_.max_variation_depth) + " deep are skipped",
                 token.location);
         else if (record_.variations.size() >= limits_.max_variations)
             report_limit(variations_limit_reported_, Severity::Warning, "pgn.too-many-variations",
@@ -342,7 +350,8 @@ namespace {
             const auto written = normalize_result(record_.result->text);
             if (claimed && written && *claimed != *written)
                 diagnostics_.add(Severity::Warning, "pgn.result-mismatch",
-                    "the result token " + record_.result->text + " disagrees with the Result tag \"" + result_tag->value + "\"",
+                    "the result token " + record_.result->text + " disagrees with the Result tag \"" + result_tag->value
+                        + "\"",
                     record_.result->location);
         }
         if (const RecordedTag* fen = record_.find_tag("FEN")) {

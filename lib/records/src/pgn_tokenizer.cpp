@@ -77,8 +77,7 @@ namespace {
         int number = 0;
         for (; digits < word.size() && word[digits] >= '0' && word[digits] <= '9'; ++digits)
             number = with_digit(number, word[digits] - '0');
-        if (digits == 0 || digits == word.size()
-            || word.find_first_not_of('.', digits) != std::string_view::npos)
+        if (digits == 0 || digits == word.size() || word.find_first_not_of('.', digits) != std::string_view::npos)
             return std::nullopt;
         return number;
     }
@@ -346,8 +345,8 @@ void PgnTokenizer::read_tag(PgnToken& token)
     bool value_too_long = false;
     bool bare_quote_reported = false;
     for (;;) {
-        if (!detail::take_plain_run(source_, token.value, value_too_long ? token.value.size() : limits_.max_tag_value_bytes,
-                plain_ascii.tag_value.data(), false))
+        if (!detail::take_plain_run(source_, token.value,
+                value_too_long ? token.value.size() : limits_.max_tag_value_bytes, plain_ascii.tag_value.data(), false))
             value_too_long = true;
         const int c = source_.peek();
         if (c == end_of_text || c == '\n')
@@ -365,7 +364,8 @@ void PgnTokenizer::read_tag(PgnToken& token)
             if (!bare_quote_reported) {
                 add_limited(token.diagnostics,
                     { Severity::Warning, "pgn.unescaped-quote",
-                        "a '\"' inside the value of tag " + token.text + " should be written \\\"; read as part of the value",
+                        "a '\"' inside the value of tag " + token.text
+                            + " should be written \\\"; read as part of the value",
                         source_.location() },
                     limits_.max_diagnostics);
                 bare_quote_reported = true;
@@ -382,7 +382,8 @@ void PgnTokenizer::read_tag(PgnToken& token)
     if (value_too_long)
         add_limited(token.diagnostics,
             { Severity::Warning, "pgn.tag-too-long",
-                "the value of tag " + token.text + " is cut at " + std::to_string(limits_.max_tag_value_bytes) + " bytes",
+                "the value of tag " + token.text + " is cut at " + std::to_string(limits_.max_tag_value_bytes)
+                    + " bytes",
                 token.value_location },
             limits_.max_diagnostics);
 }
@@ -401,8 +402,8 @@ void PgnTokenizer::read_brace_comment(PgnToken& token)
         const int c = source_.peek();
         if (c == end_of_text) {
             add_limited(token.diagnostics,
-                { Severity::Error, "pgn.unterminated-comment", "the comment has no closing '}' before the end of the input",
-                    token.location },
+                { Severity::Error, "pgn.unterminated-comment",
+                    "the comment has no closing '}' before the end of the input", token.location },
                 limits_.max_diagnostics);
             break;
         }
@@ -419,7 +420,8 @@ void PgnTokenizer::read_brace_comment(PgnToken& token)
         if (c == '\n' && tag_line_follows()) {
             add_limited(token.diagnostics,
                 { Severity::Error, "pgn.unterminated-comment",
-                    "the comment has no closing '}' before the next tag line, where it is taken to end", token.location },
+                    "the comment has no closing '}' before the next tag line, where it is taken to end",
+                    token.location },
                 limits_.max_diagnostics);
             at_line_start_ = true;
             token.ends_at_tag_line = true;
@@ -464,7 +466,8 @@ void PgnTokenizer::read_word(PgnToken& token)
     std::string& word = token.text;
     bool too_long = false;
     for (;;) {
-        if (!detail::take_plain_run(source_, word, too_long ? word.size() : limits_.max_token_bytes, plain_ascii.word.data(), true))
+        if (!detail::take_plain_run(
+                source_, word, too_long ? word.size() : limits_.max_token_bytes, plain_ascii.word.data(), true))
             too_long = true;
         if (is_word_end(source_.peek()))
             break;
@@ -488,8 +491,8 @@ bool PgnTokenizer::classify_word(PgnToken& token)
     // Most words are moves that start with a letter or an ideograph; only words that start
     // otherwise, or have a result word's length, need the checks below.
     const auto first = static_cast<unsigned char>(word[0]);
-    const bool starts_like_move = (first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z')
-        || (first >= 0xE4 && first <= 0xE9);
+    const bool starts_like_move
+        = (first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || (first >= 0xE4 && first <= 0xE9);
     if (starts_like_move && word.size() != std::string_view("和棋").size()) {
         token.kind = PgnTokenKind::Move;
         return true;
@@ -505,12 +508,12 @@ bool PgnTokenizer::classify_word(PgnToken& token)
     }
     if (word.starts_with('$')) {
         const std::string_view digits = std::string_view(word).substr(1);
-        const bool valid = !digits.empty() && digits.size() <= 3
-            && digits.find_first_not_of("0123456789") == std::string_view::npos;
+        const bool valid
+            = !digits.empty() && digits.size() <= 3 && digits.find_first_not_of("0123456789") == std::string_view::npos;
         if (!valid) {
             add_limited(token.diagnostics,
-                { Severity::Warning, "pgn.bad-nag", "'" + excerpt(word) + "' is not a NAG ($ and 1 to 3 digits); ignored",
-                    token.location },
+                { Severity::Warning, "pgn.bad-nag",
+                    "'" + excerpt(word) + "' is not a NAG ($ and 1 to 3 digits); ignored", token.location },
                 limits_.max_diagnostics);
             word.clear();
             return false;
@@ -549,8 +552,8 @@ bool PgnTokenizer::classify_word(PgnToken& token)
     const std::string_view rest = std::string_view(word).substr(pos + dots_length);
     // "62.5" and "33.4" are WXF moves (a keypad piece digit, a tandem pawn's file), not a move
     // number glued to a move: a number is followed by several dots, or by no digit.
-    const bool move_number = digit_count > 0 && dot_count > 0
-        && (rest.empty() || dot_count > 1 || leading_digit(rest).second == 0);
+    const bool move_number
+        = digit_count > 0 && dot_count > 0 && (rest.empty() || dot_count > 1 || leading_digit(rest).second == 0);
     if (!move_number) {
         token.kind = PgnTokenKind::Move;
         return true;
@@ -559,7 +562,8 @@ bool PgnTokenizer::classify_word(PgnToken& token)
     token.number = number;
     if (!rest.empty()) {
         rest_of_word_location_ = token.location;
-        rest_of_word_location_.column += static_cast<std::uint32_t>(utf8::count_code_points(std::string_view(word).substr(0, pos + dots_length)));
+        rest_of_word_location_.column
+            += static_cast<std::uint32_t>(utf8::count_code_points(std::string_view(word).substr(0, pos + dots_length)));
         rest_of_word_ = std::string(rest);
     }
     return true;

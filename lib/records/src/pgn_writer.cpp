@@ -330,7 +330,8 @@ namespace {
             if (!format_tag)
                 write_tag(out, "Format", format);
             if (played_main_moves() < record_.moves.size() && !record_.find_tag(stopped_tag_name))
-                write_tag(out, stopped_tag_name, "ply " + std::to_string(played_main_moves() + 1) + ": " + stop_reason());
+                write_tag(
+                    out, stopped_tag_name, "ply " + std::to_string(played_main_moves() + 1) + ": " + stop_reason());
             if (!record_.find_tag(damaged_tag_name))
                 for (const Diagnostic& d : record_.diagnostics)
                     if (d.severity == Severity::Error) {

@@ -15,7 +15,8 @@ namespace {
         std::string_view spelling;
         int count;
     };
-    constexpr std::array<Dot, 4> dots = { { { ".", 1 }, { "\xEF\xBC\x8E", 1 }, { "\xE3\x80\x82", 1 }, { "\xE2\x80\xA6", 3 } } };
+    constexpr std::array<Dot, 4> dots
+        = { { { ".", 1 }, { "\xEF\xBC\x8E", 1 }, { "\xE3\x80\x82", 1 }, { "\xE2\x80\xA6", 3 } } };
 
     // What a byte from 0x80 up says when it starts a character: the length of its UTF-8
     // sequence (0 for continuation bytes and the undecodable mark 0xFF, which start none), and
@@ -110,7 +111,11 @@ TakenCharacter take_character(TextSource& source, std::string& out, std::size_t 
     }
     if (lead == TextSource::end_of_text)
         return {};
-    const std::size_t expected = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 1;
+    const std::size_t expected = lead < 0x80 ? 1
+        : (lead >> 5) == 0x6                 ? 2
+        : (lead >> 4) == 0xe                 ? 3
+        : (lead >> 3) == 0x1e                ? 4
+                                             : 1;
     std::array<char, 4> bytes { static_cast<char>(lead) };
     std::size_t length = 1;
     for (; length < expected; ++length) {

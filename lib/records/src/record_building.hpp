@@ -30,16 +30,13 @@ TakenCharacter take_character(TextSource& source, std::string& out, std::size_t 
 // U+FEFF when `stop_at_blanks`). Appends what fits in `out` within `max_bytes` and returns
 // false if any of the run did not fit. The byte-by-byte paths handle everything else; this
 // only makes the common case cheap.
-bool take_plain_run(TextSource& source, std::string& out, std::size_t max_bytes, const bool* plain_ascii,
-    bool stop_at_blanks);
+bool take_plain_run(
+    TextSource& source, std::string& out, std::size_t max_bytes, const bool* plain_ascii, bool stop_at_blanks);
 
 // A control character no record text should hold (C0 but for tab and LF, and DEL): it could
 // retitle or clear a terminal, and XML cannot carry it. The readers drop it with a warning;
 // where blanks separate tokens, VT and FF are blanks first.
-constexpr bool is_control_character(int c)
-{
-    return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f);
-}
+constexpr bool is_control_character(int c) { return c >= 0 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f); }
 
 // A C1 control character (U+0080 to U+009F): no record text means one, and U+009B is CSI to
 // some terminals. The text readers get them from TextSource as undecodable input; the readers

@@ -50,12 +50,13 @@ namespace {
             diagnostics.error("io.open", "cannot list the folder: " + error.message(), { display_name(folder) });
             return;
         }
-        std::sort(entries.begin(), entries.end(),
-            [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path().filename() < b.path().filename(); });
+        std::sort(entries.begin(), entries.end(), [](const fs::directory_entry& a, const fs::directory_entry& b) {
+            return a.path().filename() < b.path().filename();
+        });
         for (const fs::directory_entry& entry : entries) {
             // What the entry leads to, and its size, from one stat: a folder of small records
             // took as long to stat twice over as to read.
-            struct stat target {};
+            struct stat target { };
             const bool found = stat(entry.path().c_str(), &target) == 0;
             const auto is = [&](mode_t type) { return found && (target.st_mode & S_IFMT) == type; };
             // Linked folders are not followed, so a link back up cannot loop.

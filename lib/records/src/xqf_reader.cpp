@@ -77,7 +77,8 @@ namespace {
         for (std::size_t n = 0; n < 4; ++n)
             stream_bytes[n] = (byte_at(header, 0x0C + n) & mask) | byte_at(header, 0x08 + n);
         for (std::size_t j = 0; j < keys.stream.size(); ++j)
-            keys.stream[j] = static_cast<unsigned char>(static_cast<unsigned char>(key_stream_text[j]) & stream_bytes[j % 4]);
+            keys.stream[j]
+                = static_cast<unsigned char>(static_cast<unsigned char>(key_stream_text[j]) & stream_bytes[j % 4]);
         return keys;
     }
 
@@ -132,8 +133,8 @@ namespace {
         scrambled_ = version_ >= first_scrambled_version;
         if (version_ > last_known_version)
             diagnostics_.add(Severity::Warning, "xqf.unknown-version",
-                "version " + std::to_string(version_) + " is newer than any known (" + std::to_string(last_known_version)
-                    + "); it is read as versions 12 to 18 are",
+                "version " + std::to_string(version_) + " is newer than any known ("
+                    + std::to_string(last_known_version) + "); it is read as versions 12 to 18 are",
                 { source_name_ });
         if (scrambled_)
             keys_ = derive_keys(bytes_.substr(0, header_bytes));
@@ -141,7 +142,8 @@ namespace {
         read_board();
         read_tree();
         if (first_origin_ && *first_origin_ <= 89) {
-            const char mover = board_[board_index(static_cast<int>(*first_origin_ / 10), static_cast<int>(*first_origin_ % 10))];
+            const char mover
+                = board_[board_index(static_cast<int>(*first_origin_ / 10), static_cast<int>(*first_origin_ % 10))];
             record_.start_fen = LocatedText { fen_of(board_, !(mover >= 'a' && mover <= 'z')), { source_name_ } };
         } else {
             record_.start_fen = LocatedText { fen_of(board_, true), { source_name_ } };
@@ -160,7 +162,8 @@ namespace {
         const auto read_field = [&](const TextField& field) {
             const std::size_t length = std::min<std::size_t>(byte_at(bytes_, field.offset), field.size - 1);
             add_tag(record_, std::string(field.tag),
-                decode_text(bytes_.substr(field.offset + 1, length), TextEnd::FirstZero, "the " + std::string(field.tag) + " field", field.offset));
+                decode_text(bytes_.substr(field.offset + 1, length), TextEnd::FirstZero,
+                    "the " + std::string(field.tag) + " field", field.offset));
         };
         for (const TextField& field : game_fields)
             read_field(field);
@@ -240,7 +243,8 @@ namespace {
                 const std::optional<std::uint32_t> encoded = read_u32le(body_, position_);
                 if (!encoded) {
                     diagnostics_.add(Severity::Error, "xqf.truncated",
-                        "the file ends inside the comment length of the move record here; the rest of the move tree is missing",
+                        "the file ends inside the comment length of the move record here; the rest of the move tree is "
+                        "missing",
                         at(node.offset));
                     return std::nullopt;
                 }
@@ -261,8 +265,9 @@ namespace {
             const std::optional<std::string_view> raw = slice(body_, position_, comment_length);
             if (!raw) {
                 diagnostics_.add(Severity::Error, "xqf.bad-length",
-                    "the move record here announces a comment of " + std::to_string(comment_length) + " bytes, but only "
-                        + std::to_string(body_.size() - position_) + " are left; the rest of the move tree is not read",
+                    "the move record here announces a comment of " + std::to_string(comment_length)
+                        + " bytes, but only " + std::to_string(body_.size() - position_)
+                        + " are left; the rest of the move tree is not read",
                     at(node.offset));
                 return std::nullopt;
             }
@@ -272,7 +277,8 @@ namespace {
             else
                 diagnostics_.add(Severity::Warning, "xqf.comment-too-long",
                     "the comment of " + std::to_string(comment_length) + " bytes here is longer than the "
-                        + std::to_string(limits_.max_comment_bytes) + " bytes a game's comments may have; it is dropped",
+                        + std::to_string(limits_.max_comment_bytes)
+                        + " bytes a game's comments may have; it is dropped",
                     at(header_bytes + position_));
             position_ += comment_length;
         }
@@ -284,7 +290,8 @@ namespace {
         body_ = std::string(bytes_.substr(header_bytes));
         if (scrambled_)
             for (std::size_t i = 0; i < body_.size(); ++i)
-                body_[i] = static_cast<char>(static_cast<unsigned char>(body_[i]) - keys_.stream[i % keys_.stream.size()]);
+                body_[i]
+                    = static_cast<char>(static_cast<unsigned char>(body_[i]) - keys_.stream[i % keys_.stream.size()]);
         MoveTreeBuilder tree(record_, diagnostics_, limits_, "xqf");
         const std::optional<XqfNode> root = read_node();
         if (!root)
@@ -330,13 +337,14 @@ namespace {
 void read_xqf(std::string_view bytes, const std::string& source_name, const RecordLimits& limits, BinaryRecords& out)
 {
     if (!bytes.starts_with("XQ")) {
-        out.diagnostics.error("xqf.not-xqf", "the file does not start with the XQF magic bytes \"XQ\"", { source_name });
+        out.diagnostics.error(
+            "xqf.not-xqf", "the file does not start with the XQF magic bytes \"XQ\"", { source_name });
         return;
     }
     if (bytes.size() < header_bytes) {
         out.diagnostics.error("xqf.truncated",
-            "the file has " + std::to_string(bytes.size()) + " bytes, fewer than the "
-                + std::to_string(header_bytes) + " of an XQF header; no game is read",
+            "the file has " + std::to_string(bytes.size()) + " bytes, fewer than the " + std::to_string(header_bytes)
+                + " of an XQF header; no game is read",
             { source_name });
         return;
     }

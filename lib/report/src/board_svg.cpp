@@ -93,7 +93,8 @@ namespace {
         const int river_y = (y_of(4) + y_of(5)) / 2 + 7;
         out += "</g><g font-family=\"" + std::string(chinese_fonts)
             + "\" font-size=\"20\" fill=\"#5a3b1a\" text-anchor=\"middle\">";
-        out += text(x_of(2), river_y, "楚 河") + text(x_of(6), river_y, script == ChineseScript::Traditional ? "漢 界" : "汉 界");
+        out += text(x_of(2), river_y, "楚 河")
+            + text(x_of(6), river_y, script == ChineseScript::Traditional ? "漢 界" : "汉 界");
         return out + "</g>";
     }
 

@@ -32,8 +32,8 @@ namespace {
     }
 
     // Some of the books, each with the rule by which it judges `side`'s moves as it does.
-    std::string books_with_rule(const RuleBookComparison& comparison, const std::vector<std::size_t>& books,
-        Color side, const MessageCatalogue& m)
+    std::string books_with_rule(const RuleBookComparison& comparison, const std::vector<std::size_t>& books, Color side,
+        const MessageCatalogue& m)
     {
         std::vector<std::string> named;
         for (const std::size_t i : books) {
@@ -41,7 +41,7 @@ namespace {
             const std::vector<std::string>& rules = book.deciding()->side(side).rules;
             named.push_back(rules.empty() ? m.book_name(*book.rules)
                                           : m.format("compare.book_rule",
-                                                { { "name", m.book_name(*book.rules) }, { "rule", rules.front() } }));
+                                              { { "name", m.book_name(*book.rules) }, { "rule", rules.front() } }));
         }
         return m.join(named);
     }
@@ -65,12 +65,12 @@ namespace {
         if (!outcome || !deciding)
             return m.format("compare.book_no_ruling", { { "name", m.book_name(rules) }, { "title", title } });
         const std::string first = book.first_rule();
-        const auto quoted = std::find_if(deciding->rules.begin(), deciding->rules.end(),
-            [&](const QuotedRule& q) { return q.id == first; });
+        const auto quoted = std::find_if(
+            deciding->rules.begin(), deciding->rules.end(), [&](const QuotedRule& q) { return q.id == first; });
         const std::string rule = quoted == deciding->rules.end()
             ? first
             : m.format(quoted->names_itself ? "compare.rule_named" : "compare.rule",
-                  { { "number", quoted->number }, { "title", quoted->title }, { "id", quoted->id } });
+                { { "number", quoted->number }, { "title", quoted->title }, { "id", quoted->id } });
         std::vector<std::string> sentences { m.format("compare.book",
             { { "name", m.book_name(rules) }, { "title", title }, { "outcome", outcome_text(*outcome, m) },
                 { "rule", rule } }) };
@@ -120,7 +120,8 @@ namespace {
             for (const BookRuling& book : comparison.books)
                 if (const Ruling* r = book.deciding())
                     spans.push_back(m.format("compare.span",
-                        { { "ruleset", m.book_name(*book.rules) }, { "first", std::to_string(r->episode.cycle.first_ply) },
+                        { { "ruleset", m.book_name(*book.rules) },
+                            { "first", std::to_string(r->episode.cycle.first_ply) },
                             { "last", std::to_string(r->episode.cycle.last_ply) } }));
             sentences.push_back(m.format("compare.spans_differ", { { "spans", m.join(spans) } }));
         }

@@ -96,8 +96,8 @@ namespace {
             if (name == "file_numeral")
                 return numeral(field("file"), field("piece_side"));
             if (name == "blocker_owner")
-                return phrase(
-                    std::string("diagnostic.owner.") + (field("blocker_side") == field("piece_side") ? "own" : "enemy"));
+                return phrase(std::string("diagnostic.owner.")
+                    + (field("blocker_side") == field("piece_side") ? "own" : "enemy"));
             if (name == "error")
                 return phrase("diagnostic.io.error." + field("errno"));
             if (name == "expects") {
@@ -184,7 +184,8 @@ namespace {
             if (failed_)
                 return {};
             if (!red.empty() && !black.empty())
-                return m_.format("diagnostic.game_players", { { "number", number }, { "red", red }, { "black", black } });
+                return m_.format(
+                    "diagnostic.game_players", { { "number", number }, { "red", red }, { "black", black } });
             if (!title.empty())
                 return m_.format("diagnostic.game_titled", { { "number", number }, { "title", title } });
             return m_.format("diagnostic.game", { { "number", number } });

@@ -69,8 +69,8 @@ std::string FactPhrases::side(Color c) const { return m_.format(c == Color::Red 
 
 std::string FactPhrases::piece(PieceAt p) const
 {
-    const std::string name = m_.format(
-        "piece." + std::string(to_string(p.piece.color())) + "." + std::string(to_string(p.piece.type())));
+    const std::string name
+        = m_.format("piece." + std::string(to_string(p.piece.color())) + "." + std::string(to_string(p.piece.type())));
     return m_.format("piece_at", { { "piece", name }, { "square", to_iccs(p.square) }, { "file", chinese_file(p) } });
 }
 
@@ -100,7 +100,8 @@ std::string FactPhrases::material_arithmetic(const Threat& t) const
     if (t.best_exchange_gain && *t.best_exchange_gain != t.exchange_gain)
         facts.push_back(m_.format("fact.best_exchange", { { "exchange", std::to_string(*t.best_exchange_gain) } }));
     if (t.capture_sequence_gain && *t.capture_sequence_gain != t.exchange_gain)
-        facts.push_back(m_.format("fact.capture_sequence", { { "sequence", std::to_string(*t.capture_sequence_gain) } }));
+        facts.push_back(
+            m_.format("fact.capture_sequence", { { "sequence", std::to_string(*t.capture_sequence_gain) } }));
     std::string out;
     for (const std::string& f : facts)
         out += (out.empty() ? "" : m_.format("fact.separator")) + f;
@@ -196,8 +197,8 @@ std::vector<std::string> FactPhrases::king_reasons(const Position& before, const
         reasons.push_back(m_.format(
             "reason.check_then_capture_by_check", { { "line", line_after(after, ~f.mover, f.check_capture_line) } }));
     else if (f.has(MoveClass::CheckThenCapture))
-        reasons.push_back(m_.format(
-            "reason.check_then_capture", { { "line", line_after(after, f.mover, f.check_capture_line) } }));
+        reasons.push_back(
+            m_.format("reason.check_then_capture", { { "line", line_after(after, f.mover, f.check_capture_line) } }));
     return reasons;
 }
 
@@ -216,7 +217,8 @@ std::vector<std::string> FactPhrases::offer_and_block_reasons(const MoveFacts& f
         reasons.push_back(m_.format("reason.screen_exchange",
             { { "piece", piece(moved) }, { "taker", piece(o.taker) }, { "offered", piece(o.offered) } }));
     for (const EvenTrade& t : f.even_trades)
-        reasons.push_back(m_.format("reason.even_trade", { { "taker", piece(t.taker) }, { "offered", piece(t.offered) } }));
+        reasons.push_back(
+            m_.format("reason.even_trade", { { "taker", piece(t.taker) }, { "offered", piece(t.offered) } }));
     for (const BlockFacts& b : f.blocks)
         reasons.push_back(m_.format("reason.block", { { "piece", piece(b.blocked) }, { "square", to_iccs(b.at) } }));
     return reasons;

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "xq/arbiter/move_facts.hpp"
-#include "xq/report/message_catalogue.hpp"
 #include "xq/report/document_notation.hpp"
+#include "xq/report/message_catalogue.hpp"
 
 namespace xq {
 

@@ -69,32 +69,28 @@ namespace {
 namespace {
 
     // Each form's fields, once, for the tree and for the writer.
-    template <class Add>
-    void piece_at_fields(const PieceAt& p, const Add& add)
+    template <class Add> void piece_at_fields(const PieceAt& p, const Add& add)
     {
         add("color", to_string(p.piece.color()));
         add("type", to_string(p.piece.type()));
         add("square", to_iccs(p.square));
     }
 
-    template <class Add>
-    void cycle_fields(const RepetitionEpisode& e, const Add& add)
+    template <class Add> void cycle_fields(const RepetitionEpisode& e, const Add& add)
     {
         add("first_ply", e.cycle.first_ply);
         add("last_ply", e.cycle.last_ply);
         add("occurrences", e.occurrences);
     }
 
-    template <class Fields>
-    Json tree_of(const Fields& fields)
+    template <class Fields> Json tree_of(const Fields& fields)
     {
         Json tree = Json::object();
         fields([&](std::string_view key, const auto& value) { tree[std::string(key)] = value; });
         return tree;
     }
 
-    template <class Fields>
-    void write_object(JsonWriter& out, const Fields& fields)
+    template <class Fields> void write_object(JsonWriter& out, const Fields& fields)
     {
         out.begin_object();
         fields([&](std::string_view key, const auto& value) { out.member(key, value); });

@@ -39,18 +39,20 @@ void write_forbidden_text(std::ostream& out, const ReplayedGame& game, const For
 {
     const FactPhrases phrases(messages, notation);
     const Position& position = game.current();
-    out << messages.format("forbidden.position", { { "fen", to_fen(position) }, { "plies", std::to_string(game.ply_count()) } })
+    out << messages.format(
+        "forbidden.position", { { "fen", to_fen(position) }, { "plies", std::to_string(game.ply_count()) } })
         << '\n';
     const std::string side = phrases.side(forbidden.side);
     if (forbidden.moves.empty()) {
         out << messages.format("forbidden.none",
-                   { { "side", side }, { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", messages.book_name(rules) } })
+            { { "side", side }, { "legal", std::to_string(forbidden.legal_moves) },
+                { "ruleset", messages.book_name(rules) } })
             << '\n';
         return;
     }
     out << messages.format("forbidden.summary",
-               { { "side", side }, { "count", std::to_string(forbidden.moves.size()) },
-                   { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", messages.book_name(rules) } })
+        { { "side", side }, { "count", std::to_string(forbidden.moves.size()) },
+            { "legal", std::to_string(forbidden.legal_moves) }, { "ruleset", messages.book_name(rules) } })
         << '\n';
     for (const ForbiddenMove& f : forbidden.moves) {
         out << "  "
@@ -107,17 +109,17 @@ void write_tried_move_text(std::ostream& out, const ReplayedGame& game, const Tr
     if (tried.forbidden) {
         const Ruling& r = *tried.ruling;
         out << messages.format("forbidden.try_forbidden",
-                   { { "move", move }, { "iccs", iccs },
-                       { "outcome", messages.format("outcome." + std::string(to_string(r.outcome))) },
-                       { "rules", messages.list(r.rules) }, { "ply", ply }, { "side", mover },
-                       { "conduct", violator_conduct_text(r, rules, messages) } })
+            { { "move", move }, { "iccs", iccs },
+                { "outcome", messages.format("outcome." + std::string(to_string(r.outcome))) },
+                { "rules", messages.list(r.rules) }, { "ply", ply }, { "side", mover },
+                { "conduct", violator_conduct_text(r, rules, messages) } })
             << '\n';
         return;
     }
     if (tried.ruling)
         out << messages.format("forbidden.try_allowed",
-                   { { "move", move }, { "iccs", iccs }, { "ply", ply }, { "side", mover },
-                       { "outcome", messages.format("outcome." + std::string(to_string(tried.ruling->outcome))) } })
+            { { "move", move }, { "iccs", iccs }, { "ply", ply }, { "side", mover },
+                { "outcome", messages.format("outcome." + std::string(to_string(tried.ruling->outcome))) } })
             << '\n';
     else if (tried.repeats_ply >= 0)
         out << messages.format("forbidden.try_repeats", { { "move", move }, { "iccs", iccs }, { "ply", ply } }) << '\n';
@@ -126,18 +128,19 @@ void write_tried_move_text(std::ostream& out, const ReplayedGame& game, const Tr
     const ForbiddenMoves& replies = *tried.replies;
     const std::string side = phrases.side(replies.side);
     if (replies.moves.empty()) {
-        out << messages.format("forbidden.try_replies_none", { { "side", side }, { "legal", std::to_string(replies.legal_moves) } })
+        out << messages.format(
+            "forbidden.try_replies_none", { { "side", side }, { "legal", std::to_string(replies.legal_moves) } })
             << '\n';
         return;
     }
     const Position after = position_after(game, tried.move);
     std::vector<std::string> moves;
     for (const ForbiddenMove& f : replies.moves)
-        moves.push_back(
-            messages.format("forbidden.try_reply", { { "move", phrases.notate(after, f.move) }, { "iccs", to_iccs(f.move) } }));
+        moves.push_back(messages.format(
+            "forbidden.try_reply", { { "move", phrases.notate(after, f.move) }, { "iccs", to_iccs(f.move) } }));
     out << messages.format("forbidden.try_replies",
-               { { "side", side }, { "count", std::to_string(replies.moves.size()) },
-                   { "legal", std::to_string(replies.legal_moves) }, { "moves", messages.list(moves) } })
+        { { "side", side }, { "count", std::to_string(replies.moves.size()) },
+            { "legal", std::to_string(replies.legal_moves) }, { "moves", messages.list(moves) } })
         << '\n';
 }
 

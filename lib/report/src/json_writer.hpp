@@ -36,8 +36,7 @@ public:
     void value(const char* text) { value(std::string_view(text)); }
     void value(const std::string& text) { value(std::string_view(text)); }
     template <std::integral Number>
-        requires(!std::same_as<Number, bool>)
-    void value(Number number)
+    requires(!std::same_as<Number, bool>) void value(Number number)
     {
         before_value();
         char digits[24];
@@ -47,8 +46,7 @@ public:
     void null();
     void value(const Json& tree);
     // An array of the strings or numbers.
-    template <class T>
-    void value(const std::vector<T>& items)
+    template <class T> void value(const std::vector<T>& items)
     {
         begin_array();
         for (const T& item : items)
@@ -60,8 +58,7 @@ public:
     // JSON text written before, as a value.
     void raw(std::string_view json);
 
-    template <class T>
-    void member(std::string_view name, const T& v)
+    template <class T> void member(std::string_view name, const T& v)
     {
         key(name);
         value(v);

@@ -557,7 +557,8 @@ std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::pa
     if (!in) {
         const int reason = errno;
         diagnostics.error("io.open",
-            "cannot open the message catalogue" + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
+            "cannot open the message catalogue"
+                + (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()),
             { file.string(), 0, 0 });
         return std::nullopt;
     }

@@ -19,7 +19,10 @@ namespace {
         return width;
     }
 
-    std::string side_word(Color c, const MessageCatalogue& m) { return m.format("replay.side." + std::string(to_string(c))); }
+    std::string side_word(Color c, const MessageCatalogue& m)
+    {
+        return m.format("replay.side." + std::string(to_string(c)));
+    }
 
     std::string piece_word(PieceType t, const MessageCatalogue& m)
     {
@@ -103,8 +106,8 @@ void write_replay_text(std::ostream& out, const ReplayReport& report, const Mess
     out << '\n';
     if (report.recorded_result != RecordedResult::Unknown) {
         out << messages.format("replay.recorded_result",
-                   { { "result", phrases.result(report.recorded_result) },
-                       { "result_text", std::string(to_string(report.recorded_result)) } })
+            { { "result", phrases.result(report.recorded_result) },
+                { "result_text", std::string(to_string(report.recorded_result)) } })
             << '\n';
         if (const auto contradiction = result_contradiction(game, report.recorded_result))
             out << messages.format(
@@ -112,7 +115,8 @@ void write_replay_text(std::ostream& out, const ReplayReport& report, const Mess
                 << '\n';
     }
     if (report.board_at_ply) {
-        out << '\n' << messages.format("replay.board_after", { { "ply", std::to_string(*report.board_at_ply) } }) << '\n'
+        out << '\n'
+            << messages.format("replay.board_after", { { "ply", std::to_string(*report.board_at_ply) } }) << '\n'
             << board_diagram(game.position_at(*report.board_at_ply), report.letters);
     }
     if (!report.show_cycles && report.cycle_facts.empty())
@@ -123,9 +127,9 @@ void write_replay_text(std::ostream& out, const ReplayReport& report, const Mess
     for (std::size_t i = 0; i < report.episodes.size(); ++i) {
         const RepetitionEpisode& e = report.episodes[i];
         out << messages.format("replay.repetition",
-                   { { "number", std::to_string(i + 1) }, { "first", std::to_string(e.cycle.first_ply) },
-                       { "last", std::to_string(e.cycle.last_ply) }, { "length", std::to_string(e.cycle.length()) },
-                       { "count", std::to_string(e.occurrences) }, { "until", std::to_string(e.last_repeating_ply) } })
+            { { "number", std::to_string(i + 1) }, { "first", std::to_string(e.cycle.first_ply) },
+                { "last", std::to_string(e.cycle.last_ply) }, { "length", std::to_string(e.cycle.length()) },
+                { "count", std::to_string(e.occurrences) }, { "until", std::to_string(e.last_repeating_ply) } })
             << '\n';
         if (i >= report.cycle_facts.size())
             continue;
@@ -213,7 +217,8 @@ void write_replay_json(std::ostream& out, const ReplayReport& report, const Mess
         ? Json(contradiction_text(*contradiction, FactPhrases(messages, report.notation), messages))
         : Json(nullptr);
     if (report.board_at_ply)
-        doc["board"] = Json { { "ply", *report.board_at_ply }, { "fen", to_fen(game.position_at(*report.board_at_ply)) } };
+        doc["board"]
+            = Json { { "ply", *report.board_at_ply }, { "fen", to_fen(game.position_at(*report.board_at_ply)) } };
     doc["repetitions"] = episodes;
     out << doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }

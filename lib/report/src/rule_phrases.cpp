@@ -33,8 +33,8 @@ std::string diagrams_line(const RuleText& rule, const MessageCatalogue& messages
         while (last + 1 < d.size() && d[last + 1] == d[last] + 1)
             ++last;
         if (last - first >= 2) {
-            items.push_back(messages.format("rule.diagram_range",
-                { { "first", std::to_string(d[first]) }, { "last", std::to_string(d[last]) } }));
+            items.push_back(messages.format(
+                "rule.diagram_range", { { "first", std::to_string(d[first]) }, { "last", std::to_string(d[last]) } }));
         } else {
             for (std::size_t i = first; i <= last; ++i)
                 items.push_back(messages.format("rule.diagram_number", { { "number", std::to_string(d[i]) } }));

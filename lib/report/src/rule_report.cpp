@@ -21,8 +21,7 @@ namespace {
         for (const Conduct& c : rules.conducts)
             if (c.rule == rule.id)
                 uses.push_back(m.format(c.forbidden ? "rule_show.conduct_forbidden" : "rule_show.conduct_allowed",
-                    { { "id", c.id },
-                        { "description", m.localised(c.translations, "description", c.description) } }));
+                    { { "id", c.id }, { "description", m.localised(c.translations, "description", c.description) } }));
         for (const VerdictRow& v : rules.verdicts)
             if (v.rule == rule.id)
                 uses.push_back(m.format(
@@ -36,8 +35,8 @@ namespace {
         if (const auto& limit = rules.natural_limit; limit && limit->rule == rule.id)
             uses.push_back(limit->checks_counted_per_side
                     ? m.format("rule_show.natural_limit_with_checks",
-                          { { "plies", std::to_string(limit->plies) },
-                              { "checks", std::to_string(*limit->checks_counted_per_side) } })
+                        { { "plies", std::to_string(limit->plies) },
+                            { "checks", std::to_string(*limit->checks_counted_per_side) } })
                     : m.format("rule_show.natural_limit", { { "plies", std::to_string(limit->plies) } }));
         for (const auto& [key, id] : { std::pair { "rule_show.board_checkmate", &rules.board.checkmate_rule },
                  { "rule_show.board_stalemate", &rules.board.stalemate_rule },

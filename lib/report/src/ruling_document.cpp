@@ -74,12 +74,11 @@ namespace {
             }
             fields.push_back({ "result", m_.format("header.result"), phrases_.result(game.recorded_result) });
             fields.push_back({ "record", m_.format("header.record"),
-                game.source.line > 0
-                    ? m_.format("header.record_value",
-                          { { "file", game.source.source }, { "line", std::to_string(game.source.line) },
-                              { "game", std::to_string(game.game) } })
-                    : m_.format("header.record_value_binary",
-                          { { "file", game.source.source }, { "game", std::to_string(game.game) } }) });
+                game.source.line > 0 ? m_.format("header.record_value",
+                    { { "file", game.source.source }, { "line", std::to_string(game.source.line) },
+                        { "game", std::to_string(game.game) } })
+                                     : m_.format("header.record_value_binary",
+                                         { { "file", game.source.source }, { "game", std::to_string(game.game) } }) });
             fields.push_back({ "ruleset", m_.format("header.ruleset"),
                 m_.format("header.ruleset_value",
                     { { "title", text(rules_.translations, "title", rules_.title) }, { "id", rules_.id } }) });
@@ -283,10 +282,11 @@ namespace {
             const std::string to_move = phrases_.side(ruling.facts.start.side_to_move()),
                               stands = std::to_string(e.occurrences), last = std::to_string(e.last_repeating_ply);
             std::vector<std::string> sentences { e.cycle.first_ply == 1
-                    ? m_.format("repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } })
+                    ? m_.format(
+                        "repetition.start_of_record", { { "side", to_move }, { "count", stands }, { "last", last } })
                     : m_.format("repetition.start",
-                          { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
-                              { "last", last } }) };
+                        { { "ply", std::to_string(e.cycle.first_ply - 1) }, { "side", to_move }, { "count", stands },
+                            { "last", last } }) };
             if (const auto& change = ruling.changed_before_due)
                 sentences.push_back(m_.format("repetition.changed_before_due",
                     { { "side", phrases_.side(change->side) }, { "ply", std::to_string(change->changed_at_ply) },
@@ -327,7 +327,8 @@ namespace {
                 = phrases_.threat_facts(t, weighed ? MaterialFacts::InWords : MaterialFacts::Omitted);
             if (weighed && t.capture_legal)
                 arithmetic.push_back(m_.format("appendix.threat",
-                    { { "attacker", attacker }, { "target", target }, { "figures", phrases_.material_arithmetic(t) } }));
+                    { { "attacker", attacker }, { "target", target },
+                        { "figures", phrases_.material_arithmetic(t) } }));
             add_unique(cited, row.rule);
             return m_.format(judged.counts ? "reason.chase" : "reason.attack_allowed",
                 { { "target", target }, { "attacker", attacker }, { "facts", facts }, { "why", why(row) },
@@ -367,7 +368,8 @@ namespace {
                 const RuleText* text_of_rule = rules_.find_rule(rule.rule);
                 const std::string why = !rule.description.empty()
                     ? text(rule.translations, "description", rule.description)
-                    : text_of_rule ? text(text_of_rule->translations, "title", text_of_rule->title) : rule.rule;
+                    : text_of_rule ? text(text_of_rule->translations, "title", text_of_rule->title)
+                                   : rule.rule;
                 d.reasons.push_back(m_.format("reason.move_rule", { { "why", why }, { "rule", rule.rule } }));
                 add_unique(d.rules, rule.rule);
             }
@@ -411,7 +413,8 @@ namespace {
                 std::string reasons;
                 for (const std::size_t row : s.exempting_rows)
                     reasons += (reasons.empty() ? "" : m_.format("fact.separator"))
-                        + m_.format("conduct.exempt_reason", { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } });
+                        + m_.format("conduct.exempt_reason",
+                            { { "why", why(chase_row(row)) }, { "rule", chase_row(row).rule } });
                 d.sentences.push_back(m_.format("conduct.exempt", { { "reasons", reasons } }));
             }
             return d;
@@ -441,15 +444,14 @@ namespace {
         // Why the ruling cites a rule, in one phrase: what it would be without a rule that
         // decides; what a rule that does not decide applies to. `citation` is the ruling's own
         // citation of it, null for a rule only the sides or the moves cite.
-        std::string why_cited(
-            const Ruling& ruling, const std::string& id, const RuleCitation* citation, const DocumentRepetition& r) const
+        std::string why_cited(const Ruling& ruling, const std::string& id, const RuleCitation* citation,
+            const DocumentRepetition& r) const
         {
             if (citation && citation->decides) {
                 if (ruling.violator && citation->without == Outcome::Draw)
                     return m_.format(ruling.loses() ? "citation.decides_no_loss" : "citation.decides_no_change",
                         { { "side", phrases_.side(*ruling.violator) } });
-                return m_.format(
-                    "citation.decides", { { "outcome", m_.format(outcome_key(citation->without)) } });
+                return m_.format("citation.decides", { { "outcome", m_.format(outcome_key(citation->without)) } });
             }
             for (const DocumentSide& side : r.sides)
                 if (contains(ruling.side(side.side).rules, id))
@@ -544,9 +546,8 @@ namespace {
 
         std::vector<std::string> verdict(const Ruling& ruling) const
         {
-            std::vector<std::string> sentences {
-                m_.format("verdict.outcome", { { "outcome", m_.format(outcome_key(ruling.outcome)) } })
-            };
+            std::vector<std::string> sentences { m_.format(
+                "verdict.outcome", { { "outcome", m_.format(outcome_key(ruling.outcome)) } }) };
             const OccurrenceAccount& o = ruling.occurrences;
             if (o.ruling_ply >= 0)
                 sentences.push_back(m_.format("verdict.ruling_due",
@@ -554,9 +555,8 @@ namespace {
             if (ruling.violator)
                 append(sentences, violation(ruling, *ruling.violator));
             else
-                sentences.push_back(m_.format(ruling.red.forbidden && ruling.black.forbidden
-                        ? "verdict.draw_both_violate"
-                        : "verdict.draw",
+                sentences.push_back(m_.format(
+                    ruling.red.forbidden && ruling.black.forbidden ? "verdict.draw_both_violate" : "verdict.draw",
                     { { "rules", m_.join(ruling.rules) } }));
             append(sentences, readings(ruling));
             return sentences;
@@ -674,8 +674,7 @@ RulingDocument build_ruling_document(const GameRuling& game, const GameRecord& r
     auto not_ruled = game.not_ruled.begin();
     const auto add_not_ruled_before = [&](std::size_t ruling) {
         for (; not_ruled != game.not_ruled.end() && not_ruled->rulings_before <= ruling; ++not_ruled)
-            document.repetitions.push_back(
-                builder.not_ruled(game, *not_ruled, document.repetitions.size() + 1, count));
+            document.repetitions.push_back(builder.not_ruled(game, *not_ruled, document.repetitions.size() + 1, count));
     };
     for (std::size_t i = 0; i < game.rulings.size(); ++i) {
         add_not_ruled_before(i);

@@ -124,8 +124,8 @@ void write_document_json(std::ostream& out, const GameRuling& game, const RuleSe
 
 namespace {
 
-    void write_book_ids(json_form::JsonWriter& out, const RuleBookComparison& comparison,
-        const std::vector<std::size_t>& books)
+    void write_book_ids(
+        json_form::JsonWriter& out, const RuleBookComparison& comparison, const std::vector<std::size_t>& books)
     {
         out.begin_array();
         for (const std::size_t i : books)
@@ -234,8 +234,8 @@ namespace {
 
 } // namespace
 
-void write_comparison_json(std::ostream& out, const RuleBookComparison& comparison,
-    const ComparisonDocument& document, const MessageCatalogue& messages)
+void write_comparison_json(std::ostream& out, const RuleBookComparison& comparison, const ComparisonDocument& document,
+    const MessageCatalogue& messages)
 {
     if (comparison.books.empty())
         return;

@@ -34,21 +34,56 @@ namespace {
 
 // Each function this file calls, as a pointer of its own type under its own name: the calls
 // below find the pointer before the library's declaration.
-#define XQ_PDF_FUNCTIONS(X)                                                                                      \
-    X(cairo_create) X(cairo_destroy) X(cairo_fill) X(cairo_line_to) X(cairo_move_to) X(cairo_rectangle)          \
-    X(cairo_set_line_width) X(cairo_set_source_rgb) X(cairo_show_page) X(cairo_stroke) X(cairo_surface_destroy)  \
-    X(cairo_surface_finish) X(cairo_surface_status) X(cairo_pdf_surface_create_for_stream)                      \
-    X(cairo_pdf_surface_set_metadata) X(pango_cairo_context_set_resolution) X(pango_cairo_font_map_new)          \
-    X(pango_cairo_show_layout) X(pango_cairo_show_layout_line) X(pango_cairo_update_context)                    \
-    X(pango_context_set_language) X(pango_font_description_free) X(pango_font_description_from_string)           \
-    X(pango_font_description_set_size) X(pango_font_description_set_style) X(pango_font_description_set_weight)  \
-    X(pango_font_map_create_context) X(pango_language_from_string) X(pango_layout_get_iter)                     \
-    X(pango_layout_get_line_count) X(pango_layout_get_size)                                                      \
-    X(pango_layout_iter_free) X(pango_layout_iter_get_baseline)                                                  \
-    X(pango_layout_iter_get_line_extents) X(pango_layout_iter_get_line_readonly) X(pango_layout_iter_next_line)   \
-    X(pango_layout_new) X(pango_layout_set_alignment) X(pango_layout_set_font_description)                      \
-    X(pango_layout_set_text) X(pango_layout_set_width) X(pango_layout_set_wrap) X(rsvg_handle_new_from_data)      \
-    X(rsvg_handle_render_document) X(g_clear_error) X(g_object_unref)
+// (One function a line, which clang-format cannot keep.)
+// clang-format off
+#define XQ_PDF_FUNCTIONS(X) \
+    X(cairo_create) \
+    X(cairo_destroy) \
+    X(cairo_fill) \
+    X(cairo_line_to) \
+    X(cairo_move_to) \
+    X(cairo_rectangle) \
+    X(cairo_set_line_width) \
+    X(cairo_set_source_rgb) \
+    X(cairo_show_page) \
+    X(cairo_stroke) \
+    X(cairo_surface_destroy) \
+    X(cairo_surface_finish) \
+    X(cairo_surface_status) \
+    X(cairo_pdf_surface_create_for_stream) \
+    X(cairo_pdf_surface_set_metadata) \
+    X(pango_cairo_context_set_resolution) \
+    X(pango_cairo_font_map_new) \
+    X(pango_cairo_show_layout) \
+    X(pango_cairo_show_layout_line) \
+    X(pango_cairo_update_context) \
+    X(pango_context_set_language) \
+    X(pango_font_description_free) \
+    X(pango_font_description_from_string) \
+    X(pango_font_description_set_size) \
+    X(pango_font_description_set_style) \
+    X(pango_font_description_set_weight) \
+    X(pango_font_map_create_context) \
+    X(pango_language_from_string) \
+    X(pango_layout_get_iter) \
+    X(pango_layout_get_line_count) \
+    X(pango_layout_get_size) \
+    X(pango_layout_iter_free) \
+    X(pango_layout_iter_get_baseline) \
+    X(pango_layout_iter_get_line_extents) \
+    X(pango_layout_iter_get_line_readonly) \
+    X(pango_layout_iter_next_line) \
+    X(pango_layout_new) \
+    X(pango_layout_set_alignment) \
+    X(pango_layout_set_font_description) \
+    X(pango_layout_set_text) \
+    X(pango_layout_set_width) \
+    X(pango_layout_set_wrap) \
+    X(rsvg_handle_new_from_data) \
+    X(rsvg_handle_render_document) \
+    X(g_clear_error) \
+    X(g_object_unref)
+// clang-format on
 #define XQ_PDF_FUNCTION_POINTER(name) decltype(&::name) name = nullptr;
     XQ_PDF_FUNCTIONS(XQ_PDF_FUNCTION_POINTER)
 #undef XQ_PDF_FUNCTION_POINTER
@@ -73,8 +108,8 @@ namespace {
                 return nullptr;
             };
             std::string missing;
-#define XQ_PDF_FIND_FUNCTION(name)                                                                                  \
-    if (!(name = std::bit_cast<decltype(name)>(find(#name))) && missing.empty())                                    \
+#define XQ_PDF_FIND_FUNCTION(name)                                                                                     \
+    if (!(name = std::bit_cast<decltype(name)>(find(#name))) && missing.empty())                                       \
         missing = std::string("no function ") + #name + " in the PDF libraries";
             XQ_PDF_FUNCTIONS(XQ_PDF_FIND_FUNCTION)
 #undef XQ_PDF_FIND_FUNCTION
@@ -135,9 +170,10 @@ namespace {
             pango_cairo_update_context(cr, context_.get());
             // Points are the PDF's units: a 10 pt font must be 10 units high, not 96/72 of it.
             pango_cairo_context_set_resolution(context_.get(), 72);
-            pango_context_set_language(context_.get(), pango_language_from_string(!chinese_                                ? "en"
-                    : script_ == ChineseScript::Traditional ? "zh-hk"
-                                                            : "zh-cn"));
+            pango_context_set_language(context_.get(),
+                pango_language_from_string(!chinese_            ? "en"
+                        : script_ == ChineseScript::Traditional ? "zh-hk"
+                                                                : "zh-cn"));
         }
 
         // The blocks of one ruling, in the order of the HTML.
@@ -490,8 +526,8 @@ namespace {
                               { std::string(r.in_short(Color::Black)), style }, { r.outcome, style } },
                     widths, 0);
             }
-            if (std::any_of(
-                    d.repetitions.begin(), d.repetitions.end(), [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
+            if (std::any_of(d.repetitions.begin(), d.repetitions.end(),
+                    [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
                 paragraph(m_.format("summary.in_brief"), { 9, false, !chinese_, 0.2 }, 0, 1.5 * mm);
         }
 
@@ -701,7 +737,8 @@ bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& d
     });
 }
 
-bool write_comparisons_pdf(std::ostream& out, const std::vector<ComparisonDocument>& documents, const MessageCatalogue& m)
+bool write_comparisons_pdf(
+    std::ostream& out, const std::vector<ComparisonDocument>& documents, const MessageCatalogue& m)
 {
     if (documents.empty())
         return true;

@@ -59,8 +59,7 @@ namespace {
     bool closes(char32_t c)
     {
         return c == U'，' || c == U'。' || c == U'：' || c == U'；' || c == U'、' || c == U'）' || c == U'？'
-            || c == U'！' || c == U'”' || c == U'」' || c == U')' || c == U',' || c == U'.' || c == U':'
-            || c == U';';
+            || c == U'！' || c == U'”' || c == U'」' || c == U')' || c == U',' || c == U'.' || c == U':' || c == U';';
     }
     bool opens(char32_t c) { return c == U'（' || c == U'“' || c == U'「'; }
 
@@ -190,90 +189,92 @@ namespace {
             out << "| **" << escaped(f.label) << "** | " << escaped(f.value) << " |\n";
     }
 
-void write_document_lines(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
-{
-    // A book's ruling among others: a banner naming the book, so that each ruling's start stands out.
-    if (!document.book_heading.empty())
-        out << std::string(line_width, '#') << '\n'
-            << wrapped(document.book_heading, 0) << std::string(line_width, '#') << "\n\n";
-    out << underlined(document.title, '=') << '\n';
-    write_header_text(out, document.header);
-    if (!document.summary.empty())
-        out << '\n';
-    for (const std::string& sentence : document.summary)
-        out << wrapped(sentence, 0);
-    for (const std::string& note : document.notes)
-        out << '\n' << wrapped(note, 0);
-    if (document.repetitions.size() > 1) {
-        out << '\n' << underlined(m.format("summary.heading"), '-');
-        for (std::size_t i = 0; i < document.repetitions.size(); ++i) {
-            const DocumentRepetition& r = document.repetitions[i];
-            out << wrapped(m.format("summary.episode",
-                               { { "number", std::to_string(i + 1) }, { "plies", r.plies }, { "outcome", r.outcome } }),
-                0);
-            for (const DocumentSide& side : r.sides)
-                out << wrapped(m.format("summary.episode_side",
-                                   { { "side", m.format(side.side == Color::Red ? "header.red" : "header.black") },
-                                       { "conduct", side.in_short } }),
-                    4);
+    void write_document_lines(std::ostream& out, const RulingDocument& document, const MessageCatalogue& m)
+    {
+        // A book's ruling among others: a banner naming the book, so that each ruling's start stands out.
+        if (!document.book_heading.empty())
+            out << std::string(line_width, '#') << '\n'
+                << wrapped(document.book_heading, 0) << std::string(line_width, '#') << "\n\n";
+        out << underlined(document.title, '=') << '\n';
+        write_header_text(out, document.header);
+        if (!document.summary.empty())
+            out << '\n';
+        for (const std::string& sentence : document.summary)
+            out << wrapped(sentence, 0);
+        for (const std::string& note : document.notes)
+            out << '\n' << wrapped(note, 0);
+        if (document.repetitions.size() > 1) {
+            out << '\n' << underlined(m.format("summary.heading"), '-');
+            for (std::size_t i = 0; i < document.repetitions.size(); ++i) {
+                const DocumentRepetition& r = document.repetitions[i];
+                out << wrapped(
+                    m.format("summary.episode",
+                        { { "number", std::to_string(i + 1) }, { "plies", r.plies }, { "outcome", r.outcome } }),
+                    0);
+                for (const DocumentSide& side : r.sides)
+                    out << wrapped(m.format("summary.episode_side",
+                                       { { "side", m.format(side.side == Color::Red ? "header.red" : "header.black") },
+                                           { "conduct", side.in_short } }),
+                        4);
+            }
+            if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
+                    [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
+                out << '\n' << wrapped(m.format("summary.in_brief"), 0);
         }
-        if (std::any_of(document.repetitions.begin(), document.repetitions.end(),
-                [](const DocumentRepetition& r) { return r.ruled && !r.in_full; }))
-            out << '\n' << wrapped(m.format("summary.in_brief"), 0);
-    }
 
-    for (const DocumentRepetition* in_order : in_reading_order(document)) {
-        const DocumentRepetition& r = *in_order;
-        out << '\n' << underlined(r.heading, '-') << '\n' << wrapped(r.start_sentence, 0);
-        if (!r.in_full) {
+        for (const DocumentRepetition* in_order : in_reading_order(document)) {
+            const DocumentRepetition& r = *in_order;
+            out << '\n' << underlined(r.heading, '-') << '\n' << wrapped(r.start_sentence, 0);
+            if (!r.in_full) {
+                for (const DocumentSide& side : r.sides)
+                    out << wrapped(m.paragraph(side.sentences), 0);
+                for (const std::string& sentence : r.verdict)
+                    out << wrapped(sentence, 0);
+                continue;
+            }
+            out << '\n'
+                << board_drawing(r.start, board_style(m), m.script()) << wrapped(m.format("board.legend"), 0) << '\n';
+
+            out << underlined(m.format("cycle.heading"), '~') << wrapped(document.notation_sentence, 0) << '\n';
+            std::size_t side_width = 0, move_width = 0;
+            for (const DocumentMove& move : r.moves) {
+                side_width = std::max(side_width, display_width(move.side_name));
+                move_width = std::max(move_width, display_width(move.text));
+            }
+            for (const DocumentMove& move : r.moves) {
+                std::string ply = std::to_string(move.ply);
+                ply.insert(0, ply.size() < 5 ? 5 - ply.size() : 0, ' ');
+                out << ply << "  " << padded(move.side_name, side_width + 2) << padded(move.text, move_width + 2)
+                    << move.classes_shown << '\n';
+                for (const std::string& reason : move.reasons)
+                    out << wrapped(reason, 9);
+            }
+
+            out << '\n' << underlined(m.format("conduct.heading"), '~');
             for (const DocumentSide& side : r.sides)
                 out << wrapped(m.paragraph(side.sentences), 0);
+
+            out << '\n' << underlined(document.rules_heading, '~');
+            for (const QuotedRule& rule : r.rules) {
+                out << wrapped(rule.heading, 0) << wrapped(rule.text, 4);
+                if (!rule.diagrams_line.empty())
+                    out << wrapped(rule.diagrams_line, 4);
+                out << wrapped(rule.why, 4);
+            }
+
+            out << '\n' << underlined(m.format("verdict.heading"), '~');
             for (const std::string& sentence : r.verdict)
                 out << wrapped(sentence, 0);
-            continue;
         }
-        out << '\n' << board_drawing(r.start, board_style(m), m.script()) << wrapped(m.format("board.legend"), 0) << '\n';
-
-        out << underlined(m.format("cycle.heading"), '~') << wrapped(document.notation_sentence, 0) << '\n';
-        std::size_t side_width = 0, move_width = 0;
-        for (const DocumentMove& move : r.moves) {
-            side_width = std::max(side_width, display_width(move.side_name));
-            move_width = std::max(move_width, display_width(move.text));
+        if (!document.appendix.empty()) {
+            out << '\n' << underlined(m.format("appendix.heading"), '-');
+            for (const std::string& line : document.appendix)
+                out << wrapped(line, 0);
         }
-        for (const DocumentMove& move : r.moves) {
-            std::string ply = std::to_string(move.ply);
-            ply.insert(0, ply.size() < 5 ? 5 - ply.size() : 0, ' ');
-            out << ply << "  " << padded(move.side_name, side_width + 2) << padded(move.text, move_width + 2)
-                << move.classes_shown << '\n';
-            for (const std::string& reason : move.reasons)
-                out << wrapped(reason, 9);
-        }
-
-        out << '\n' << underlined(m.format("conduct.heading"), '~');
-        for (const DocumentSide& side : r.sides)
-            out << wrapped(m.paragraph(side.sentences), 0);
-
-        out << '\n' << underlined(document.rules_heading, '~');
-        for (const QuotedRule& rule : r.rules) {
-            out << wrapped(rule.heading, 0) << wrapped(rule.text, 4);
-            if (!rule.diagrams_line.empty())
-                out << wrapped(rule.diagrams_line, 4);
-            out << wrapped(rule.why, 4);
-        }
-
-        out << '\n' << underlined(m.format("verdict.heading"), '~');
-        for (const std::string& sentence : r.verdict)
-            out << wrapped(sentence, 0);
+        // A ruling beside other books' rulings is signed once, at the end of the comparison.
+        if (document.book_heading.empty())
+            write_closing_text(out, m);
     }
-    if (!document.appendix.empty()) {
-        out << '\n' << underlined(m.format("appendix.heading"), '-');
-        for (const std::string& line : document.appendix)
-            out << wrapped(line, 0);
-    }
-    // A ruling beside other books' rulings is signed once, at the end of the comparison.
-    if (document.book_heading.empty())
-        write_closing_text(out, m);
-}
 
 } // namespace
 

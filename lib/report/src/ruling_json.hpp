@@ -15,7 +15,8 @@
 namespace xq::json_form {
 
 // A ruling's object, as "ruling" and "rulings" hold it, with its explanation (ruling_explanation).
-void write_ruling(JsonWriter& out, const Ruling& ruling, const RuleSet& rules, const std::vector<std::string>& explanation);
+void write_ruling(
+    JsonWriter& out, const Ruling& ruling, const RuleSet& rules, const std::vector<std::string>& explanation);
 
 // Where the game starts: its file and line.
 std::string game_source(const GameRuling& game);

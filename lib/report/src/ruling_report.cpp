@@ -11,7 +11,8 @@ void write_ruling_json(
     std::string text;
     json_form::JsonWriter writer(text);
     writer.begin_object();
-    json_form::write_game_ruling_members(writer, game, rules, messages, to_string(game.status), json_form::game_source(game));
+    json_form::write_game_ruling_members(
+        writer, game, rules, messages, to_string(game.status), json_form::game_source(game));
     writer.end_object();
     out << text << '\n';
 }

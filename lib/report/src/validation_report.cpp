@@ -28,11 +28,14 @@ namespace {
             return messages.format("validate.the_file");
         const std::string number = std::to_string(n.game);
         if (!n.red.empty() && !n.black.empty())
-            return messages.format("diagnostic.game_players", { { "number", number }, { "red", n.red }, { "black", n.black } });
+            return messages.format(
+                "diagnostic.game_players", { { "number", number }, { "red", n.red }, { "black", n.black } });
         const std::string plain = "game " + number;
-        if (n.description.size() > plain.size() + 3 && n.description.starts_with(plain + " (") && n.description.ends_with(')'))
+        if (n.description.size() > plain.size() + 3 && n.description.starts_with(plain + " (")
+            && n.description.ends_with(')'))
             return messages.format("diagnostic.game_titled",
-                { { "number", number }, { "title", n.description.substr(plain.size() + 2, n.description.size() - plain.size() - 3) } });
+                { { "number", number },
+                    { "title", n.description.substr(plain.size() + 2, n.description.size() - plain.size() - 3) } });
         return messages.format("diagnostic.game", { { "number", number } });
     }
 
@@ -63,7 +66,8 @@ namespace {
         const std::string status = status_name(f.kind, messages);
         if (f.ply > 0)
             return messages.format("finding.at_ply",
-                { { "status", status }, { "ply", std::to_string(f.ply) }, { "message", finding_message(f, messages) } });
+                { { "status", status }, { "ply", std::to_string(f.ply) },
+                    { "message", finding_message(f, messages) } });
         return messages.format("finding.plain", { { "status", status }, { "message", finding_message(f, messages) } });
     }
 
@@ -71,15 +75,17 @@ namespace {
     {
         if (!row.loser_on_board)
             return {};
-        return std::string(to_string(*row.loser_on_board == Color::Red ? RecordedResult::BlackWins : RecordedResult::RedWins));
+        return std::string(
+            to_string(*row.loser_on_board == Color::Red ? RecordedResult::BlackWins : RecordedResult::RedWins));
     }
 
     std::string summary_text(const GameValidation& row, const MessageCatalogue& messages)
     {
         if (row.findings.empty())
             return {};
-        std::string out = messages.format("validate.game_status",
-                              { { "where", where(notable(row, 0), messages) }, { "status", status_name(row.status, messages) } })
+        std::string out
+            = messages.format("validate.game_status",
+                  { { "where", where(notable(row, 0), messages) }, { "status", status_name(row.status, messages) } })
             + '\n';
         for (const Finding& f : row.findings)
             out += "  " + finding_text(f, messages) + '\n';
@@ -197,7 +203,8 @@ namespace {
     {
         if (list.size() == notable_count && figure <= list.back().figure)
             return;
-        const auto at = std::find_if(list.begin(), list.end(), [&](const ValidationTally::Notable& n) { return figure > n.figure; });
+        const auto at = std::find_if(
+            list.begin(), list.end(), [&](const ValidationTally::Notable& n) { return figure > n.figure; });
         list.insert(at, notable(row, figure));
         if (list.size() > notable_count)
             list.pop_back();
@@ -284,10 +291,10 @@ void write_validation_summary_end(std::ostream& out, const ValidationTally& tall
         out << '\n';
     const std::string megabytes = decimal(static_cast<double>(tally.bytes_) / 1e6, 1);
     out << (tally.files_without_games_ > 0
-                   ? messages.format("validate.files_without_games",
-                         { { "files", count(tally.files_) }, { "megabytes", megabytes },
-                             { "without", count(tally.files_without_games_) } })
-                   : messages.format("validate.files", { { "files", count(tally.files_) }, { "megabytes", megabytes } }))
+            ? messages.format("validate.files_without_games",
+                { { "files", count(tally.files_) }, { "megabytes", megabytes },
+                    { "without", count(tally.files_without_games_) } })
+            : messages.format("validate.files", { { "files", count(tally.files_) }, { "megabytes", megabytes } }))
         << '\n';
     out << messages.format("validate.games", { { "games", count(tally.games_) }, { "plies", count(tally.plies_) } })
         << '\n';
@@ -301,33 +308,38 @@ void write_validation_summary_end(std::ostream& out, const ValidationTally& tall
         out << "  " << name << std::string(width < 24 ? 24 - width : 0, ' ') << count_column;
     }
     out << messages.format("validate.repetitions",
-               { { "games", count(tally.games_repeating_) },
-                   { "at_stake", count(tally.rulings_agreeing_ + tally.rulings_against_) },
-                   { "agreeing", count(tally.rulings_agreeing_) }, { "against", count(tally.rulings_against_) } })
+        { { "games", count(tally.games_repeating_) },
+            { "at_stake", count(tally.rulings_agreeing_ + tally.rulings_against_) },
+            { "agreeing", count(tally.rulings_agreeing_) }, { "against", count(tally.rulings_against_) } })
         << '\n';
 
     out << messages.format("validate.worth_a_look") << '\n';
     for (const ValidationTally::Notable& n : tally.longest_)
-        out << "  " << messages.format("validate.longest", { { "plies", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
+        out << "  "
+            << messages.format("validate.longest",
+                   { { "plies", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
     for (const ValidationTally::Notable& n : tally.most_repetitions_)
         out << "  "
-            << messages.format("validate.most_repetitions", { { "count", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
+            << messages.format("validate.most_repetitions",
+                   { { "count", decimal(n.figure, 0) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
     for (const ValidationTally::Notable& n : tally.without_moves_)
         out << "  "
-            << messages.format(
-                   "validate.without_moves", { { "games", count(tally.games_without_moves_) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
+            << messages.format("validate.without_moves",
+                   { { "games", count(tally.games_without_moves_) },
+                       { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
 
     const double seconds = std::max(elapsed.count(), 1e-9);
     out << messages.format(jobs == 1 ? "validate.time_one_job" : "validate.time",
-               { { "seconds", decimal(seconds, 2) }, { "jobs", count(jobs) },
-                   { "games_per_second", decimal(static_cast<double>(tally.games_) / seconds, 0) },
-                   { "megabytes_per_second", decimal(static_cast<double>(tally.bytes_) / 1e6 / seconds, 1) } })
+        { { "seconds", decimal(seconds, 2) }, { "jobs", count(jobs) },
+            { "games_per_second", decimal(static_cast<double>(tally.games_) / seconds, 0) },
+            { "megabytes_per_second", decimal(static_cast<double>(tally.bytes_) / 1e6 / seconds, 1) } })
         << '\n';
     for (const ValidationTally::Notable& n : tally.slowest_)
-        out << messages.format("validate.slowest", { { "milliseconds", decimal(n.figure, 1) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
+        out << messages.format("validate.slowest",
+            { { "milliseconds", decimal(n.figure, 1) }, { "where", utf8::escape_bidi_controls(where(n, messages)) } })
             << '\n';
 }
 

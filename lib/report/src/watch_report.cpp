@@ -12,7 +12,6 @@ namespace xq {
 
 namespace {
 
-
     // The rules a ruling rests on, less the procedure of losing (cited by the loss line itself).
     std::vector<std::string> grounds(const Ruling& ruling, const RuleSet& rules)
     {
@@ -80,8 +79,8 @@ std::string watch_event_line(const MoveUpdate& update, const RuleSet& rules, con
         const NaturalLimitReached& limit = *update.natural_limit;
         return messages.format(limit.plies_not_counted > 0 ? "limit.natural_with_checks" : "limit.natural",
             { { "ply", std::to_string(limit.ply) }, { "plies", std::to_string(limit.limit_plies) },
-                { "first", std::to_string(limit.first_ply) }, { "not_counted", std::to_string(limit.plies_not_counted) },
-                { "rule", limit.rule } });
+                { "first", std::to_string(limit.first_ply) },
+                { "not_counted", std::to_string(limit.plies_not_counted) }, { "rule", limit.rule } });
     }
     if (update.event == LiveEvent::None || !update.ruling)
         return std::string();

@@ -51,7 +51,8 @@ enum class ThreatOrigin {
     ProtectionRemoved, // the attack stood before, but the move took away the target's real protection
     HiddenProtectionRemoved, // the attack stood before, but the move took away the target's hidden protection
     CaptureMadeLegal, // the attack stood before, but the capture was illegal then and the move made it legal
-    CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it safe
+    CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it
+                     // safe
     ParticipantSaved, // the attack stood before and lost material then; the move saved a piece the capture needs
     Standing, // the moved piece attacked the target before the move too: no new threat
 };
@@ -86,9 +87,9 @@ struct Threat {
     bool target_can_capture_back = false;
     // The mover's other pieces that attack the target's point too, legality aside.
     std::vector<PieceAt> fellow_attackers;
-    // With ClassifierOptions::like_piece_trades, when the capture is legal: a fellow attacker of the target's kind that the target could legally take at once without
-    // being mated for it (within mate_after_capture_depth), and without which, sitting the
-    // exchange out, the exchange on the target's point (the attacker taking first) would win
+    // With ClassifierOptions::like_piece_trades, when the capture is legal: a fellow attacker of the target's kind that
+    // the target could legally take at once without being mated for it (within mate_after_capture_depth), and without
+    // which, sitting the exchange out, the exchange on the target's point (the attacker taking first) would win
     // nothing. Whatever the exchange wins, it wins through a trade of like pieces, which the
     // target's side may make or decline.
     std::optional<PieceAt> trading_fellow;
@@ -236,10 +237,10 @@ struct ClassifierOptions {
     bool kill_mates_by_check = false;
     // A kill that takes, on every mating line, a piece of the other side's which the move leaves
     // attacked by a piece of the mover's of the same kind (an attack that did not stand before
-    // the move), and which can take that piece back at once without losing by it, is no kill: the move offers that trade of like pieces, and the mate is what
-    // the capture the trade forestalls would bring. Losing by the take-back: the mover then
-    // forces mate (within mate_after_capture_depth, or by checks within kill_depth), or retakes
-    // on the point with a check after which every answer loses material.
+    // the move), and which can take that piece back at once without losing by it, is no kill: the move offers that
+    // trade of like pieces, and the mate is what the capture the trade forestalls would bring. Losing by the take-back:
+    // the mover then forces mate (within mate_after_capture_depth, or by checks within kill_depth), or retakes on the
+    // point with a check after which every answer loses material.
     bool kill_through_offered_exchange = false;
     // Moves of the target's side in a mate found after a capture (Threat::mated_after_capture):
     // 0 leaves it unsearched (never mated).

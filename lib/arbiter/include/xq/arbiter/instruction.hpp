@@ -32,15 +32,15 @@ std::string to_string(const Instruction& instruction);
 
 // The instructions of a tag value, in the order given; a word that is not one is left out and
 // reported against `location` (its problem is the tag's, not the game's).
-[[nodiscard]] Instructions parse_instructions(std::string_view value, const std::string& game_name,
-    const SourceLocation& location, Diagnostics& diagnostics);
+[[nodiscard]] Instructions parse_instructions(
+    std::string_view value, const std::string& game_name, const SourceLocation& location, Diagnostics& diagnostics);
 
 // The tag value for `instructions`: each as `side@ply`, in ply order, separated by spaces.
 std::string instructed_tag_value(Instructions instructions);
 
 // The first instruction to `side` given at or after ply `from` and at or before ply `to`: the
 // one that counts for a repetition that stands over those plies.
-[[nodiscard]] std::optional<Instruction> instruction_within(const Instructions& instructions, Color side, int from,
-    int to);
+[[nodiscard]] std::optional<Instruction> instruction_within(
+    const Instructions& instructions, Color side, int from, int to);
 
 } // namespace xq

@@ -18,11 +18,11 @@ namespace xq {
 
 // The facts of move m in `before` (m must be legal there). `before_last`, when known, is the
 // position before the other side's last move (which led to `before`).
-MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options = {},
-    const Position* before_last = nullptr);
+MoveFacts classify_move(
+    const Position& before, Move m, const ClassifierOptions& options = {}, const Position* before_last = nullptr);
 
-CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle,
-    const ClassifierOptions& options = {});
+CycleFacts classify_cycle(
+    const ReplayedGame& game, const RepetitionCycle& cycle, const ClassifierOptions& options = {});
 
 // Classifies the cycles of one game, each move from each position once. The game's other
 // repetitions, and the later cycles of an episode that are judged again under every contested

@@ -23,7 +23,7 @@ struct NaturalLimitReached {
 // or nothing. A capture starts the count, and each side's allowance of checks, afresh. The
 // limit is not reached by a ply that leaves the side to move without a legal move: the board
 // decides that game.
-[[nodiscard]] std::optional<NaturalLimitReached> natural_limit_reached(const ReplayedGame& game,
-    const NaturalLimit& limit);
+[[nodiscard]] std::optional<NaturalLimitReached> natural_limit_reached(
+    const ReplayedGame& game, const NaturalLimit& limit);
 
 } // namespace xq

@@ -7,8 +7,8 @@
 #include "xq/arbiter/instruction.hpp"
 #include "xq/arbiter/replay.hpp"
 #include "xq/base/diagnostic.hpp"
-#include "xq/records/game_record.hpp"
 #include "xq/notation/move_text.hpp"
+#include "xq/records/game_record.hpp"
 #include "xq/records/played_line.hpp"
 
 namespace xq {

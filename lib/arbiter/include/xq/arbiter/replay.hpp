@@ -75,8 +75,8 @@ struct ResultContradiction {
 
 // When the board shows a mate or stalemate, the recorded result must give the game to the
 // other side. Nothing when they agree or the board decides nothing.
-[[nodiscard]] std::optional<ResultContradiction> result_contradiction(const ReplayedGame& game,
-    RecordedResult recorded);
+[[nodiscard]] std::optional<ResultContradiction> result_contradiction(
+    const ReplayedGame& game, RecordedResult recorded);
 
 // The contradiction in English, for callers without a message catalogue.
 std::string describe(const ResultContradiction& contradiction);

@@ -1,3 +1,4 @@
+// The conditions of conducts, move rules and verdict rows, as tables of keys the loader reads.
 #pragma once
 
 #include <span>
@@ -35,8 +36,7 @@ enum class RowConditionKind {
 using RowConditionValue
     = std::variant<bool, int, std::string, std::vector<MoveClass>, std::vector<PieceType>, std::vector<std::string>>;
 
-template <typename Row, typename Context>
-struct RowConditionKey {
+template <typename Row, typename Context> struct RowConditionKey {
     std::string_view name;
     RowConditionKind kind;
     void (*set)(Row& row, RowConditionValue&& value); // stores what the loader read

@@ -19,8 +19,8 @@ namespace xq {
 // `ruleset.bad-value`, `ruleset.missing-key`, `ruleset.unknown-rule`, `ruleset.duplicate-key`;
 // `ruleset.syntax` with line:col, or with the path for a number out of range). Every problem
 // is reported, not only the first; nothing is returned then. Never throws on bad input.
-[[nodiscard]] std::optional<RuleSet> parse_ruleset(std::string_view json_text, const std::string& source,
-    Diagnostics& diagnostics);
+[[nodiscard]] std::optional<RuleSet> parse_ruleset(
+    std::string_view json_text, const std::string& source, Diagnostics& diagnostics);
 
 // A number or switch of a ruleset's `classification`: its key, the field it sets and, for a
 // number, its range and the least value that turns on what it counts (a depth of 1 may search

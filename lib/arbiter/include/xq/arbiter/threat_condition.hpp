@@ -24,11 +24,7 @@ using ValueSet = std::uint32_t;
 
 inline constexpr ValueSet every_value = ~ValueSet { 0 };
 
-template <typename T>
-constexpr ValueSet value_bit(T value)
-{
-    return ValueSet { 1 } << static_cast<unsigned>(value);
-}
+template <typename T> constexpr ValueSet value_bit(T value) { return ValueSet { 1 } << static_cast<unsigned>(value); }
 
 // What the facts of a condition are read from: the threat, the piece the mover moved, and
 // whether the rows count some attack on the target that stood before the move (the one fact

@@ -56,8 +56,7 @@ struct EncodingChoice {
 //     highest, less one per undecodable byte sequence, wins. A clean decoding proves little:
 //     Big5 text usually decodes without error as GB18030, into nonsense, so the score decides.
 //     Ties go to fewer undecodable sequences, then to GB18030, Big5, UTF-8 in that order.
-EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_text,
-    const PlausibilityScorer& scorer);
+EncodingChoice choose_encoding(std::string_view sample, bool sample_is_whole_text, const PlausibilityScorer& scorer);
 
 // Decodes a whole text held in memory, such as a field of a binary record file, to UTF-8:
 // each byte sequence `encoding` cannot explain becomes U+FFFD and is counted in `undecodable`.

@@ -56,7 +56,7 @@ using RowRenderer = std::function<std::string(const CheckedGame& game)>;
 //
 // An exception from the checks, the renderer or the sink stops the run: the threads are
 // stopped and it is thrown on to the caller, with what was being checked in its message.
-void validate_archive(GameSource& source, const RuleSet& rules,
-    const ArchiveValidationOptions& options, const RowRenderer& render, ValidationSink& sink);
+void validate_archive(GameSource& source, const RuleSet& rules, const ArchiveValidationOptions& options,
+    const RowRenderer& render, ValidationSink& sink);
 
 } // namespace xq

@@ -23,8 +23,7 @@ namespace xq {
 //
 // cancel() abandons the buffer: a waiting put() returns at once, and every later one does
 // nothing; a hand-over that fails cancels it too.
-template <typename T>
-class InOrderBuffer {
+template <typename T> class InOrderBuffer {
 public:
     explicit InOrderBuffer(std::size_t window)
         : slots_(window == 0 ? 1 : window)
@@ -34,8 +33,7 @@ public:
     // Puts item `number`, then hands over, in order, every item there from the next one on, with
     // `hand_over(T&)`, which returns false to stop everything. False once the buffer is
     // cancelled.
-    template <typename HandOver>
-    [[nodiscard]] bool put(std::size_t number, T item, HandOver&& hand_over)
+    template <typename HandOver> [[nodiscard]] bool put(std::size_t number, T item, HandOver&& hand_over)
     {
         std::unique_lock lock(mutex_);
         ++waiting_;

@@ -26,8 +26,8 @@ struct FenOptions {
     bool allow_unreachable_points = false;
 };
 
-[[nodiscard]] std::optional<Position> parse_fen(std::string_view fen, Diagnostics& diagnostics,
-    const SourceLocation& where = {}, const FenOptions& options = {});
+[[nodiscard]] std::optional<Position> parse_fen(
+    std::string_view fen, Diagnostics& diagnostics, const SourceLocation& where = {}, const FenOptions& options = {});
 
 // Canonical FEN: standard letters, `w`/`b`, and both counters.
 std::string to_fen(const Position& pos);

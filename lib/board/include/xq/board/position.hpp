@@ -20,7 +20,7 @@ struct UndoInfo {
 
 // Squares from which one side attacks a square; at most every piece of a set can.
 struct SquareList {
-    std::array<Square, 16> squares{};
+    std::array<Square, 16> squares {};
     int size = 0;
 
     void push(Square s) { squares[static_cast<std::size_t>(size++)] = s; }
@@ -85,9 +85,9 @@ public:
     bool operator==(const Position& other) const;
 
 private:
-    std::array<Piece, square_count> board_{};
-    std::array<Square, 2> king_square_{};
-    std::array<std::array<std::uint8_t, piece_type_count>, 2> counts_{};
+    std::array<Piece, square_count> board_ {};
+    std::array<Square, 2> king_square_ {};
+    std::array<std::array<std::uint8_t, piece_type_count>, 2> counts_ {};
     Color side_to_move_ = Color::Red;
     int halfmove_clock_ = 0;
     int fullmove_number_ = 1;
@@ -97,7 +97,7 @@ private:
 namespace zobrist {
     Key piece_square(Piece p, Square s);
     Key side();
-}
+} // namespace zobrist
 
 // A copy of `pos` with `c` to move: to ask what a side could do were it its turn.
 inline Position with_side_to_move(Position pos, Color c)

@@ -43,10 +43,7 @@ public:
     [[nodiscard]] constexpr bool is_none() const { return code_ == 0; }
     constexpr explicit operator bool() const { return code_ != 0; }
     constexpr Color color() const { return code_ > piece_type_count ? Color::Black : Color::Red; }
-    constexpr PieceType type() const
-    {
-        return static_cast<PieceType>((code_ - 1) % piece_type_count);
-    }
+    constexpr PieceType type() const { return static_cast<PieceType>((code_ - 1) % piece_type_count); }
     constexpr std::uint8_t code() const { return code_; }
     constexpr bool operator==(const Piece&) const = default;
 
@@ -91,10 +88,7 @@ private:
 }
 
 // Red's half is ranks 0..4; a piece has crossed the river when it stands in the other half.
-[[nodiscard]] constexpr bool on_own_side(Color c, Square s)
-{
-    return c == Color::Red ? s.rank() <= 4 : s.rank() >= 5;
-}
+[[nodiscard]] constexpr bool on_own_side(Color c, Square s) { return c == Color::Red ? s.rank() <= 4 : s.rank() >= 5; }
 
 // A pawn on `s` that has not crossed the river: the rule books that weigh material give it
 // little or no worth.

@@ -31,7 +31,6 @@ enum class ChineseScript { Simplified, Traditional };
 // file. Simplified: 车 马 炮 for both sides, 帅仕相兵 / 将士象卒. Traditional converts that
 // character by character (帥 將 車 馬 進 後), as CCPD's records read. `m` must be a legal move
 // of `pos`.
-std::string to_chinese(
-    const Position& pos, Move m, ChineseScript script = ChineseScript::Simplified);
+std::string to_chinese(const Position& pos, Move m, ChineseScript script = ChineseScript::Simplified);
 
 } // namespace xq

@@ -21,7 +21,7 @@ namespace xq {
 [[nodiscard]] std::optional<BinaryFormat> detect_binary_format(std::string_view first_bytes);
 
 // Reads the games of a binary record file (binary_format.hpp) held in memory.
-[[nodiscard]] BinaryRecords read_binary_records(BinaryFormat format, std::string_view bytes,
-    const std::string& source_name, const RecordLimits& limits = {});
+[[nodiscard]] BinaryRecords read_binary_records(
+    BinaryFormat format, std::string_view bytes, const std::string& source_name, const RecordLimits& limits = {});
 
 } // namespace xq

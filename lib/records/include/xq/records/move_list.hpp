@@ -12,7 +12,7 @@ namespace xq {
 // U+3000 a Chinese keyboard types), in any notation (mixed if need be), move numbers
 // such as "1." skipped. Locations name `moves_source` (line 1, columns in characters) and
 // `fen_source`; an empty FEN means the opening position.
-GameRecord record_from_move_list(std::string_view fen, std::string_view moves,
-    const std::string& fen_source = "--fen", const std::string& moves_source = "--moves");
+GameRecord record_from_move_list(std::string_view fen, std::string_view moves, const std::string& fen_source = "--fen",
+    const std::string& moves_source = "--moves");
 
 } // namespace xq

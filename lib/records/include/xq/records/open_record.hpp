@@ -30,19 +30,19 @@ namespace xq {
 //  - bytes of which more than one in ten is a control character (NUL included) that text
 //    never holds, without a UTF-16 byte-order mark, are BinaryData: no text record looks so;
 //  - anything else is read as PGN.
-[[nodiscard]] RecordFormat detect_record_format(std::string_view first_bytes,
-    std::optional<TextEncoding> encoding = {});
+[[nodiscard]] RecordFormat detect_record_format(
+    std::string_view first_bytes, std::optional<TextEncoding> encoding = {});
 
 // detect_record_format on the first bytes of `input`, which is then put back where it was.
 // Nothing when it cannot be put back.
-[[nodiscard]] std::optional<RecordFormat> sniff_record_format(std::istream& input,
-    std::optional<TextEncoding> encoding = {});
+[[nodiscard]] std::optional<RecordFormat> sniff_record_format(
+    std::istream& input, std::optional<TextEncoding> encoding = {});
 
 // A reader of `format` over `input`, which must outlive it. `source_name` goes into every
 // location (normally the file's path). The binary formats are read whole (at most
 // max_binary_record_bytes); BinaryData gives no game and one `record.binary-data` error.
-std::unique_ptr<RecordReader> make_record_reader(RecordFormat format, std::istream& input,
-    std::string source_name, const RecordReaderOptions& options = {});
+std::unique_ptr<RecordReader> make_record_reader(
+    RecordFormat format, std::istream& input, std::string source_name, const RecordReaderOptions& options = {});
 
 // How a path is named in diagnostics and rows: its bytes as they are, but for those that are
 // not UTF-8 and control characters, written `\xHH` (a file name is not decoded text, and may
@@ -66,7 +66,7 @@ enum class SourceNames { InEveryLocation, LeftOut };
 // Opens a file, picks its reader with detect_record_format, and returns a reader that owns
 // the file. If the file cannot be opened, reports `io.open` (naming the file) and returns
 // nothing.
-std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path,
-    const RecordReaderOptions& options, Diagnostics& diagnostics, SourceNames names = SourceNames::InEveryLocation);
+std::unique_ptr<RecordReader> open_record_file(const std::filesystem::path& path, const RecordReaderOptions& options,
+    Diagnostics& diagnostics, SourceNames names = SourceNames::InEveryLocation);
 
 } // namespace xq

@@ -9,9 +9,9 @@
 #include "xq/base/diagnostic.hpp"
 #include "xq/board/position.hpp"
 #include "xq/notation/chinese.hpp"
+#include "xq/notation/move_text.hpp"
 #include "xq/records/game_record.hpp"
 #include "xq/records/played_line.hpp"
-#include "xq/notation/move_text.hpp"
 
 namespace xq {
 

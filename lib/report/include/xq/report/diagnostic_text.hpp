@@ -38,8 +38,8 @@ std::string diagnostic_message(const Diagnostic& diagnostic, const MessageCatalo
 
 // The same, or nothing when the catalogue cannot word it (no phrase for the code, or a field
 // its phrase needs missing).
-[[nodiscard]] std::optional<std::string> catalogued_message(const Diagnostic& diagnostic,
-    const MessageCatalogue& messages);
+[[nodiscard]] std::optional<std::string> catalogued_message(
+    const Diagnostic& diagnostic, const MessageCatalogue& messages);
 
 // format_diagnostic's gcc-style line with the message in the catalogue's language.
 std::string format_diagnostic(const Diagnostic& diagnostic, const MessageCatalogue& messages);

@@ -91,7 +91,7 @@ private:
     std::string_view json_text, const std::string& language, const std::string& source, Diagnostics& diagnostics);
 
 // The catalogue of `file`, whose stem names its language (zh.json).
-[[nodiscard]] std::optional<MessageCatalogue> load_message_catalogue(const std::filesystem::path& file,
-    Diagnostics& diagnostics);
+[[nodiscard]] std::optional<MessageCatalogue> load_message_catalogue(
+    const std::filesystem::path& file, Diagnostics& diagnostics);
 
 } // namespace xq

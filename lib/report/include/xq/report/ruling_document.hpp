@@ -183,8 +183,8 @@ void write_html_tail(std::ostream& out);
 // The PDF libraries (cairo, pango, librsvg) are loaded when first needed, not with the program:
 // empty when they can be, else why not, in the dynamic loader's words.
 std::string pdf_libraries_missing();
-[[nodiscard]] bool write_documents_pdf(std::ostream& out, const std::vector<RulingDocument>& documents,
-    const MessageCatalogue& m);
+[[nodiscard]] bool write_documents_pdf(
+    std::ostream& out, const std::vector<RulingDocument>& documents, const MessageCatalogue& m);
 
 // A game's rulings under several rule books (adjudicate --ruleset axf,cxa): the comparison up
 // front, each book's verdict in one line with the conducts that decide it and the rule it
@@ -210,8 +210,8 @@ void write_comparison_html(std::ostream& out, const ComparisonDocument& document
 // One JSON object on one line: the game, `comparison` (the structured comparison and its
 // sentences) and `by_ruleset`, each element the object write_document_json writes for the
 // book alone.
-void write_comparison_json(std::ostream& out, const RuleBookComparison& comparison,
-    const ComparisonDocument& document, const MessageCatalogue& messages);
+void write_comparison_json(std::ostream& out, const RuleBookComparison& comparison, const ComparisonDocument& document,
+    const MessageCatalogue& messages);
 // As write_documents_pdf: for each game the comparison, then each book's ruling, each from a
 // new page and numbering its own pages.
 [[nodiscard]] bool write_comparisons_pdf(

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "xq/arbiter/ruleset.hpp"
 #include "xq/arbiter/game_validation.hpp"
+#include "xq/arbiter/ruleset.hpp"
 #include "xq/records/game_source.hpp"
 #include "xq/report/message_catalogue.hpp"
 

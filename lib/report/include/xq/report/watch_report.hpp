@@ -16,8 +16,8 @@ namespace xq {
 
 // "12. R2+1 (h5h6)", with the repetition when the position stood before: "the position after
 // ply 12 has stood 2 times; cycle 9-12".
-std::string watch_move_line(const MoveUpdate& update, const Position& before, const MessageCatalogue& messages,
-    DocumentNotation notation);
+std::string watch_move_line(
+    const MoveUpdate& update, const Position& before, const MessageCatalogue& messages, DocumentNotation notation);
 
 // A move in the notation asked for: "R2+1".
 std::string notate_move(const Position& before, Move move, const MessageCatalogue& messages, DocumentNotation notation);
@@ -33,6 +33,7 @@ void write_watch_move_json(std::ostream& out, const MoveUpdate& update, const Po
     const RuleSet& rules, const MessageCatalogue& messages, DocumentNotation notation);
 
 // The answer to an arbiter's command as one JSON object on one line: {"KEY": VALUE, "line": LINE}.
-void write_watch_answer_json(std::ostream& out, std::string_view key, const std::string& value, const std::string& line);
+void write_watch_answer_json(
+    std::ostream& out, std::string_view key, const std::string& value, const std::string& line);
 
 } // namespace xq
