@@ -220,6 +220,10 @@ std::optional<std::string> catalogued_message(const Diagnostic& diagnostic, cons
 
 std::string diagnostic_message(const Diagnostic& diagnostic, const MessageCatalogue& messages)
 {
+    // The library's English is the message itself, context and all ("; in game 3 (...)"),
+    // which a phrase without that context's fields would lose.
+    if (messages.language() == "en")
+        return diagnostic.message;
     return catalogued_message(diagnostic, messages).value_or(diagnostic.message);
 }
 
