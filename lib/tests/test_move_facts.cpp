@@ -1434,4 +1434,32 @@ TEST_SUITE("move facts")
         REQUIRE(away.evaded_threats.size() == 1);
         CHECK(away.evaded_threats[0].square == sq("c7"));
     }
+
+    TEST_CASE("under blocks_shield, a move blocks only where it stops a capture that would win material")
+    {
+        // The cannon's step to a3 stands in the way of the black rook on a7, which could take
+        // the unprotected horse on a1 before the move.
+        ClassifierOptions shield;
+        shield.blocks_shield = true;
+        shield.piece_worth = cxa_piece_worth;
+        const MoveFacts shielding = facts_of("4k4/9/r8/9/9/9/1C7/9/N8/3K5 w", "b3a3", shield);
+        REQUIRE(shielding.blocks.size() == 1);
+        CHECK(shielding.blocks[0].blocked.square == sq("a7"));
+        REQUIRE(shielding.blocks[0].shielded.size() == 1);
+        CHECK(shielding.blocks[0].shielded[0].square == sq("a1"));
+        CHECK(shielding.has(MoveClass::Block));
+
+        // An empty line: the step stops the rook's travel, and shields nothing.
+        CHECK(facts_of("4k4/9/r8/9/9/9/1C7/9/9/3K5 w", "b3a3").has(MoveClass::Block));
+        const MoveFacts empty_line = facts_of("4k4/9/r8/9/9/9/1C7/9/9/3K5 w", "b3a3", shield);
+        CHECK(empty_line.blocks.empty());
+        CHECK_FALSE(empty_line.has(MoveClass::Block));
+
+        // The rook on b1 protects the horse: the rook's capture would lose, so nothing is shielded.
+        CHECK_FALSE(facts_of("4k4/9/r8/9/9/9/1C7/9/NR7/3K5 w", "b3a3", shield).has(MoveClass::Block));
+        // Without the key, the facts carry no shielded pieces.
+        const MoveFacts plain = facts_of("4k4/9/r8/9/9/9/1C7/9/N8/3K5 w", "b3a3");
+        REQUIRE(plain.blocks.size() == 1);
+        CHECK(plain.blocks[0].shielded.empty());
+    }
 }

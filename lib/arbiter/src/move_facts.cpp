@@ -744,6 +744,7 @@ namespace {
         if (m.facts.captured)
             return;
         const Square to = m.to();
+        Position enemy_to_move = with_side_to_move(m.before, m.enemy());
         for (int i = 0; i < square_count; ++i) {
             const Square s(i);
             const Piece p = m.before.piece_on(s);
@@ -755,10 +756,25 @@ namespace {
             const int df = (to.file() > s.file()) - (to.file() < s.file());
             const int dr = (to.rank() > s.rank()) - (to.rank() < s.rank());
             bool blocked = false;
-            for (int f = to.file() + df, r = to.rank() + dr; on_board(f, r) && !blocked; f += df, r += dr)
-                blocked = was.contains(Move(s, Square(f, r))) && !now.contains(Move(s, Square(f, r)));
+            std::vector<PieceAt> shielded;
+            for (int f = to.file() + df, r = to.rank() + dr; on_board(f, r); f += df, r += dr) {
+                const Square past(f, r);
+                if (!was.contains(Move(s, past)) || now.contains(Move(s, past)))
+                    continue;
+                blocked = true;
+                // The moved piece itself, stepping along the line, is not shielded: it moved. Nor is
+                // a piece whose capture was illegal or won nothing: the block stops no threat.
+                const Move capture(s, past);
+                const Piece taken = m.before.piece_on(past);
+                if (m.options.blocks_shield && past != m.from() && taken && taken.color() == m.mover()
+                    && taken.type() != PieceType::King && enemy_to_move.is_legal_pseudo(capture)
+                    && detail::exchange_gain(enemy_to_move, capture, m.options.piece_worth) > 0)
+                    shielded.push_back(at(m.before, past));
+            }
+            if (m.options.blocks_shield && shielded.empty())
+                blocked = false;
             if (blocked)
-                m.facts.blocks.push_back({ at(m.before, s), to });
+                m.facts.blocks.push_back({ at(m.before, s), to, shielded });
         }
     }
 

@@ -118,8 +118,17 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
     for (const Threat& t : f.threats)
         threats.push_back(threat(t));
     Json blocks = Json::array();
-    for (const BlockFacts& b : f.blocks)
-        blocks.push_back(Json { { "blocked", piece_at(b.blocked) }, { "at", to_iccs(b.at) } });
+    for (const BlockFacts& b : f.blocks) {
+        Json block { { "blocked", piece_at(b.blocked) }, { "at", to_iccs(b.at) } };
+        // Only under blocks_shield: the facts of the other rulesets stay as they were.
+        if (!b.shielded.empty()) {
+            Json shielded = Json::array();
+            for (const PieceAt& p : b.shielded)
+                shielded.push_back(piece_at(p));
+            block["shielded"] = shielded;
+        }
+        blocks.push_back(block);
+    }
     Json screen_offers = Json::array();
     for (const ScreenOffer& o : f.screen_offers)
         screen_offers.push_back(Json { { "taker", piece_at(o.taker) }, { "offered", piece_at(o.offered) } });

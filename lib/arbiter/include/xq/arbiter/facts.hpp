@@ -159,6 +159,9 @@ struct Threat {
 struct BlockFacts {
     PieceAt blocked; // the enemy piece
     Square at; // where the moved piece now stands in its way
+    // With ClassifierOptions::blocks_shield: the mover's pieces past `at` on that line that the
+    // enemy piece could take before the move (legality aside) and cannot now.
+    std::vector<PieceAt> shielded;
 };
 
 // A cannon of the mover's that an enemy cannon can take because the moved piece became its
@@ -228,6 +231,10 @@ struct MoveFacts {
 using PieceWorth = std::array<int, piece_type_count>;
 constexpr PieceWorth default_piece_worth = { 0, 2, 2, 4, 9, 4, 1 };
 
+// The switches of the searches. Several are parts of one concept of a rule book, which one key
+// of a ruleset's `classification` sets together (classification_keys() names them: a standing
+// capture made safe, uncrossed pawns without worth, material won through checks weighed by the
+// complete exchange, ...); the tests turn them one at a time.
 struct ClassifierOptions {
     // Moves of the mover in a kill's mating line: 1 finds mates in one; each further move
     // must be a check (a kill "at once or through a series of checks").
@@ -394,6 +401,10 @@ struct ClassifierOptions {
     bool check_capture_weighs_following_captures = false;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
+    // A move blocks only where it shields: the blocked rook or cannon could take a piece of the
+    // mover's past the moved piece's point before the move, and cannot now (BlockFacts::shielded).
+    // A piece that merely stands in a line's way stops nothing.
+    bool blocks_shield = false;
 };
 
 // How a capture is protected: by a recapture that can be made (real), by one that cannot
