@@ -99,6 +99,24 @@ std::vector<std::vector<std::string>> table_after(const std::string& text, const
     return rows;
 }
 
+// The rows of every table of a README section (from its heading to the next of its level), the
+// first table's header once: a section in subsections by topic, each with a table of one shape.
+std::vector<std::vector<std::string>> tables_of_section(const std::string& text, const std::string& heading)
+{
+    const std::size_t from = text.find(heading);
+    const std::size_t to = text.find("\n## ", from + heading.size());
+    std::string section = text.substr(from, to == std::string::npos ? std::string::npos : to - from);
+    std::vector<std::vector<std::string>> rows;
+    for (std::size_t at = 0; (at = section.find("\n|", at)) != std::string::npos;) {
+        const std::vector<std::vector<std::string>> table = table_after(section.substr(at), "|");
+        rows.insert(rows.end(), rows.empty() ? table.begin() : table.begin() + 2, table.end());
+        at = section.find("\n\n", at + 1);
+        if (at == std::string::npos)
+            break;
+    }
+    return rows;
+}
+
 // The keys of a README table of conditions, "key" or "condition" first, and their types; each
 // key once.
 std::map<std::string, std::string> documented_conditions(const std::vector<std::vector<std::string>>& rows)
@@ -300,7 +318,7 @@ TEST_SUITE("ruleset loader")
             "id": "tiny", "title": "t", "edition": "e",
             "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 2, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "forever"},
             "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
-            "classification": {"kill_depth": 8, "check_capture_depth": -1, "check_capture_takers": ["queen"],
+            "classification": {"kill_depth": 8, "check_capture_depth": -1, "material_takers": ["queen"],
                 "piece_worth": {"advisor": 2, "elephant": 2, "horse": 4, "chariot": 9, "cannon": 4.5, "soldier": 1}},
             "chase_rules": [{"rule": "R1", "counts": true, "if": {"origin": ["sideways"]}},
                 {"rule": "R1", "counts": false, "if": {"origin": ["standing"], "target_restricts": ["queen"], "attacked_by_several": "yes"}}],
@@ -315,9 +333,8 @@ TEST_SUITE("ruleset loader")
         for (const Diagnostic& d : diagnostics)
             paths.push_back(d.message.substr(3, d.message.find(':') - 3));
         const std::vector<std::string> expected { "/repetition/violator_loses_at_occurrence", "/repetition/judged_span",
-            "/classification/kill_depth", "/classification/check_capture_depth",
-            "/classification/check_capture_takers/0", "/classification/piece_worth/cannon",
-            "/chase_rules/0/if/origin/0", "/chase_rules/1/if/target_restricts/0",
+            "/classification/kill_depth", "/classification/check_capture_depth", "/classification/material_takers/0",
+            "/classification/piece_worth/cannon", "/chase_rules/0/if/origin/0", "/chase_rules/1/if/target_restricts/0",
             "/chase_rules/1/if/attacked_by_several", "/conducts/0/id", "/conducts/0", "/conducts/1",
             "/verdicts/0/outcome", "/verdicts/1", "/verdicts/1/id", "/rules/0/kind", "/rules/0/diagrams/0",
             "/rules/0/diagrams/1", "/rules/0/diagrams/2" };
@@ -531,23 +548,27 @@ TEST_SUITE("ruleset loader")
 
     TEST_CASE("the limits section and the new conditions check their values")
     {
-        auto paths_of = [](const std::string& limits, const std::string& classification, const std::string& condition) {
-            Diagnostics diagnostics;
-            const auto rules = parse_ruleset(R"({
+        const auto ruleset_with
+            = [](const std::string& limits, const std::string& classification, const std::string& condition) {
+                  return R"({
                 "id": "tiny", "title": "t", "edition": "e",
                 "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 3, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "last_occurrences"},
                 "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
                 "classification": )"
-                    + classification + R"(,
+                      + classification + R"(,
                 "limits": )"
-                    + limits + R"(,
+                      + limits + R"(,
                 "chase_rules": [{"rule": "R1", "counts": false, "if": )"
-                    + condition + R"(}],
+                      + condition + R"(}],
                 "conducts": [{"id": "c", "forbidden": false, "description": "d", "rule": "R1"}],
                 "verdicts": [{"id": "v", "side": "any", "other": "any", "outcome": "draw", "description": "d"}],
                 "rules": [{"id": "R1", "number": "1", "title": "t", "text": "x"}]
-            })",
-                "tiny.json", diagnostics);
+            })";
+              };
+        auto paths_of = [&](const std::string& limits, const std::string& classification,
+                            const std::string& condition) {
+            Diagnostics diagnostics;
+            const auto rules = parse_ruleset(ruleset_with(limits, classification, condition), "tiny.json", diagnostics);
             std::vector<std::string> paths;
             for (const Diagnostic& d : diagnostics)
                 paths.push_back(d.message.substr(3, d.message.find(':') - 3));
@@ -563,10 +584,9 @@ TEST_SUITE("ruleset loader")
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
             R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
                       "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
-                      "capture_sequence_takers": ["horse", "chariot"],
-                      "capture_sequence_counts_uncrossed_soldiers": false, "check_capture_new_by_target": true,
-                      "check_capture_weighs_following_captures": true, "capture_made_safe_by_saved_participant": true,
-                      "hidden_protection_depth": 2})",
+                      "material_takers": ["horse", "chariot"],
+                      "uncrossed_soldiers_worthless": true, "check_capture_new_by_material": true,
+                      "check_capture_by_complete_exchange": true, "hidden_protection_depth": 2})",
             fine_condition)
                   .empty());
         CHECK(
@@ -582,13 +602,13 @@ TEST_SUITE("ruleset loader")
         // least).
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
                   R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no",
-                      "best_exchange": 0, "capture_sequence_depth": 9, "capture_sequence_takers": ["queen"],
-                      "capture_sequence_counts_uncrossed_soldiers": "no", "hidden_protection_depth": 6})",
+                      "best_exchange": 0, "capture_sequence_depth": 9, "material_takers": ["queen"],
+                      "uncrossed_soldiers_worthless": "no", "hidden_protection_depth": 6})",
                   fine_condition)
             == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
                 "/classification/capture_opens_lines", "/classification/best_exchange",
-                "/classification/capture_sequence_depth", "/classification/capture_sequence_counts_uncrossed_soldiers",
-                "/classification/hidden_protection_depth", "/classification/capture_sequence_takers/0",
+                "/classification/capture_sequence_depth", "/classification/uncrossed_soldiers_worthless",
+                "/classification/hidden_protection_depth", "/classification/material_takers/0",
                 "/chase_rules/0/if/target_chased_before", "/chase_rules/0/if/best_exchange_gain",
                 "/chase_rules/0/if/capture_sequence_gain", "/chase_rules/0/if/loses_more_elsewhere",
                 "/chase_rules/0/if/hidden_protected" });
@@ -606,124 +626,78 @@ TEST_SUITE("ruleset loader")
             return paths_of(
                 R"({"natural_limit_plies": 120, "rule": "R1"})", classification, R"({"attacker": ["chariot"]})");
         };
-        CHECK(classification_paths(R"({"check_capture_weighs_following_captures": true,
-                "capture_made_safe_by_saved_participant": true})")
-            == std::vector<std::string> { "/classification/capture_made_safe_by_saved_participant",
-                "/classification/check_capture_weighs_following_captures" });
-        CHECK(classification_paths(R"({"check_capture_weighs_following_captures": "yes",
-                "capture_made_safe_by_saved_participant": 1})")
-            == std::vector<std::string> { "/classification/capture_made_safe_by_saved_participant",
-                "/classification/check_capture_weighs_following_captures" });
-        CHECK(classification_paths(R"({"check_capture_ignores_uncrossed_soldiers": true})")
-            == std::vector<std::string> { "/classification/check_capture_ignores_uncrossed_soldiers" });
-        CHECK(classification_paths(R"({"check_capture_not_new_while_gain_stands": true,
-                "check_capture_ignores_uncrossed_soldiers": true})")
+        // Weighing material won through checks by the complete exchange needs the lines of checks
+        // looked for and the sequences of captures weighed.
+        CHECK(classification_paths(R"({"check_capture_by_complete_exchange": true})")
+            == std::vector<std::string> { "/classification/check_capture_by_complete_exchange" });
+        CHECK(classification_paths(R"({"check_capture_depth": 0, "capture_sequence_depth": 4,
+                "check_capture_by_complete_exchange": "yes"})")
+            == std::vector<std::string> { "/classification/check_capture_by_complete_exchange" });
+        CHECK(classification_paths(R"({"check_capture_depth": 0, "capture_sequence_depth": 4,
+                "check_capture_by_complete_exchange": true})")
+            == std::vector<std::string> { "/classification/check_capture_by_complete_exchange" });
+        CHECK(classification_paths(R"({"capture_sequence_depth": 4, "check_capture_by_complete_exchange": true})")
                   .empty());
-        CHECK(classification_paths(R"({"capture_made_safe": true, "saved_participant_holds_target": true,
-                "saved_participant_won_by_exchange": true, "capture_back_unless_mated": true})")
-            == std::vector<std::string> { "/classification/capture_back_unless_mated",
-                "/classification/saved_participant_holds_target",
-                "/classification/saved_participant_won_by_exchange" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_saved_participant": true,
-                "saved_participant_holds_target": true, "saved_participant_won_by_exchange": true,
-                "mate_after_capture_depth": 1, "capture_back_unless_mated": true})")
+        // Uncrossed pawns without worth, and a standing capture made safe, stand alone.
+        CHECK(classification_paths(R"({"uncrossed_soldiers_worthless": true, "capture_made_safe": true})").empty());
+        // An exchange offer that costs nothing, and a protection judged by mates after the
+        // recapture, need the depth of that search.
+        CHECK(classification_paths(R"({"exchange_offer_costs_nothing": true, "protection_unless_mated": true})")
+            == std::vector<std::string> {
+                "/classification/exchange_offer_costs_nothing", "/classification/protection_unless_mated" });
+        CHECK(classification_paths(R"({"mate_after_capture_depth": 1, "exchange_offer_costs_nothing": true,
+                "protection_unless_mated": true})")
                   .empty());
-        // A parry's new capture refines captures made safe.
-        CHECK(classification_paths(R"({"capture_made_safe_by_parry_of_new_capture": true})")
-            == std::vector<std::string> { "/classification/capture_made_safe_by_parry_of_new_capture" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_parry_of_new_capture": true})")
-            == std::vector<std::string> { "/classification/capture_made_safe_by_parry_of_new_capture" });
-        // It needs a mate search for what a capture costs: either will do.
-        CHECK(classification_paths(R"({"capture_made_safe": true, "mate_after_capture_depth": 1,
-                "capture_made_safe_by_parry_of_new_capture": true})")
-                  .empty());
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_kills": true,
-                "capture_made_safe_by_parry_of_new_capture": true})")
-                  .empty());
-        // A protection judged by mates after the recapture needs the depth of that search.
-        CHECK(classification_paths(R"({"protection_unless_mated": true})")
-            == std::vector<std::string> { "/classification/protection_unless_mated" });
-        CHECK(classification_paths(R"({"mate_after_capture_depth": 1, "protection_unless_mated": true})").empty());
         // The keys that refine the check-then-capture search need it on, and kills' mates by
         // check need kills looked for.
-        CHECK(classification_paths(R"({"check_capture_depth": 1, "check_capture_quiet_checks": true,
-                "check_capture_crossed_soldier_given_worth": 2, "check_capture_not_new_while_gain_stands": true,
-                "check_capture_new_by_target": true})")
-            == std::vector<std::string> { "/classification/check_capture_quiet_checks",
-                "/classification/check_capture_crossed_soldier_given_worth",
-                "/classification/check_capture_not_new_while_gain_stands",
-                "/classification/check_capture_new_by_target" });
-        CHECK(classification_paths(R"({"check_capture_depth": 2, "check_capture_quiet_checks": true,
-                "check_capture_crossed_soldier_given_worth": 2, "check_capture_not_new_while_gain_stands": true,
-                "check_capture_new_by_target": true})")
+        CHECK(classification_paths(R"({"check_capture_depth": 1, "check_capture_crossed_soldier_given_worth": 2,
+                "check_capture_new_by_material": true})")
+            == std::vector<std::string> { "/classification/check_capture_new_by_material",
+                "/classification/check_capture_crossed_soldier_given_worth" });
+        CHECK(classification_paths(R"({"check_capture_depth": 2, "check_capture_crossed_soldier_given_worth": 2,
+                "check_capture_new_by_material": true})")
                   .empty());
-        CHECK(classification_paths(R"({"check_capture_depth": 0, "capture_sequence_depth": 4,
-                "check_capture_weighs_following_captures": true})")
-            == std::vector<std::string> { "/classification/check_capture_weighs_following_captures" });
         CHECK(classification_paths(R"({"kill_depth": 0, "kill_mates_by_check": true})")
             == std::vector<std::string> { "/classification/kill_mates_by_check" });
         CHECK(classification_paths(R"({"kill_mates_by_check": true})").empty());
-        // A check through a standing capture refines quiet checks.
-        CHECK(classification_paths(R"({"check_capture_through_standing_capture": true})")
-            == std::vector<std::string> { "/classification/check_capture_through_standing_capture" });
-        CHECK(classification_paths(R"({"check_capture_quiet_checks": true,
-                "check_capture_through_standing_capture": true})")
-                  .empty());
         // A crossed pawn's floating worth is a worth.
         CHECK(classification_paths(R"({"check_capture_crossed_soldier_given_worth": 101})")
             == std::vector<std::string> { "/classification/check_capture_crossed_soldier_given_worth" });
         CHECK(classification_paths(R"({"check_capture_crossed_soldier_given_worth": 2})").empty());
-        // A kill as a capture's cost refines capture_made_safe, and needs kills looked for.
-        CHECK(classification_paths(R"({"capture_cost_counts_kills": true})")
-            == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "kill_depth": 0,
-                "capture_cost_counts_kills": true})")
-            == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_kills": true})").empty());
-        // A loss through checks as a capture's cost refines capture_made_safe, and needs lines of
-        // checks looked for.
-        CHECK(classification_paths(R"({"capture_cost_counts_check_captures": true})")
-            == std::vector<std::string> { "/classification/capture_cost_counts_check_captures" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "check_capture_depth": 0,
-                "capture_cost_counts_check_captures": true})")
-            == std::vector<std::string> { "/classification/capture_cost_counts_check_captures" });
-        CHECK(
-            classification_paths(R"({"capture_made_safe": true, "capture_cost_counts_check_captures": true})").empty());
         // A kill that an offered trade forestalls needs kills looked for.
         CHECK(classification_paths(R"({"kill_depth": 0, "kill_through_offered_exchange": true})")
             == std::vector<std::string> { "/classification/kill_through_offered_exchange" });
         CHECK(classification_paths(R"({"kill_through_offered_exchange": true})").empty());
-        // Any piece's take-back refines a sequence of captures; leaving the standing losses out
-        // of a capture's cost refines capture_made_safe as sequences weigh it.
+        // Any piece's take-back refines a sequence of captures.
         CHECK(classification_paths(R"({"capture_sequence_any_piece_takes_back": true})")
             == std::vector<std::string> { "/classification/capture_sequence_any_piece_takes_back" });
         CHECK(classification_paths(R"({"capture_sequence_depth": 4,
                 "capture_sequence_any_piece_takes_back": true})")
                   .empty());
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_cost_leaves_standing_losses": true})")
-            == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
-        CHECK(classification_paths(R"({"capture_sequence_depth": 4, "capture_cost_leaves_standing_losses": true})")
-            == std::vector<std::string> { "/classification/capture_cost_leaves_standing_losses" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
-                "capture_cost_leaves_standing_losses": true})")
-                  .empty());
-        // Taking the parried losses out of what a capture cost before the move refines
-        // capture_made_safe as sequences weigh it.
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_made_safe_by_protected_participant": true})")
-            == std::vector<std::string> { "/classification/capture_made_safe_by_protected_participant" });
-        CHECK(
-            classification_paths(R"({"capture_sequence_depth": 4, "capture_made_safe_by_protected_participant": true})")
-            == std::vector<std::string> { "/classification/capture_made_safe_by_protected_participant" });
-        CHECK(classification_paths(R"({"capture_made_safe": true, "capture_sequence_depth": 4,
-                "capture_made_safe_by_protected_participant": true})")
-                  .empty());
-        // Leaving uncrossed pawns out of what the mover was losing anyway refines captures made
-        // safe.
-        CHECK(classification_paths(R"({"capture_made_safe_ignores_uncrossed_soldiers": true})")
-            == std::vector<std::string> { "/classification/capture_made_safe_ignores_uncrossed_soldiers" });
-        CHECK(
-            classification_paths(R"({"capture_made_safe": true, "capture_made_safe_ignores_uncrossed_soldiers": true})")
-                .empty());
+        // The keys of the mechanisms that a concept key now sets are no keys.
+        CHECK(classification_paths(R"({"capture_cost_counts_kills": true})")
+            == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
+        // A concept's key sets the switches of all its parts.
+        {
+            Diagnostics diagnostics;
+            const auto rules = parse_ruleset(ruleset_with(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                                                 R"({"capture_made_safe": true, "uncrossed_soldiers_worthless": true,
+                                                     "material_takers": ["horse"]})",
+                                                 R"({"attacker": ["chariot"]})"),
+                "parts.json", diagnostics);
+            REQUIRE(rules);
+            const ClassifierOptions& c = rules->classification;
+            CHECK(c.capture_made_safe);
+            CHECK(c.capture_cost_counts_kills);
+            CHECK(c.saved_participant_holds_target);
+            CHECK(c.capture_made_safe_by_parry_of_new_capture);
+            CHECK(c.check_capture_ignores_uncrossed_soldiers);
+            CHECK(c.capture_made_safe_ignores_uncrossed_soldiers);
+            CHECK_FALSE(c.capture_sequence_counts_uncrossed_soldiers);
+            CHECK(c.capture_sequence_takers == c.check_capture_takers);
+            CHECK(c.capture_sequence_takers[index(PieceType::Horse)]);
+            CHECK_FALSE(c.capture_sequence_takers[index(PieceType::Chariot)]);
+        }
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
                   R"({"like_piece_trade": true})")
@@ -800,7 +774,7 @@ TEST_SUITE("ruleset loader")
     {
         const std::string readme = read_readme();
         REQUIRE(readme.find("## `classification`") != std::string::npos);
-        const auto rows = table_after(readme, "## `classification`");
+        const auto rows = tables_of_section(readme, "## `classification`");
         REQUIRE(rows.size() > 2);
         CHECK(rows[0] == std::vector<std::string> { "key", "type", "default", "meaning" });
         std::map<std::string, std::vector<std::string>> documented; // key -> type, default, meaning
@@ -847,8 +821,8 @@ TEST_SUITE("ruleset loader")
         // (clang 14 cannot capture a structured binding, as CHECK_MESSAGE's lambda would.)
         for (const auto& entry : documented) {
             const std::string& key = entry.first;
-            CHECK_MESSAGE((key == "check_capture_takers" || key == "capture_sequence_takers" || key == "piece_worth"),
-                "the README lists ", key, ", which the loader does not read");
+            CHECK_MESSAGE((key == "material_takers" || key == "piece_worth"), "the README lists ", key,
+                ", which the loader does not read");
         }
     }
 }

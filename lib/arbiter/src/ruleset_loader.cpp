@@ -690,14 +690,17 @@ namespace {
             const Json& j = root["classification"];
             const std::string path = "/classification";
             ClassifierOptions& c = rs.classification;
-            std::vector<std::string_view> names { "check_capture_takers", "capture_sequence_takers", "piece_worth" };
+            std::vector<std::string_view> names { "material_takers", "piece_worth" };
             for (const ClassificationKey& key : classification_keys())
                 names.push_back(key.name);
             if (r.object(j, path, names)) {
                 for (const ClassificationKey& key : classification_keys()) {
-                    if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field))
+                    if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field)) {
                         c.** flag = r.boolean(j, key.name, path).value_or(c.**flag);
-                    else if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
+                        if (j.contains(key.name))
+                            for (const KeyPart& part : key.parts)
+                                c.*part.field = part.inverted ? !(c.**flag) : c.**flag;
+                    } else if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
                         c.** number = r.integer(j, key.name, path, key.low, key.high).value_or(c.**number);
                     else
                         c.*std::get<std::optional<int> ClassifierOptions::*>(key.field)
@@ -714,15 +717,11 @@ namespace {
                         r.error("ruleset.bad-value", path + "/" + std::string(key.name),
                             "needs " + describe_needs(key.needs));
                 }
-                if (const auto takers = r.enum_list(j, "check_capture_takers", path, piece_names, "piece")) {
+                if (const auto takers = r.enum_list(j, "material_takers", path, piece_names, "piece")) {
                     c.check_capture_takers.fill(false);
                     for (const PieceType type : *takers)
                         c.check_capture_takers[index(type)] = true;
-                }
-                if (const auto takers = r.enum_list(j, "capture_sequence_takers", path, piece_names, "piece")) {
-                    c.capture_sequence_takers.fill(false);
-                    for (const PieceType type : *takers)
-                        c.capture_sequence_takers[index(type)] = true;
+                    c.capture_sequence_takers = c.check_capture_takers;
                 }
                 if (j.contains("piece_worth")) {
                     const Json& worth = j["piece_worth"];
@@ -1066,78 +1065,51 @@ const std::vector<ClassificationKey>& classification_keys()
             .field = &C::kill_through_offered_exchange,
             .needs = { { "kill_depth" } } },
         { .name = "mate_after_capture_depth", .field = &C::mate_after_capture_depth, .low = 0, .high = 3 },
-        { .name = "capture_back_unless_mated",
+        { .name = "exchange_offer_costs_nothing",
             .field = &C::capture_back_unless_mated,
-            .needs = { { "mate_after_capture_depth" } } },
-        { .name = "capture_back_unless_losing", .field = &C::capture_back_unless_losing },
+            .needs = { { "mate_after_capture_depth" } },
+            .parts = { { &C::capture_back_unless_losing } } },
         { .name = "protection_unless_mated",
             .field = &C::protection_unless_mated,
             .needs = { { "mate_after_capture_depth" } } },
         { .name = "capture_made_legal", .field = &C::capture_made_legal },
-        { .name = "capture_made_safe", .field = &C::capture_made_safe },
-        { .name = "capture_made_safe_by_saved_participant",
-            .field = &C::capture_made_safe_by_saved_participant,
-            .needs = { { "capture_made_safe" } } },
-        { .name = "saved_participant_holds_target",
-            .field = &C::saved_participant_holds_target,
-            .needs = { { "capture_made_safe_by_saved_participant" } } },
-        { .name = "saved_participant_won_by_exchange",
-            .field = &C::saved_participant_won_by_exchange,
-            .needs = { { "capture_made_safe_by_saved_participant" } } },
-        { .name = "capture_cost_counts_kills",
-            .field = &C::capture_cost_counts_kills,
-            .needs = { { "capture_made_safe" }, { "kill_depth" } } },
-        { .name = "capture_cost_counts_check_captures",
-            .field = &C::capture_cost_counts_check_captures,
-            .needs = { { "capture_made_safe" }, { "check_capture_depth" } } },
-        { .name = "capture_cost_leaves_standing_losses",
-            .field = &C::capture_cost_leaves_standing_losses,
-            .needs = { { "capture_made_safe" }, { "capture_sequence_depth" } } },
-        { .name = "capture_made_safe_by_protected_participant",
-            .field = &C::capture_made_safe_by_protected_participant,
-            .needs = { { "capture_made_safe" }, { "capture_sequence_depth" } } },
-        { .name = "capture_made_safe_by_parry_of_new_capture",
-            .field = &C::capture_made_safe_by_parry_of_new_capture,
-            .needs = { { "capture_made_safe" }, { "mate_after_capture_depth", "capture_cost_counts_kills" } } },
-        { .name = "capture_made_safe_ignores_uncrossed_soldiers",
-            .field = &C::capture_made_safe_ignores_uncrossed_soldiers,
-            .needs = { { "capture_made_safe" } } },
+        { .name = "capture_made_safe",
+            .field = &C::capture_made_safe,
+            .parts = { { &C::capture_made_safe_by_saved_participant }, { &C::saved_participant_holds_target },
+                { &C::saved_participant_won_by_exchange }, { &C::capture_cost_counts_kills },
+                { &C::capture_cost_counts_check_captures }, { &C::capture_cost_leaves_standing_losses },
+                { &C::capture_made_safe_by_protected_participant },
+                { &C::capture_made_safe_by_parry_of_new_capture } } },
         { .name = "capture_opens_lines", .field = &C::capture_opens_lines },
         { .name = "best_exchange", .field = &C::best_exchange },
         { .name = "like_piece_trades", .field = &C::like_piece_trades },
         { .name = "prior_attacks", .field = &C::prior_attacks },
+        { .name = "blocks_shield", .field = &C::blocks_shield },
         { .name = "capture_sequence_depth", .field = &C::capture_sequence_depth, .low = 0, .high = 8 },
-        { .name = "capture_sequence_counts_uncrossed_soldiers",
-            .field = &C::capture_sequence_counts_uncrossed_soldiers },
         { .name = "capture_sequence_any_piece_takes_back",
             .field = &C::capture_sequence_any_piece_takes_back,
             .needs = { { "capture_sequence_depth" } } },
+        { .name = "uncrossed_soldiers_worthless",
+            .field = &C::check_capture_ignores_uncrossed_soldiers,
+            .parts = { { &C::capture_made_safe_ignores_uncrossed_soldiers },
+                { &C::capture_sequence_counts_uncrossed_soldiers, true } } },
         { .name = "hidden_protection_depth", .field = &C::hidden_protection_depth, .low = 0, .high = 5 },
         { .name = "check_capture_depth", .field = &C::check_capture_depth, .low = 0, .high = 5, .on_from = 2 },
-        { .name = "check_capture_quiet_checks",
+        { .name = "check_capture_by_complete_exchange",
             .field = &C::check_capture_quiet_checks,
-            .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_through_standing_capture",
-            .field = &C::check_capture_through_standing_capture,
-            .needs = { { "check_capture_quiet_checks" } } },
+            .needs = { { "check_capture_depth" }, { "capture_sequence_depth" } },
+            .parts
+            = { { &C::check_capture_through_standing_capture }, { &C::check_capture_weighs_following_captures } } },
+        { .name = "check_capture_new_by_material",
+            .field = &C::check_capture_not_new_while_gain_stands,
+            .needs = { { "check_capture_depth" } },
+            .parts = { { &C::check_capture_new_by_target } } },
         { .name = "check_capture_crossed_soldier_given_worth",
             .field = &C::check_capture_crossed_soldier_given_worth,
             .low = 0,
             .high = 100,
             .on_from = 0,
             .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_not_new_while_gain_stands",
-            .field = &C::check_capture_not_new_while_gain_stands,
-            .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_ignores_uncrossed_soldiers",
-            .field = &C::check_capture_ignores_uncrossed_soldiers,
-            .needs = { { "check_capture_not_new_while_gain_stands", "capture_opens_lines" } } },
-        { .name = "check_capture_new_by_target",
-            .field = &C::check_capture_new_by_target,
-            .needs = { { "check_capture_depth" } } },
-        { .name = "check_capture_weighs_following_captures",
-            .field = &C::check_capture_weighs_following_captures,
-            .needs = { { "check_capture_depth" }, { "capture_sequence_depth" } } },
     };
     return keys;
 }

@@ -28,6 +28,14 @@ namespace xq {
 // means nothing without it, and a ruleset that sets it alone would silently judge as if it had
 // not: so it needs what `needs` names on (each group of it, any key of a group), else the
 // ruleset is refused (`ruleset.bad-value`).
+// A switch may stand for one concept that the classifier weighs in several places: its `parts`
+// are further switches it sets with its field, each to the key's value (or, `inverted`, to the
+// opposite).
+struct KeyPart {
+    bool ClassifierOptions::*field;
+    bool inverted = false;
+};
+
 struct ClassificationKey {
     std::string_view name;
     std::variant<bool ClassifierOptions::*, int ClassifierOptions::*, std::optional<int> ClassifierOptions::*> field;
@@ -35,11 +43,11 @@ struct ClassificationKey {
     int high = 0;
     int on_from = 1;
     std::vector<std::vector<std::string_view>> needs = {};
+    std::vector<KeyPart> parts = {};
 };
 
-// Every such key, in the order the loader reads them and reports their problems. The lists and
-// objects of `classification` (`check_capture_takers`, `capture_sequence_takers`,
-// `piece_worth`) are read apart.
+// Every such key, in the order the loader reads them and reports their problems. The list and
+// the object of `classification` (`material_takers`, `piece_worth`) are read apart.
 const std::vector<ClassificationKey>& classification_keys();
 
 // parse_ruleset on a file, which must not be larger than 4 MiB (`ruleset.too-large`).
