@@ -100,19 +100,36 @@ std::vector<std::vector<std::string>> table_after(const std::string& text, const
 }
 
 // The rows of every table of a README section (from its heading to the next of its level), the
-// first table's header once: a section in subsections by topic, each with a table of one shape.
+// first table's header once, each key named as the loader names it: the key of a table under a
+// subsection "### `group`: ..." is "group.key".
 std::vector<std::vector<std::string>> tables_of_section(const std::string& text, const std::string& heading)
 {
     const std::size_t from = text.find(heading);
     const std::size_t to = text.find("\n## ", from + heading.size());
-    std::string section = text.substr(from, to == std::string::npos ? std::string::npos : to - from);
+    std::istringstream lines(text.substr(from, to == std::string::npos ? std::string::npos : to - from));
     std::vector<std::vector<std::string>> rows;
-    for (std::size_t at = 0; (at = section.find("\n|", at)) != std::string::npos;) {
-        const std::vector<std::vector<std::string>> table = table_after(section.substr(at), "|");
-        rows.insert(rows.end(), rows.empty() ? table.begin() : table.begin() + 2, table.end());
-        at = section.find("\n\n", at + 1);
-        if (at == std::string::npos)
-            break;
+    std::string group, line;
+    int row_in_table = 0;
+    while (std::getline(lines, line)) {
+        if (line.rfind("### `", 0) == 0) {
+            group = line.substr(5, line.find('`', 5) - 5);
+            continue;
+        }
+        if (line.rfind("|", 0) != 0) {
+            row_in_table = 0;
+            continue;
+        }
+        if (row_in_table++ < 2 && !rows.empty())
+            continue;
+        std::vector<std::string> cells;
+        for (std::size_t at = 1, bar; (bar = line.find(" |", at)) != std::string::npos; at = bar + 2) {
+            std::string cell = line.substr(at, bar - at);
+            cell.erase(0, cell.find_first_not_of(' '));
+            cells.push_back(cell);
+        }
+        if (row_in_table > 2 && !group.empty() && !cells.empty() && cells[0].size() > 2)
+            cells[0] = "`" + group + "." + cells[0].substr(1);
+        rows.push_back(cells);
     }
     return rows;
 }
@@ -318,7 +335,7 @@ TEST_SUITE("ruleset loader")
             "id": "tiny", "title": "t", "edition": "e",
             "repetition": {"ruling_at_occurrence": 3, "violator_loses_at_occurrence": 2, "loss_rule": "R1", "draw_rule": "R1", "judged_span": "forever"},
             "board": {"first_mover_rule": "R1", "flying_general_rule": "R1", "checkmate_rule": "R1", "stalemate_rule": "R1"},
-            "classification": {"kill_depth": 8, "check_capture_depth": -1, "material_takers": ["queen"],
+            "classification": {"kill": {"depth": 8}, "check_capture": {"depth": -1}, "material": {"takers": ["queen"]},
                 "piece_worth": {"advisor": 2, "elephant": 2, "horse": 4, "chariot": 9, "cannon": 4.5, "soldier": 1}},
             "chase_rules": [{"rule": "R1", "counts": true, "if": {"origin": ["sideways"]}},
                 {"rule": "R1", "counts": false, "if": {"origin": ["standing"], "target_restricts": ["queen"], "attacked_by_several": "yes"}}],
@@ -333,7 +350,7 @@ TEST_SUITE("ruleset loader")
         for (const Diagnostic& d : diagnostics)
             paths.push_back(d.message.substr(3, d.message.find(':') - 3));
         const std::vector<std::string> expected { "/repetition/violator_loses_at_occurrence", "/repetition/judged_span",
-            "/classification/kill_depth", "/classification/check_capture_depth", "/classification/material_takers/0",
+            "/classification/material/takers/0", "/classification/kill/depth", "/classification/check_capture/depth",
             "/classification/piece_worth/cannon", "/chase_rules/0/if/origin/0", "/chase_rules/1/if/target_restricts/0",
             "/chase_rules/1/if/attacked_by_several", "/conducts/0/id", "/conducts/0", "/conducts/1",
             "/verdicts/0/outcome", "/verdicts/1", "/verdicts/1/id", "/rules/0/kind", "/rules/0/diagrams/0",
@@ -579,14 +596,9 @@ TEST_SUITE("ruleset loader")
             = R"({"origin": ["capture_made_legal"], "target_chased_before": true, "loses_more_elsewhere": true,
                  "best_exchange_gain": ["positive"], "capture_sequence_gain": ["positive"], "hidden_protected": false})";
         const std::string fine_classification
-            = R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true,
-                 "capture_sequence_depth": 4, "hidden_protection_depth": 4})";
+            = R"({"new_threats": {"prior_attacks": true}, "material": {"capture_opens_lines": true, "best_exchange": true, "sequence_depth": 4}, "protection": {"hidden_depth": 4}})";
         CHECK(paths_of(R"({"natural_limit_plies": 120, "checks_counted_per_side": 10, "rule": "R1"})",
-            R"({"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true,
-                      "capture_opens_lines": true, "best_exchange": true, "capture_sequence_depth": 4,
-                      "material_takers": ["horse", "chariot"],
-                      "uncrossed_soldiers_worthless": true, "check_capture_new_by_material": true,
-                      "check_capture_by_complete_exchange": true, "hidden_protection_depth": 2})",
+            R"({"new_threats": {"prior_attacks": true, "capture_made_legal": true, "capture_made_safe": true}, "material": {"capture_opens_lines": true, "best_exchange": true, "sequence_depth": 4, "takers": ["horse", "chariot"], "uncrossed_soldiers_worthless": true}, "check_capture": {"new_by_material": true, "by_complete_exchange": true}, "protection": {"hidden_depth": 2}})",
             fine_condition)
                   .empty());
         CHECK(
@@ -600,24 +612,23 @@ TEST_SUITE("ruleset loader")
         // the lines it opens looked at, judging the best exchange or the sequence of captures
         // needs it weighed, and judging a hidden protection needs it looked for (a depth of 2 at
         // least).
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"capture_made_legal": "yes", "capture_made_safe": 1, "capture_opens_lines": "no",
-                      "best_exchange": 0, "capture_sequence_depth": 9, "material_takers": ["queen"],
-                      "uncrossed_soldiers_worthless": "no", "hidden_protection_depth": 6})",
-                  fine_condition)
-            == std::vector<std::string> { "/classification/capture_made_legal", "/classification/capture_made_safe",
-                "/classification/capture_opens_lines", "/classification/best_exchange",
-                "/classification/capture_sequence_depth", "/classification/uncrossed_soldiers_worthless",
-                "/classification/hidden_protection_depth", "/classification/material_takers/0",
-                "/chase_rules/0/if/target_chased_before", "/chase_rules/0/if/best_exchange_gain",
-                "/chase_rules/0/if/capture_sequence_gain", "/chase_rules/0/if/loses_more_elsewhere",
-                "/chase_rules/0/if/hidden_protected" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                  R"({"prior_attacks": true, "capture_opens_lines": true, "best_exchange": true,
-                      "capture_sequence_depth": 4, "hidden_protection_depth": 1})",
-                  fine_condition)
+        CHECK(
+            paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                R"({"new_threats": {"capture_made_legal": "yes", "capture_made_safe": 1}, "material": {"capture_opens_lines": "no", "best_exchange": 0, "sequence_depth": 9, "takers": ["queen"], "uncrossed_soldiers_worthless": "no"}, "protection": {"hidden_depth": 6}})",
+                fine_condition)
+            == std::vector<std::string> { "/classification/material/capture_opens_lines",
+                "/classification/material/best_exchange", "/classification/material/sequence_depth",
+                "/classification/material/uncrossed_soldiers_worthless", "/classification/material/takers/0",
+                "/classification/protection/hidden_depth", "/classification/new_threats/capture_made_legal",
+                "/classification/new_threats/capture_made_safe", "/chase_rules/0/if/target_chased_before",
+                "/chase_rules/0/if/best_exchange_gain", "/chase_rules/0/if/capture_sequence_gain",
+                "/chase_rules/0/if/loses_more_elsewhere", "/chase_rules/0/if/hidden_protected" });
+        CHECK(
+            paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                R"({"new_threats": {"prior_attacks": true}, "material": {"capture_opens_lines": true, "best_exchange": true, "sequence_depth": 4}, "protection": {"hidden_depth": 1}})",
+                fine_condition)
             == std::vector<std::string> { "/chase_rules/0/if/hidden_protected" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"prior_attacks": true})",
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"new_threats": {"prior_attacks": true}})",
                   R"({"origin": ["capture_made_legal", "unpinned"], "target_chased_before": 1})")
             == std::vector<std::string> { "/chase_rules/0/if/origin/1", "/chase_rules/0/if/target_chased_before" });
         // A key that refines another needs it set. Each case is a classification's own
@@ -628,62 +639,66 @@ TEST_SUITE("ruleset loader")
         };
         // Weighing material won through checks by the complete exchange needs the lines of checks
         // looked for and the sequences of captures weighed.
-        CHECK(classification_paths(R"({"check_capture_by_complete_exchange": true})")
-            == std::vector<std::string> { "/classification/check_capture_by_complete_exchange" });
-        CHECK(classification_paths(R"({"check_capture_depth": 0, "capture_sequence_depth": 4,
-                "check_capture_by_complete_exchange": "yes"})")
-            == std::vector<std::string> { "/classification/check_capture_by_complete_exchange" });
-        CHECK(classification_paths(R"({"check_capture_depth": 0, "capture_sequence_depth": 4,
-                "check_capture_by_complete_exchange": true})")
-            == std::vector<std::string> { "/classification/check_capture_by_complete_exchange" });
-        CHECK(classification_paths(R"({"capture_sequence_depth": 4, "check_capture_by_complete_exchange": true})")
+        CHECK(classification_paths(R"({"check_capture": {"by_complete_exchange": true}})")
+            == std::vector<std::string> { "/classification/check_capture/by_complete_exchange" });
+        CHECK(
+            classification_paths(
+                R"({"check_capture": {"depth": 0, "by_complete_exchange": "yes"}, "material": {"sequence_depth": 4}})")
+            == std::vector<std::string> { "/classification/check_capture/by_complete_exchange" });
+        CHECK(classification_paths(
+                  R"({"check_capture": {"depth": 0, "by_complete_exchange": true}, "material": {"sequence_depth": 4}})")
+            == std::vector<std::string> { "/classification/check_capture/by_complete_exchange" });
+        CHECK(classification_paths(
+            R"({"material": {"sequence_depth": 4}, "check_capture": {"by_complete_exchange": true}})")
                   .empty());
         // Uncrossed pawns without worth, and a standing capture made safe, stand alone.
-        CHECK(classification_paths(R"({"uncrossed_soldiers_worthless": true, "capture_made_safe": true})").empty());
+        CHECK(classification_paths(
+            R"({"material": {"uncrossed_soldiers_worthless": true}, "new_threats": {"capture_made_safe": true}})")
+                  .empty());
         // An exchange offer that costs nothing, and a protection judged by mates after the
         // recapture, need the depth of that search.
-        CHECK(classification_paths(R"({"exchange_offer_costs_nothing": true, "protection_unless_mated": true})")
+        CHECK(classification_paths(
+                  R"({"material": {"exchange_offer_costs_nothing": true}, "protection": {"unless_mated": true}})")
             == std::vector<std::string> {
-                "/classification/exchange_offer_costs_nothing", "/classification/protection_unless_mated" });
-        CHECK(classification_paths(R"({"mate_after_capture_depth": 1, "exchange_offer_costs_nothing": true,
-                "protection_unless_mated": true})")
+                "/classification/material/exchange_offer_costs_nothing", "/classification/protection/unless_mated" });
+        CHECK(classification_paths(
+            R"({"protection": {"mate_after_capture_depth": 1, "unless_mated": true}, "material": {"exchange_offer_costs_nothing": true}})")
                   .empty());
         // The keys that refine the check-then-capture search need it on, and kills' mates by
         // check need kills looked for.
-        CHECK(classification_paths(R"({"check_capture_depth": 1, "check_capture_crossed_soldier_given_worth": 2,
-                "check_capture_new_by_material": true})")
-            == std::vector<std::string> { "/classification/check_capture_new_by_material",
-                "/classification/check_capture_crossed_soldier_given_worth" });
-        CHECK(classification_paths(R"({"check_capture_depth": 2, "check_capture_crossed_soldier_given_worth": 2,
-                "check_capture_new_by_material": true})")
+        CHECK(classification_paths(
+                  R"({"check_capture": {"depth": 1, "crossed_soldier_given_worth": 2, "new_by_material": true}})")
+            == std::vector<std::string> { "/classification/check_capture/new_by_material",
+                "/classification/check_capture/crossed_soldier_given_worth" });
+        CHECK(classification_paths(
+            R"({"check_capture": {"depth": 2, "crossed_soldier_given_worth": 2, "new_by_material": true}})")
                   .empty());
-        CHECK(classification_paths(R"({"kill_depth": 0, "kill_mates_by_check": true})")
-            == std::vector<std::string> { "/classification/kill_mates_by_check" });
-        CHECK(classification_paths(R"({"kill_mates_by_check": true})").empty());
+        CHECK(classification_paths(R"({"kill": {"depth": 0, "mates_by_check": true}})")
+            == std::vector<std::string> { "/classification/kill/mates_by_check" });
+        CHECK(classification_paths(R"({"kill": {"mates_by_check": true}})").empty());
         // A crossed pawn's floating worth is a worth.
-        CHECK(classification_paths(R"({"check_capture_crossed_soldier_given_worth": 101})")
-            == std::vector<std::string> { "/classification/check_capture_crossed_soldier_given_worth" });
-        CHECK(classification_paths(R"({"check_capture_crossed_soldier_given_worth": 2})").empty());
+        CHECK(classification_paths(R"({"check_capture": {"crossed_soldier_given_worth": 101}})")
+            == std::vector<std::string> { "/classification/check_capture/crossed_soldier_given_worth" });
+        CHECK(classification_paths(R"({"check_capture": {"crossed_soldier_given_worth": 2}})").empty());
         // A kill that an offered trade forestalls needs kills looked for.
-        CHECK(classification_paths(R"({"kill_depth": 0, "kill_through_offered_exchange": true})")
-            == std::vector<std::string> { "/classification/kill_through_offered_exchange" });
-        CHECK(classification_paths(R"({"kill_through_offered_exchange": true})").empty());
+        CHECK(classification_paths(R"({"kill": {"depth": 0, "through_offered_exchange": true}})")
+            == std::vector<std::string> { "/classification/kill/through_offered_exchange" });
+        CHECK(classification_paths(R"({"kill": {"through_offered_exchange": true}})").empty());
         // Any piece's take-back refines a sequence of captures.
-        CHECK(classification_paths(R"({"capture_sequence_any_piece_takes_back": true})")
-            == std::vector<std::string> { "/classification/capture_sequence_any_piece_takes_back" });
-        CHECK(classification_paths(R"({"capture_sequence_depth": 4,
-                "capture_sequence_any_piece_takes_back": true})")
+        CHECK(classification_paths(R"({"material": {"sequence_any_piece_takes_back": true}})")
+            == std::vector<std::string> { "/classification/material/sequence_any_piece_takes_back" });
+        CHECK(classification_paths(R"({"material": {"sequence_depth": 4, "sequence_any_piece_takes_back": true}})")
                   .empty());
         // The keys of the mechanisms that a concept key now sets are no keys.
-        CHECK(classification_paths(R"({"capture_cost_counts_kills": true})")
-            == std::vector<std::string> { "/classification/capture_cost_counts_kills" });
+        CHECK(classification_paths(R"({"new_threats": {"capture_cost_counts_kills": true}})")
+            == std::vector<std::string> { "/classification/new_threats/capture_cost_counts_kills" });
         // A concept's key sets the switches of all its parts.
         {
             Diagnostics diagnostics;
-            const auto rules = parse_ruleset(ruleset_with(R"({"natural_limit_plies": 120, "rule": "R1"})",
-                                                 R"({"capture_made_safe": true, "uncrossed_soldiers_worthless": true,
-                                                     "material_takers": ["horse"]})",
-                                                 R"({"attacker": ["chariot"]})"),
+            const auto rules = parse_ruleset(
+                ruleset_with(R"({"natural_limit_plies": 120, "rule": "R1"})",
+                    R"({"new_threats": {"capture_made_safe": true}, "material": {"uncrossed_soldiers_worthless": true, "takers": ["horse"]}})",
+                    R"({"attacker": ["chariot"]})"),
                 "parts.json", diagnostics);
             REQUIRE(rules);
             const ClassifierOptions& c = rules->classification;
@@ -699,10 +714,10 @@ TEST_SUITE("ruleset loader")
             CHECK_FALSE(c.capture_sequence_takers[index(PieceType::Chariot)]);
         }
         // A trade of like pieces among the attackers needs them looked for.
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": false})",
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"material": {"like_piece_trades": false}})",
                   R"({"like_piece_trade": true})")
             == std::vector<std::string> { "/chase_rules/0/if/like_piece_trade" });
-        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"like_piece_trades": true})",
+        CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"material": {"like_piece_trades": true}})",
             R"({"like_piece_trade": true})")
                   .empty());
     }
@@ -821,7 +836,7 @@ TEST_SUITE("ruleset loader")
         // (clang 14 cannot capture a structured binding, as CHECK_MESSAGE's lambda would.)
         for (const auto& entry : documented) {
             const std::string& key = entry.first;
-            CHECK_MESSAGE((key == "material_takers" || key == "piece_worth"), "the README lists ", key,
+            CHECK_MESSAGE((key == "material.takers" || key == "piece_worth"), "the README lists ", key,
                 ", which the loader does not read");
         }
     }

@@ -683,59 +683,86 @@ namespace {
         return text;
     }
 
-    // The parameters of the move facts.
+    // A key's group, the sub-object of `classification` it stands in ("kill" of "kill.depth"), and
+    // its name there ("depth").
+    std::string_view group_of(std::string_view name) { return name.substr(0, name.find('.')); }
+    std::string_view key_in_group(std::string_view name) { return name.substr(name.find('.') + 1); }
+
+    // The parameters of the move facts: piece_worth, and a sub-object per topic.
     void read_classification(Reader& r, const Json& root, RuleSet& rs)
     {
-        if (root.contains("classification")) {
-            const Json& j = root["classification"];
-            const std::string path = "/classification";
-            ClassifierOptions& c = rs.classification;
-            std::vector<std::string_view> names { "material_takers", "piece_worth" };
+        if (!root.contains("classification"))
+            return;
+        const Json& j = root["classification"];
+        const std::string path = "/classification";
+        ClassifierOptions& c = rs.classification;
+        std::vector<std::string_view> groups;
+        for (const ClassificationKey& key : classification_keys())
+            if (std::find(groups.begin(), groups.end(), group_of(key.name)) == groups.end())
+                groups.push_back(group_of(key.name));
+        std::vector<std::string_view> names = groups;
+        names.push_back("piece_worth");
+        if (!r.object(j, path, names))
+            return;
+        for (const std::string_view group : groups) {
+            if (!j.contains(std::string(group)))
+                continue;
+            const Json& g = j[std::string(group)];
+            const std::string group_path = path + "/" + std::string(group);
+            std::vector<std::string_view> keys;
             for (const ClassificationKey& key : classification_keys())
-                names.push_back(key.name);
-            if (r.object(j, path, names)) {
-                for (const ClassificationKey& key : classification_keys()) {
-                    if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field)) {
-                        c.** flag = r.boolean(j, key.name, path).value_or(c.**flag);
-                        if (j.contains(key.name))
-                            for (const KeyPart& part : key.parts)
-                                c.*part.field = part.inverted ? !(c.**flag) : c.**flag;
-                    } else if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
-                        c.** number = r.integer(j, key.name, path, key.low, key.high).value_or(c.**number);
-                    else
-                        c.*std::get<std::optional<int> ClassifierOptions::*>(key.field)
-                            = r.integer(j, key.name, path, key.low, key.high);
-                }
-                for (const ClassificationKey& key : classification_keys()) {
-                    if (key.needs.empty())
-                        continue;
-                    const bool needs_met = std::all_of(key.needs.begin(), key.needs.end(), [&](const auto& group) {
-                        return std::any_of(
-                            group.begin(), group.end(), [&](std::string_view name) { return is_on(c, name); });
-                    });
-                    if (!needs_met && is_on(c, key.name))
-                        r.error("ruleset.bad-value", path + "/" + std::string(key.name),
-                            "needs " + describe_needs(key.needs));
-                }
-                if (const auto takers = r.enum_list(j, "material_takers", path, piece_names, "piece")) {
-                    c.check_capture_takers.fill(false);
-                    for (const PieceType type : *takers)
-                        c.check_capture_takers[index(type)] = true;
-                    c.capture_sequence_takers = c.check_capture_takers;
-                }
-                if (j.contains("piece_worth")) {
-                    const Json& worth = j["piece_worth"];
-                    const std::string worth_path = path + "/piece_worth";
-                    std::vector<std::string_view> kinds;
-                    for (const auto& [name, type] : piece_names)
-                        if (type != PieceType::King)
-                            kinds.push_back(name);
-                    if (r.object(worth, worth_path, kinds, kinds))
-                        for (const auto& [name, type] : piece_names)
-                            if (type != PieceType::King)
-                                c.piece_worth[index(type)] = r.integer(worth, name, worth_path, 0, 100).value_or(0);
-                }
+                if (group_of(key.name) == group)
+                    keys.push_back(key_in_group(key.name));
+            if (group == "material")
+                keys.push_back("takers");
+            if (!r.object(g, group_path, keys))
+                continue;
+            for (const ClassificationKey& key : classification_keys()) {
+                if (group_of(key.name) != group)
+                    continue;
+                const std::string_view name = key_in_group(key.name);
+                if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field)) {
+                    c.** flag = r.boolean(g, name, group_path).value_or(c.**flag);
+                    if (g.contains(std::string(name)))
+                        for (const KeyPart& part : key.parts)
+                            c.*part.field = part.inverted ? !(c.**flag) : c.**flag;
+                } else if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
+                    c.** number = r.integer(g, name, group_path, key.low, key.high).value_or(c.**number);
+                else
+                    c.*std::get<std::optional<int> ClassifierOptions::*>(key.field)
+                        = r.integer(g, name, group_path, key.low, key.high);
             }
+            if (group != "material")
+                continue;
+            if (const auto takers = r.enum_list(g, "takers", group_path, piece_names, "piece")) {
+                c.check_capture_takers.fill(false);
+                for (const PieceType type : *takers)
+                    c.check_capture_takers[index(type)] = true;
+                c.capture_sequence_takers = c.check_capture_takers;
+            }
+        }
+        for (const ClassificationKey& key : classification_keys()) {
+            if (key.needs.empty())
+                continue;
+            const bool needs_met = std::all_of(key.needs.begin(), key.needs.end(), [&](const auto& group) {
+                return std::any_of(group.begin(), group.end(), [&](std::string_view name) { return is_on(c, name); });
+            });
+            if (!needs_met && is_on(c, key.name))
+                r.error("ruleset.bad-value",
+                    path + "/" + std::string(group_of(key.name)) + "/" + std::string(key_in_group(key.name)),
+                    "needs " + describe_needs(key.needs));
+        }
+        if (j.contains("piece_worth")) {
+            const Json& worth = j["piece_worth"];
+            const std::string worth_path = path + "/piece_worth";
+            std::vector<std::string_view> kinds;
+            for (const auto& [name, type] : piece_names)
+                if (type != PieceType::King)
+                    kinds.push_back(name);
+            if (r.object(worth, worth_path, kinds, kinds))
+                for (const auto& [name, type] : piece_names)
+                    if (type != PieceType::King)
+                        c.piece_worth[index(type)] = r.integer(worth, name, worth_path, 0, 100).value_or(0);
         }
     }
 
@@ -1059,57 +1086,57 @@ const std::vector<ClassificationKey>& classification_keys()
     using C = ClassifierOptions;
     // A new key is one row here (besides its field, its use and its row in the README).
     static const std::vector<ClassificationKey> keys = {
-        { .name = "kill_depth", .field = &C::kill_depth, .low = 0, .high = 7 },
-        { .name = "kill_mates_by_check", .field = &C::kill_mates_by_check, .needs = { { "kill_depth" } } },
-        { .name = "kill_through_offered_exchange",
-            .field = &C::kill_through_offered_exchange,
-            .needs = { { "kill_depth" } } },
-        { .name = "mate_after_capture_depth", .field = &C::mate_after_capture_depth, .low = 0, .high = 3 },
-        { .name = "exchange_offer_costs_nothing",
+        { .name = "material.exchange_offer_costs_nothing",
             .field = &C::capture_back_unless_mated,
-            .needs = { { "mate_after_capture_depth" } },
+            .needs = { { "protection.mate_after_capture_depth" } },
             .parts = { { &C::capture_back_unless_losing } } },
-        { .name = "protection_unless_mated",
+        { .name = "material.capture_opens_lines", .field = &C::capture_opens_lines },
+        { .name = "material.best_exchange", .field = &C::best_exchange },
+        { .name = "material.like_piece_trades", .field = &C::like_piece_trades },
+        { .name = "material.sequence_depth", .field = &C::capture_sequence_depth, .low = 0, .high = 8 },
+        { .name = "material.sequence_any_piece_takes_back",
+            .field = &C::capture_sequence_any_piece_takes_back,
+            .needs = { { "material.sequence_depth" } } },
+        { .name = "material.uncrossed_soldiers_worthless",
+            .field = &C::check_capture_ignores_uncrossed_soldiers,
+            .parts = { { &C::capture_made_safe_ignores_uncrossed_soldiers },
+                { &C::capture_sequence_counts_uncrossed_soldiers, true } } },
+        { .name = "protection.mate_after_capture_depth", .field = &C::mate_after_capture_depth, .low = 0, .high = 3 },
+        { .name = "protection.unless_mated",
             .field = &C::protection_unless_mated,
-            .needs = { { "mate_after_capture_depth" } } },
-        { .name = "capture_made_legal", .field = &C::capture_made_legal },
-        { .name = "capture_made_safe",
+            .needs = { { "protection.mate_after_capture_depth" } } },
+        { .name = "protection.hidden_depth", .field = &C::hidden_protection_depth, .low = 0, .high = 5 },
+        { .name = "new_threats.capture_made_legal", .field = &C::capture_made_legal },
+        { .name = "new_threats.capture_made_safe",
             .field = &C::capture_made_safe,
             .parts = { { &C::capture_made_safe_by_saved_participant }, { &C::saved_participant_holds_target },
                 { &C::saved_participant_won_by_exchange }, { &C::capture_cost_counts_kills },
                 { &C::capture_cost_counts_check_captures }, { &C::capture_cost_leaves_standing_losses },
                 { &C::capture_made_safe_by_protected_participant },
                 { &C::capture_made_safe_by_parry_of_new_capture } } },
-        { .name = "capture_opens_lines", .field = &C::capture_opens_lines },
-        { .name = "best_exchange", .field = &C::best_exchange },
-        { .name = "like_piece_trades", .field = &C::like_piece_trades },
-        { .name = "prior_attacks", .field = &C::prior_attacks },
-        { .name = "blocks_shield", .field = &C::blocks_shield },
-        { .name = "capture_sequence_depth", .field = &C::capture_sequence_depth, .low = 0, .high = 8 },
-        { .name = "capture_sequence_any_piece_takes_back",
-            .field = &C::capture_sequence_any_piece_takes_back,
-            .needs = { { "capture_sequence_depth" } } },
-        { .name = "uncrossed_soldiers_worthless",
-            .field = &C::check_capture_ignores_uncrossed_soldiers,
-            .parts = { { &C::capture_made_safe_ignores_uncrossed_soldiers },
-                { &C::capture_sequence_counts_uncrossed_soldiers, true } } },
-        { .name = "hidden_protection_depth", .field = &C::hidden_protection_depth, .low = 0, .high = 5 },
-        { .name = "check_capture_depth", .field = &C::check_capture_depth, .low = 0, .high = 5, .on_from = 2 },
-        { .name = "check_capture_by_complete_exchange",
+        { .name = "new_threats.prior_attacks", .field = &C::prior_attacks },
+        { .name = "kill.depth", .field = &C::kill_depth, .low = 0, .high = 7 },
+        { .name = "kill.mates_by_check", .field = &C::kill_mates_by_check, .needs = { { "kill.depth" } } },
+        { .name = "kill.through_offered_exchange",
+            .field = &C::kill_through_offered_exchange,
+            .needs = { { "kill.depth" } } },
+        { .name = "check_capture.depth", .field = &C::check_capture_depth, .low = 0, .high = 5, .on_from = 2 },
+        { .name = "check_capture.by_complete_exchange",
             .field = &C::check_capture_quiet_checks,
-            .needs = { { "check_capture_depth" }, { "capture_sequence_depth" } },
+            .needs = { { "check_capture.depth" }, { "material.sequence_depth" } },
             .parts
             = { { &C::check_capture_through_standing_capture }, { &C::check_capture_weighs_following_captures } } },
-        { .name = "check_capture_new_by_material",
+        { .name = "check_capture.new_by_material",
             .field = &C::check_capture_not_new_while_gain_stands,
-            .needs = { { "check_capture_depth" } },
+            .needs = { { "check_capture.depth" } },
             .parts = { { &C::check_capture_new_by_target } } },
-        { .name = "check_capture_crossed_soldier_given_worth",
+        { .name = "check_capture.crossed_soldier_given_worth",
             .field = &C::check_capture_crossed_soldier_given_worth,
             .low = 0,
             .high = 100,
             .on_from = 0,
-            .needs = { { "check_capture_depth" } } },
+            .needs = { { "check_capture.depth" } } },
+        { .name = "blocks.shield", .field = &C::blocks_shield },
     };
     return keys;
 }
