@@ -1,4 +1,4 @@
-// The test symmetry.corpus: every corpus game with a repetition ruled alike mirrored and colours swapped.
+// The test symmetry.corpus: the corpus games with a repetition, ruled mirrored and colour-swapped.
 // Usage: symmetry_corpus CORPUS_FOLDER
 // Reads every game of the folder (and its subfolders) through the library's GameSource, finds
 // the games with a repetition that some bundled ruleset (axf, cxa, computer) rules on (without

@@ -1,4 +1,4 @@
-// Tests of the board's symmetries: the mirror image and the colour swap of squares, moves, positions.
+// Tests of the board's symmetries: the mirror image and colour swap of squares, moves, positions.
 #include <doctest/doctest.h>
 
 #include "board_test_support.hpp"

@@ -1,4 +1,4 @@
-// Tests that every rule-book case is ruled alike mirrored and with the colours swapped, under every book.
+// Tests that every rule-book case is ruled alike mirrored and colour-swapped, under every book.
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -100,10 +100,10 @@ namespace {
 
     std::string plies_text(const std::vector<int>& plies)
     {
-        std::vector<std::string> words;
+        std::string text;
         for (const int ply : plies)
-            words.push_back(std::to_string(ply));
-        return joined(words);
+            text += (text.empty() ? "" : ",") + std::to_string(ply);
+        return text;
     }
 
     // A side's chases as "ply:row", in ply order: a move's threats come in board order, which
@@ -122,14 +122,14 @@ namespace {
 
     std::string occurrences_text(const OccurrenceAccount& occurrences)
     {
-        return "stands " + plies_text(occurrences.counted_plies) + " loss " + std::to_string(occurrences.loss_ply)
-            + " changed " + std::to_string(occurrences.changed_at_ply);
+        return "counted_plies=" + plies_text(occurrences.counted_plies) + " loss_ply="
+            + std::to_string(occurrences.loss_ply) + " changed_at_ply=" + std::to_string(occurrences.changed_at_ply);
     }
 
     std::string span_text(const RepetitionEpisode& episode)
     {
-        return std::to_string(episode.cycle.first_ply) + "-" + std::to_string(episode.cycle.last_ply) + " stands "
-            + plies_text(episode.stands);
+        return "first_ply=" + std::to_string(episode.cycle.first_ply)
+            + " last_ply=" + std::to_string(episode.cycle.last_ply) + " stands=" + plies_text(episode.stands);
     }
 
     // Collects the differences of one comparison.
@@ -151,7 +151,7 @@ namespace {
     {
         differences.compare(side + "_conduct", ruling, 0, game.conduct, twin.conduct);
         differences.compare(
-            side + "_forbidden", ruling, 0, game.forbidden ? "yes" : "no", twin.forbidden ? "yes" : "no");
+            side + "_forbidden", ruling, 0, game.forbidden ? "true" : "false", twin.forbidden ? "true" : "false");
         differences.compare(side + "_rules", ruling, 0, sorted_words(game.rules), sorted_words(twin.rules));
         differences.compare(side + "_chases", ruling, 0, chases_text(game), chases_text(twin));
     }
@@ -216,10 +216,10 @@ std::vector<RulingDifference> ruling_differences(const GameRuling& game, const G
     differences.compare(
         "status", std::nullopt, 0, std::string(to_string(game.status)), std::string(to_string(twin.status)));
     const auto spans_text = [](const std::vector<NotRuled>& passed_over) {
-        std::vector<std::string> spans;
+        std::string spans;
         for (const NotRuled& n : passed_over)
-            spans.push_back(span_text(n.episode));
-        return joined(spans);
+            spans += (spans.empty() ? "" : "; ") + span_text(n.episode);
+        return spans;
     };
     differences.compare("not_ruled", std::nullopt, 0, spans_text(game.not_ruled), spans_text(twin.not_ruled));
     const auto limit_text

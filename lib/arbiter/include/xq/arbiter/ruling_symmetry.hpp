@@ -29,11 +29,12 @@ Outcome transformed(Outcome outcome, Symmetry symmetry);
 RecordedResult transformed(RecordedResult result, Symmetry symmetry);
 
 // One way in which a twin's rulings are not the game's. The values are the rulings' own data
-// (enum names, rule ids, row indexes, plies), the game's put in the twin's terms (for a colour
-// swap, an outcome or a violator names the other side), so that they are equal where the two agree.
+// (enum names, rule ids, row indexes, plies; field=value where there are several fields), the
+// game's put in the twin's terms (for a colour swap, an outcome or a violator names the other
+// side), so that they are equal where the two agree.
 struct RulingDifference {
-    // What differs: "status", "not_ruled", "natural_limit", "ruling_count", "deciding", "deciding_outcome",
-    // "plies", "outcome", "violator", "verdict_row", "rules", "occurrences",
+    // What differs: "status", "not_ruled", "natural_limit", "ruling_count", "deciding",
+    // "deciding_outcome", "plies", "outcome", "violator", "verdict_row", "rules", "occurrences",
     // "move_count", "move_classes", "move_term", and per side (the game's side, its twin's
     // counterpart) "red_conduct", "red_forbidden", "red_rules", "red_chases" and the same for black.
     std::string aspect;
