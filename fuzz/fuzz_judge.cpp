@@ -8,7 +8,6 @@
 //  - the written ruling can be made for it, and its JSON, text, Markdown and HTML are clean
 //    text; the recorded result can be checked against it.
 
-#include <algorithm>
 #include <array>
 #include <memory>
 #include <optional>
@@ -21,6 +20,7 @@
 #include "fuzz_record_support.hpp"
 #include "xq/arbiter/game_ruling.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
+#include "xq/arbiter/ruling_symmetry.hpp"
 #include "xq/records/open_record.hpp"
 #include "xq/report/message_catalogue.hpp"
 #include "xq/report/ruling_document.hpp"
@@ -74,161 +74,19 @@ const MessageCatalogue& catalogue(bool chinese)
     return catalogues[chinese ? 1 : 0];
 }
 
-// How a game is turned into its twin: every square and piece moved, and the side to move.
-enum class Symmetry { Mirror, ColourSwap };
-
-Square transformed(Square s, Symmetry symmetry)
-{
-    return symmetry == Symmetry::Mirror ? Square(file_count - 1 - s.file(), s.rank())
-                                        : Square(s.file(), rank_count - 1 - s.rank());
-}
-
-Color transformed(Color c, Symmetry symmetry) { return symmetry == Symmetry::Mirror ? c : ~c; }
-
-Position transformed(const Position& position, Symmetry symmetry)
-{
-    Position twin;
-    for (int index = 0; index < square_count; ++index) {
-        const Square s(index);
-        const Piece piece = position.piece_on(s);
-        if (!piece.is_none())
-            twin.put_piece(transformed(s, symmetry), Piece(transformed(piece.color(), symmetry), piece.type()));
-    }
-    twin.set_side_to_move(transformed(position.side_to_move(), symmetry));
-    twin.set_counters(position.halfmove_clock(), position.fullmove_number());
-    return twin;
-}
-
-RecordedResult transformed(RecordedResult result, Symmetry symmetry)
-{
-    if (symmetry == Symmetry::Mirror)
-        return result;
-    switch (result) {
-    case RecordedResult::RedWins:
-        return RecordedResult::BlackWins;
-    case RecordedResult::BlackWins:
-        return RecordedResult::RedWins;
-    default:
-        return result;
-    }
-}
-
-Outcome transformed(Outcome outcome, Symmetry symmetry)
-{
-    if (symmetry == Symmetry::Mirror)
-        return outcome;
-    switch (outcome) {
-    case Outcome::RedMustChange:
-        return Outcome::BlackMustChange;
-    case Outcome::BlackMustChange:
-        return Outcome::RedMustChange;
-    case Outcome::RedLoses:
-        return Outcome::BlackLoses;
-    case Outcome::BlackLoses:
-        return Outcome::RedLoses;
-    default:
-        return outcome;
-    }
-}
-
-// The game's twin, played move by move: every move of a legal game is legal in its twin.
-RecordReplay transformed(const RecordReplay& replay, Symmetry symmetry)
-{
-    RecordReplay twin;
-    twin.recorded_result = transformed(replay.recorded_result, symmetry);
-    twin.game.emplace(transformed(replay.game->start(), symmetry));
-    for (const PlyRecord& ply : replay.game->plies()) {
-        const Move move(transformed(ply.move.from(), symmetry), transformed(ply.move.to(), symmetry));
-        fuzz::require(twin.game->play(move), "a move is legal in the game's mirror image and colour swap");
-    }
-    return twin;
-}
-
-std::string describe(const std::string& book, Symmetry symmetry, std::size_t ruling, const char* what)
-{
-    return book + (symmetry == Symmetry::Mirror ? ", mirrored" : ", colours swapped") + ", ruling "
-        + std::to_string(ruling + 1) + ": " + what;
-}
-
-std::string joined(const std::vector<std::string>& words)
-{
-    std::string line;
-    for (const std::string& word : words)
-        line += (line.empty() ? "" : " ") + word;
-    return "[" + line + "]";
-}
-
-// The rules a ruling or a side cites, as a set: their order follows the order in which the
-// chases were found, which is board order (the mirror reverses it) and red's before black's
-// (the colour swap turns it round). Which rules, not their order, is the ruling.
-bool same_rules(std::vector<std::string> original, std::vector<std::string> twin)
-{
-    std::sort(original.begin(), original.end());
-    std::sort(twin.begin(), twin.end());
-    return original == twin;
-}
-
-// A side's chases as (ply, chase row), in order: a move's threats come in board order, which
-// the mirror image reverses.
-std::vector<std::pair<int, std::size_t>> chases_by_ply(const SideRuling& side)
-{
-    std::vector<std::pair<int, std::size_t>> chases;
-    for (const CountedChase& chase : side.chases)
-        chases.emplace_back(chase.ply, chase.row);
-    std::sort(chases.begin(), chases.end());
-    return chases;
-}
-
-void require_same_side(const SideRuling& original, const SideRuling& twin, const std::string& where)
-{
-    fuzz::require(original.conduct == twin.conduct, "the twin's side has the same conduct", where);
-    fuzz::require(original.forbidden == twin.forbidden, "the twin's side is forbidden alike", where);
-    fuzz::require(same_rules(original.rules, twin.rules), "the twin's side cites the same rules",
-        where + " " + joined(original.rules) + " against " + joined(twin.rules));
-    fuzz::require(chases_by_ply(original) == chases_by_ply(twin),
-        "the twin's side chases on the same plies by the same rows", where);
-}
-
-// The twin's rulings are the game's, ply for ply, with the sides swapped for a colour swap.
+// The twin is ruled as the game is (ruling_differences), with the sides swapped for a colour swap.
 void require_same_rulings(
     const GameRuling& original, const GameRuling& twin, const std::string& book, Symmetry symmetry)
 {
-    const std::string game = book + (symmetry == Symmetry::Mirror ? ", mirrored" : ", colours swapped");
-    fuzz::require(original.status == twin.status, "the twin replays as the game does", game);
-    fuzz::require(original.rulings.size() == twin.rulings.size(), "the twin has as many rulings", game);
-    fuzz::require(original.not_ruled.size() == twin.not_ruled.size(), "the twin passes over as many repetitions", game);
-    fuzz::require(original.deciding == twin.deciding, "the same ruling decides the twin", game);
-    fuzz::require(original.natural_limit.has_value() == twin.natural_limit.has_value()
-            && (!original.natural_limit || original.natural_limit->ply == twin.natural_limit->ply),
-        "the twin reaches the natural limit at the same ply", game);
-    for (std::size_t i = 0; i < original.rulings.size(); ++i) {
-        const Ruling& a = original.rulings[i];
-        const Ruling& b = twin.rulings[i];
-        const std::string where = describe(book, symmetry, i, "");
-        fuzz::require(a.episode.cycle.first_ply == b.episode.cycle.first_ply
-                && a.episode.cycle.last_ply == b.episode.cycle.last_ply && a.episode.stands == b.episode.stands,
-            "the twin's repetition is on the same plies", where);
-        fuzz::require(transformed(a.outcome, symmetry) == b.outcome, "the twin's ruling has the same outcome",
-            where + std::string(to_string(a.outcome)) + " against the twin's " + std::string(to_string(b.outcome)));
-        fuzz::require(a.violator.has_value() == b.violator.has_value()
-                && (!a.violator || transformed(*a.violator, symmetry) == *b.violator),
-            "the twin's ruling names the same violator", where);
-        fuzz::require(a.verdict_row == b.verdict_row, "the twin's ruling has the same verdict row", where);
-        fuzz::require(same_rules(a.rules, b.rules), "the twin's ruling cites the same rules",
-            where + joined(a.rules) + " against " + joined(b.rules));
-        fuzz::require(a.occurrences.counted_plies == b.occurrences.counted_plies
-                && a.occurrences.loss_ply == b.occurrences.loss_ply
-                && a.occurrences.changed_at_ply == b.occurrences.changed_at_ply,
-            "the twin's ruling counts the same occurrences", where);
-        fuzz::require(a.moves.size() == b.moves.size(), "the twin's ruling judges as many moves", where);
-        for (std::size_t m = 0; m < a.moves.size(); ++m)
-            fuzz::require(a.moves[m].classes == b.moves[m].classes && a.moves[m].term == b.moves[m].term,
-                "the twin's move is of the same classes", where + "ply " + std::to_string(a.moves[m].ply));
-        const SideRuling& twin_red = symmetry == Symmetry::Mirror ? b.red : b.black;
-        const SideRuling& twin_black = symmetry == Symmetry::Mirror ? b.black : b.red;
-        require_same_side(a.red, twin_red, where + "red");
-        require_same_side(a.black, twin_black, where + "black");
-    }
+    const std::vector<RulingDifference> differences = ruling_differences(original, twin, symmetry);
+    if (differences.empty())
+        return;
+    const RulingDifference& first = differences.front();
+    fuzz::fail("the twin is ruled as the game is",
+        book + ", " + std::string(to_string(symmetry)) + ", "
+            + (first.ruling ? "ruling " + std::to_string(*first.ruling + 1) + ", " : "")
+            + (first.ply ? "ply " + std::to_string(first.ply) + ", " : "") + first.aspect + ": " + first.game
+            + " against the twin's " + first.twin);
 }
 
 // The written ruling and its JSON, as adjudicate writes them, in the language and layout the
@@ -293,6 +151,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (replay.status == GameStatus::Ok && replay.game) {
             mirror = transformed(replay, Symmetry::Mirror);
             colour_swap = transformed(replay, Symmetry::ColourSwap);
+            fuzz::require(mirror && colour_swap, "a move is legal in the game's mirror image and colour swap");
         }
         for (const Book& book : bundled_books()) {
             const EpisodeFilter every = repetitions_ruled(RepetitionsRuled::Every, plies, book.rules);
