@@ -1435,7 +1435,7 @@ TEST_SUITE("move facts")
         CHECK(away.evaded_threats[0].square == sq("c7"));
     }
 
-    TEST_CASE("under blocks_shield, a move blocks only where it stops a capture that would win material")
+    TEST_CASE("under blocks_shield, a move blocks only where it stops a winning capture or a mate")
     {
         // The cannon's step to a3 stands in the way of the black rook on a7, which could take
         // the unprotected horse on a1 before the move.
@@ -1457,6 +1457,15 @@ TEST_SUITE("move facts")
 
         // The rook on b1 protects the horse: the rook's capture would lose, so nothing is shielded.
         CHECK_FALSE(facts_of("4k4/9/r8/9/9/9/1C7/9/NR7/3K5 w", "b3a3", shield).has(MoveClass::Block));
+        // The horse's step to i5 stands in the way of the red rook's Ri9, a mate (the horse on c7
+        // holds e8): the block shields the king.
+        const MoveFacts parry = facts_of("3ak4/9/2N6/6n2/9/9/9/9/9/3K4R b", "g6i5", shield);
+        REQUIRE(parry.blocks.size() == 1);
+        CHECK(parry.blocks[0].blocked.square == sq("i0"));
+        REQUIRE(parry.blocks[0].shielded.size() == 1);
+        CHECK(parry.blocks[0].shielded[0].square == sq("e9"));
+        // Without the horse on c7 the king escapes to e8: there was no mate to parry.
+        CHECK_FALSE(facts_of("3ak4/9/9/6n2/9/9/9/9/9/3K4R b", "g6i5", shield).has(MoveClass::Block));
         // Without the key, the facts carry no shielded pieces.
         const MoveFacts plain = facts_of("4k4/9/r8/9/9/9/1C7/9/N8/3K5 w", "b3a3");
         REQUIRE(plain.blocks.size() == 1);

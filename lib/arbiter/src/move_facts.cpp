@@ -738,6 +738,29 @@ namespace {
         }
     }
 
+    // Whether the move, standing on `to` in the line of the enemy rook or cannon on `s`, parries
+    // a mate: before it, the enemy threatened mate by checks (as a kill is found) with that piece
+    // moving first past `to`, and after it the enemy threatens no mate. The block shields the king.
+    bool parries_mate_along(const MoveAtHand& m, Square s, Square to)
+    {
+        if (m.options.kill_depth <= 0 || m.before.in_check())
+            return false;
+        Position before = with_side_to_move(m.before, m.enemy());
+        std::vector<Move> line;
+        if (!detail::forces_mate(before, m.options.kill_depth, line, m.options.kill_mates_by_check)
+            || line.front().from() != s)
+            return false;
+        const Square end = line.front().to();
+        const bool past = s.file() == to.file()
+            ? end.file() == s.file() && (end.rank() - to.rank()) * (to.rank() - s.rank()) >= 0
+            : end.rank() == s.rank() && (end.file() - to.file()) * (to.file() - s.file()) >= 0;
+        if (!past)
+            return false;
+        Position after = m.after;
+        std::vector<Move> after_line;
+        return !detail::forces_mate(after, m.options.kill_depth, after_line, m.options.kill_mates_by_check);
+    }
+
     // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now.
     void block_facts(MoveAtHand& m)
     {
@@ -771,6 +794,8 @@ namespace {
                     && detail::exchange_gain(enemy_to_move, capture, m.options.piece_worth) > 0)
                     shielded.push_back(at(m.before, past));
             }
+            if (m.options.blocks_shield && blocked && shielded.empty() && parries_mate_along(m, s, to))
+                shielded.push_back(at(m.before, m.before.king_square(m.mover())));
             if (m.options.blocks_shield && shielded.empty())
                 blocked = false;
             if (blocked)
