@@ -221,11 +221,14 @@ namespace {
             || !pos.is_legal_pseudo(m))
             return false;
         const int ahead = balance + capture_gain(pos, m, options.piece_worth);
-        if (ahead < end.enough || (end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
+        if (ahead < end.enough)
             return false;
+        // The dearer tests last: lays_open looks for hidden protection, a search of its own.
         if (end.weigh_following_captures && balance + gain_with_following_captures(pos, m, end, options) < end.enough)
             return false;
-        return end.mated_within <= 0 || !mated_after(pos, m, end.mated_within);
+        if (end.mated_within > 0 && mated_after(pos, m, end.mated_within))
+            return false;
+        return !end.weigh_lines_opened || !lays_open(pos, m, ahead - end.enough, options);
     }
 
     // A capture by the side to move that may end the line (ends_line), the first in the order
@@ -347,8 +350,9 @@ namespace {
                 const int after_reply = after_check - given_worth(reply_undo.captured, reply.to(), options);
                 std::vector<PieceAt> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
                 for (const Move m : pseudo_legal_moves(pos))
-                    if (ends_line(pos, m, after_reply, end, options))
-                        add_unique(reply_ends, at(pos, m.to()));
+                    if (std::find(reply_ends.begin(), reply_ends.end(), at(pos, m.to())) == reply_ends.end()
+                        && ends_line(pos, m, after_reply, end, options))
+                        reply_ends.push_back(at(pos, m.to()));
                 pos.undo_move(reply, reply_undo);
                 every_answer_loses = !reply_ends.empty();
                 if (!every_answer_loses)
@@ -383,7 +387,13 @@ namespace {
         LineEnd end = line_end_from(pos, options);
         end.already_won.insert(end.already_won.end(), won.begin(), won.end());
         Position searched = pos;
-        const std::vector<PieceAt> ends = line_ends_by_checks(searched, options.check_capture_depth, 0, end, options);
+        // Most often no line is left: the search for one line, which stops at the first answer
+        // that saves the other side, says so at less cost than the search for every end.
+        std::vector<Move> line;
+        const std::vector<PieceAt> ends
+            = forces_gain_by_checks(searched, options.check_capture_depth, 0, end, options, line)
+            ? line_ends_by_checks(searched, options.check_capture_depth, 0, end, options)
+            : std::vector<PieceAt>();
         if (ends.empty()) {
             ways.push_back(won);
             return;
@@ -521,8 +531,9 @@ namespace {
         const LegalityTest legal(pos);
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~mover);
+        // A mate by check never asks whether a move that does not check leaves a reply.
         const std::optional<StandingReplies> standing
-            = quiet_known ? std::optional<StandingReplies>(pos) : std::nullopt;
+            = quiet_known && !by_check ? std::optional<StandingReplies>(pos) : std::nullopt;
         for (const Move m : pseudo_legal_moves(pos)) {
             // A move that does not check wins only by leaving no legal move at all (and never when
             // the mate must come by check).
@@ -640,12 +651,12 @@ namespace {
                     && is_uncrossed_soldier(taken.piece_on(c.to()), c.to())))
                 continue;
             Position after = taken;
-            if (exchange_gain(after, c, worth) <= margin || !hidden_protection(taken, c, options).empty())
+            if (exchange_gain(after, c, worth) <= margin)
                 continue;
             Position before = other_first;
             const bool won_before = before.piece_on(c.to()) == taken.piece_on(c.to()) && is_legal(before, c)
                 && exchange_gain(before, c, worth) > 0 && hidden_protection(other_first, c, options).empty();
-            if (!won_before)
+            if (!won_before && hidden_protection(taken, c, options).empty())
                 return true;
         }
         return false;
