@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <bitset>
+#include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -181,6 +183,36 @@ namespace {
     // follow it are made, the other side taking none of `lost_anyway` (it could win them
     // anyway, line or none); with `mated_within`, one after which the other side does not
     // force mate within that many of its moves.
+    // What the dearer tests of a line's end found, by position and capture: whether the other
+    // side then forces mate, whether the capture lays a piece open (with the margin asked).
+    // Neither depends on what the line counts as won anyway, so every search for the same
+    // end, however it counts, shares them: the search for one line and the search for all
+    // its ends go through the same positions.
+    class EndTests {
+    public:
+        template <typename Test> bool answer(const Position& pos, Move capture, int margin, bool mate, const Test& test)
+        {
+            const Asked asked { pos.key(),
+                static_cast<std::uint32_t>(capture.from().index() * square_count + capture.to().index())
+                    | static_cast<std::uint32_t>(mate) << 16 | static_cast<std::uint32_t>(margin + 1024) << 17 };
+            if (const auto found = answers_.find(asked); found != answers_.end())
+                return found->second;
+            const bool answer = test();
+            answers_.emplace(asked, answer);
+            return answer;
+        }
+
+    private:
+        using Asked = std::pair<Key, std::uint32_t>;
+        struct AskedHash {
+            std::size_t operator()(const Asked& a) const
+            {
+                return static_cast<std::size_t>(a.first ^ (a.second * 0x9E3779B97F4A7C15ULL));
+            }
+        };
+        std::unordered_map<Asked, bool, AskedHash> answers_;
+    };
+
     struct LineEnd {
         int enough = 1;
         std::vector<PieceAt> already_won;
@@ -189,6 +221,11 @@ namespace {
         bool weigh_following_captures = false;
         std::vector<PieceAt> lost_anyway;
         int mated_within = 0;
+        // Shared by the copies of an end, which all weigh lines under the same options.
+        std::shared_ptr<EndTests> tests = std::make_shared<EndTests>();
+        // What the captures that follow a capture win back, while already_won and lost_anyway
+        // stay as they are: a copy that changes them starts afresh.
+        std::shared_ptr<EndTests> following = std::make_shared<EndTests>();
     };
 
     // The line's end, for a line the side to move in `pos` starts: the pieces either side could
@@ -224,11 +261,16 @@ namespace {
         if (ahead < end.enough)
             return false;
         // The dearer tests last: lays_open looks for hidden protection, a search of its own.
-        if (end.weigh_following_captures && balance + gain_with_following_captures(pos, m, end, options) < end.enough)
+        if (end.weigh_following_captures
+            && end.following->answer(pos, m, end.enough - balance, false,
+                [&] { return gain_with_following_captures(pos, m, end, options) < end.enough - balance; }))
             return false;
-        if (end.mated_within > 0 && mated_after(pos, m, end.mated_within))
+        if (end.mated_within > 0
+            && end.tests->answer(pos, m, 0, true, [&] { return mated_after(pos, m, end.mated_within); }))
             return false;
-        return !end.weigh_lines_opened || !lays_open(pos, m, ahead - end.enough, options);
+        const int margin = ahead - end.enough;
+        return !end.weigh_lines_opened
+            || !end.tests->answer(pos, m, margin, false, [&] { return lays_open(pos, m, margin, options); });
     }
 
     // A capture by the side to move that may end the line (ends_line), the first in the order
@@ -371,8 +413,8 @@ namespace {
     // Follows every way of counting pieces as won through checks from `won` on: one piece that
     // a line ends by taking at a time, until no line is left; adds each way's pieces to `ways`
     // (in a canonical order, each way once). `tried` holds the counts already followed.
-    void follow_ways_won_through_checks(const Position& pos, const ClassifierOptions& options, std::vector<PieceAt> won,
-        std::vector<std::vector<PieceAt>>& tried, std::vector<std::vector<PieceAt>>& ways)
+    void follow_ways_won_through_checks(const Position& pos, const ClassifierOptions& options, const LineEnd& first,
+        std::vector<PieceAt> won, std::vector<std::vector<PieceAt>>& tried, std::vector<std::vector<PieceAt>>& ways)
     {
         const auto canonical = [](std::vector<PieceAt> pieces) {
             std::sort(pieces.begin(), pieces.end(), [](const PieceAt& a, const PieceAt& b) {
@@ -384,8 +426,9 @@ namespace {
         if (std::find(tried.begin(), tried.end(), won) != tried.end())
             return;
         tried.push_back(won);
-        LineEnd end = line_end_from(pos, options);
+        LineEnd end = first;
         end.already_won.insert(end.already_won.end(), won.begin(), won.end());
+        end.following = std::make_shared<EndTests>();
         Position searched = pos;
         // Most often no line is left: the search for one line, which stops at the first answer
         // that saves the other side, says so at less cost than the search for every end.
@@ -401,7 +444,7 @@ namespace {
         for (const PieceAt& p : ends) {
             std::vector<PieceAt> more = won;
             more.push_back(p);
-            follow_ways_won_through_checks(pos, options, std::move(more), tried, ways);
+            follow_ways_won_through_checks(pos, options, first, std::move(more), tried, ways);
         }
     }
 
@@ -691,7 +734,7 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
 std::vector<std::vector<PieceAt>> ways_won_through_checks(const Position& pos, const ClassifierOptions& options)
 {
     std::vector<std::vector<PieceAt>> tried, ways;
-    follow_ways_won_through_checks(pos, options, {}, tried, ways);
+    follow_ways_won_through_checks(pos, options, line_end_from(pos, options), {}, tried, ways);
     return ways;
 }
 
@@ -707,6 +750,7 @@ bool lays_open_to_checks(Position pos, Move capture, int at_least, const Classif
     const LineEnd after = line_end_from(pos, options);
     return std::any_of(ways.begin(), ways.end(), [&](const std::vector<PieceAt>& won_through_checks) {
         LineEnd end = after;
+        end.following = std::make_shared<EndTests>();
         end.enough = std::max(1, at_least);
         end.already_won.insert(end.already_won.end(), won_at_once.begin(), won_at_once.end());
         end.already_won.insert(end.already_won.end(), won_through_checks.begin(), won_through_checks.end());
