@@ -176,18 +176,12 @@ namespace {
         return worth_of(taken, options.piece_worth);
     }
 
-    // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
-    // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
-    // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open);
-    // with `weigh_following_captures`, one that stays that far ahead once the captures that
-    // follow it are made, the other side taking none of `lost_anyway` (it could win them
-    // anyway, line or none); with `mated_within`, one after which the other side does not
-    // force mate within that many of its moves.
-    // What the dearer tests of a line's end found, by position and capture: whether the other
-    // side then forces mate, whether the capture lays a piece open (with the margin asked).
-    // Neither depends on what the line counts as won anyway, so every search for the same
-    // end, however it counts, shares them: the search for one line and the search for all
-    // its ends go through the same positions.
+    // What the dearer tests of a line's end answered, by position, capture and the margin or
+    // threshold asked: whether the other side then forces mate, whether the capture lays a
+    // piece open, whether the captures that follow win back too much. The first two do not
+    // depend on what the line counts as won anyway, so every search for the same end, however
+    // it counts, shares them: the search for one line and the search for all its ends go
+    // through the same positions.
     class EndTests {
     public:
         template <typename Test> bool answer(const Position& pos, Move capture, int margin, bool mate, const Test& test)
@@ -213,6 +207,13 @@ namespace {
         std::unordered_map<Asked, bool, AskedHash> answers_;
     };
 
+    // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
+    // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
+    // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open);
+    // with `weigh_following_captures`, one that stays that far ahead once the captures that
+    // follow it are made, the other side taking none of `lost_anyway` (it could win them
+    // anyway, line or none); with `mated_within`, one after which the other side does not
+    // force mate within that many of its moves.
     struct LineEnd {
         int enough = 1;
         std::vector<PieceAt> already_won;
