@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The archive-speed figures, each the median of RUNS runs (default 5), CPU time unless said:
 #   validate    `validate --jobs 1 --format jsonl` over the whole corpus: games/s and MB/s of CPU
+#   rulesets    the same under --ruleset axf, cxa and computer: CPU of each, and the ratios
+#               cxa/axf and computer/axf (what a ruleset's searches cost over the AXF rules)
 #   notation    the same 2,516 master games (wukong's Hu Ronghua and Liu Dahua files) written
 #               by `xqarb convert` in ICCS, WXF and Chinese (UTF-8, and GBK and Big5 through
 #               iconv), validated: CPU and the ratio to ICCS
@@ -72,6 +74,14 @@ validate_ms=$(cpu_ms "$xqarb" validate "${files[@]}" --jobs 1 --format jsonl --p
 corpus_mb=$(du -cb "${files[@]}" | awk 'END { printf "%.1f", $1 / 1e6 }')
 echo "validate    ${#files[@]} files, $corpus_games games, $corpus_mb MB: ${validate_ms} ms CPU," \
   "$(per_second "$corpus_games" "$validate_ms") games/s, $(awk -v mb="$corpus_mb" -v ms="$validate_ms" 'BEGIN { printf "%.1f", mb * 1000 / ms }') MB/s"
+
+declare -A ruleset_ms
+for ruleset in axf cxa computer; do
+  ruleset_ms[$ruleset]=$(cpu_ms "$xqarb" validate "${files[@]}" --ruleset "$ruleset" --jobs 1 --format jsonl \
+    --progress never -o /dev/null)
+done
+echo "rulesets    axf ${ruleset_ms[axf]} ms CPU, cxa ${ruleset_ms[cxa]} ms, computer ${ruleset_ms[computer]} ms:" \
+  "cxa/axf $(ratio "${ruleset_ms[cxa]}" "${ruleset_ms[axf]}"), computer/axf $(ratio "${ruleset_ms[computer]}" "${ruleset_ms[axf]}")"
 
 wukong=("$corpus/wukong-xiangqi/Hu_Ronghua_1391_UCI_games.pgn" "$corpus/wukong-xiangqi/Liu_Dahua_1125_UCI_games.pgn")
 for notation in iccs wxf chinese; do

@@ -139,7 +139,8 @@ namespace {
     // neither checks nor threatens mate makes "next", and only if the mover did not have such
     // a threat before the move (a threat that is not new is no threat, as for captures); under
     // check_capture_new_by_target, a threat is new when it wins a piece that no such line won
-    // before (where the line takes it). Under
+    // before (where the line takes it), under one of the ways of counting what lines won before
+    // (detail::ways_won_through_checks: a fork of checks won one piece or the other). Under
     // check_capture_not_new_while_gain_stands, neither while material it could win at once
     // before is still there to win, nor by winning such material. A check is the first move of
     // such a line itself when every answer to it leaves the mover a capture that wins material
@@ -169,10 +170,16 @@ namespace {
             const auto threatens_anew = [&] {
                 if (!m.options.check_capture_new_by_target)
                     return !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line);
-                std::vector<PieceAt> won_anyway = won_before;
-                const std::vector<PieceAt> won_through_checks = detail::pieces_won_through_checks(m.before, m.options);
-                won_anyway.insert(won_anyway.end(), won_through_checks.begin(), won_through_checks.end());
-                return detail::threatens_check_then_capture(mover_again, m.options, won_anyway, f.check_capture_line);
+                // New under one way of counting what the checks won before, whichever line
+                // the count met first.
+                for (const std::vector<PieceAt>& won_through_checks :
+                    detail::ways_won_through_checks(m.before, m.options)) {
+                    std::vector<PieceAt> won_anyway = won_before;
+                    won_anyway.insert(won_anyway.end(), won_through_checks.begin(), won_through_checks.end());
+                    if (detail::threatens_check_then_capture(mover_again, m.options, won_anyway, f.check_capture_line))
+                        return true;
+                }
+                return false;
             };
             f.check_then_capture
                 = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line)

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <bitset>
+#include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -174,6 +176,37 @@ namespace {
         return worth_of(taken, options.piece_worth);
     }
 
+    // What the dearer tests of a line's end answered, by position, capture and the margin or
+    // threshold asked: whether the other side then forces mate, whether the capture lays a
+    // piece open, whether the captures that follow win back too much. The first two do not
+    // depend on what the line counts as won anyway, so every search for the same end, however
+    // it counts, shares them: the search for one line and the search for all its ends go
+    // through the same positions.
+    class EndTests {
+    public:
+        template <typename Test> bool answer(const Position& pos, Move capture, int margin, bool mate, const Test& test)
+        {
+            const Asked asked { pos.key(),
+                static_cast<std::uint32_t>(capture.from().index() * square_count + capture.to().index())
+                    | static_cast<std::uint32_t>(mate) << 16 | static_cast<std::uint32_t>(margin + 1024) << 17 };
+            if (const auto found = answers_.find(asked); found != answers_.end())
+                return found->second;
+            const bool answer = test();
+            answers_.emplace(asked, answer);
+            return answer;
+        }
+
+    private:
+        using Asked = std::pair<Key, std::uint32_t>;
+        struct AskedHash {
+            std::size_t operator()(const Asked& a) const
+            {
+                return static_cast<std::size_t>(a.first ^ (a.second * 0x9E3779B97F4A7C15ULL));
+            }
+        };
+        std::unordered_map<Asked, bool, AskedHash> answers_;
+    };
+
     // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
     // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
     // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open);
@@ -189,6 +222,11 @@ namespace {
         bool weigh_following_captures = false;
         std::vector<PieceAt> lost_anyway;
         int mated_within = 0;
+        // Shared by the copies of an end, which all weigh lines under the same options.
+        std::shared_ptr<EndTests> tests = std::make_shared<EndTests>();
+        // What the captures that follow a capture win back, while already_won and lost_anyway
+        // stay as they are: a copy that changes them starts afresh.
+        std::shared_ptr<EndTests> following = std::make_shared<EndTests>();
     };
 
     // The line's end, for a line the side to move in `pos` starts: the pieces either side could
@@ -210,29 +248,40 @@ namespace {
     int gain_with_following_captures(
         const Position& pos, Move capture, const LineEnd& end, const ClassifierOptions& options);
 
-    // A capture by the side to move, by a piece of a kind that may end a check-then-capture
-    // line, that may end the line (`end`), `balance` being what both sides took before it.
+    // Whether `m`, a pseudo-legal move of the side to move, is a capture by a piece of a kind that
+    // may end a check-then-capture line, that may end the line (`end`), `balance` being what
+    // both sides took before it. The cheap tests come first.
+    bool ends_line(const Position& pos, Move m, int balance, const LineEnd& end, const ClassifierOptions& options)
+    {
+        if (!is_capture_of_non_king(pos, m) || !options.check_capture_takers[index(pos.piece_on(m.from()).type())]
+            || (end.point && m.to() != *end.point)
+            || std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) != end.already_won.end()
+            || !pos.is_legal_pseudo(m))
+            return false;
+        const int ahead = balance + capture_gain(pos, m, options.piece_worth);
+        if (ahead < end.enough)
+            return false;
+        // The dearer tests last: lays_open looks for hidden protection, a search of its own.
+        if (end.weigh_following_captures
+            && end.following->answer(pos, m, end.enough - balance, false,
+                [&] { return gain_with_following_captures(pos, m, end, options) < end.enough - balance; }))
+            return false;
+        if (end.mated_within > 0
+            && end.tests->answer(pos, m, 0, true, [&] { return mated_after(pos, m, end.mated_within); }))
+            return false;
+        const int margin = ahead - end.enough;
+        return !end.weigh_lines_opened
+            || !end.tests->answer(pos, m, margin, false, [&] { return lays_open(pos, m, margin, options); });
+    }
+
+    // A capture by the side to move that may end the line (ends_line), the first in the order
+    // of the legal moves.
     std::optional<Move> new_winning_capture(
         const Position& pos, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
-        const PieceWorth& worth = options.piece_worth;
-        // The legal moves in their order, each tested the cheap way first.
-        for (const Move m : pseudo_legal_moves(pos)) {
-            if (!is_capture_of_non_king(pos, m) || !options.check_capture_takers[index(pos.piece_on(m.from()).type())]
-                || (end.point && m.to() != *end.point)
-                || std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) != end.already_won.end()
-                || !pos.is_legal_pseudo(m))
-                continue;
-            const int ahead = balance + capture_gain(pos, m, worth);
-            if (ahead < end.enough || (end.weigh_lines_opened && lays_open(pos, m, ahead - end.enough, options)))
-                continue;
-            if (end.weigh_following_captures
-                && balance + gain_with_following_captures(pos, m, end, options) < end.enough)
-                continue;
-            if (end.mated_within > 0 && mated_after(pos, m, end.mated_within))
-                continue;
-            return m;
-        }
+        for (const Move m : pseudo_legal_moves(pos))
+            if (ends_line(pos, m, balance, end, options))
+                return m;
         return std::nullopt;
     }
 
@@ -295,6 +344,109 @@ namespace {
             }
         }
         return false;
+    }
+
+    void add_unique(std::vector<PieceAt>& pieces, const PieceAt& p)
+    {
+        if (std::find(pieces.begin(), pieces.end(), p) == pieces.end())
+            pieces.push_back(p);
+    }
+
+    // The pieces (on the points where they are taken) that some line of forces_gain_by_checks
+    // ends by taking, within `depth` of the side's own moves: every check after which every
+    // answer loses material, and after each answer every capture that may end the line and
+    // every piece a longer line takes. Every check, answer and capture is weighed, so the
+    // pieces do not depend on the order in which the moves are tried.
+    std::vector<PieceAt> line_ends_by_checks(
+        Position& pos, int depth, int balance, const LineEnd& end, const ClassifierOptions& options)
+    {
+        std::vector<PieceAt> ends;
+        if (depth < 2)
+            return ends;
+        UndoInfo undo;
+        const Color checker = pos.side_to_move();
+        const PieceWorth& worth = options.piece_worth;
+        const bool quiet_known = enemy_out_of_check(pos);
+        const Square enemy_king = pos.king_square(~checker);
+        for (const Move check : pseudo_legal_moves(pos)) {
+            // The checks forces_gain_by_checks follows, tested the same way.
+            const bool captures = is_capture_of_non_king(pos, check);
+            const bool takes_standing = options.check_capture_through_standing_capture && captures
+                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to()))
+                    != end.already_won.end();
+            if ((options.check_capture_quiet_checks && captures && !takes_standing
+                    && capture_gain(pos, check, worth) >= 0)
+                || (quiet_known && cannot_check(pos, check, enemy_king)))
+                continue;
+            pos.do_move(check, undo);
+            if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
+                pos.undo_move(check, undo);
+                continue;
+            }
+            const MoveList replies = legal_moves(pos, LegalityTest(pos, true));
+            const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
+            std::vector<PieceAt> check_ends;
+            bool every_answer_loses = !replies.empty();
+            for (const Move reply : replies) {
+                UndoInfo reply_undo;
+                pos.do_move(reply, reply_undo);
+                const int after_reply = after_check - given_worth(reply_undo.captured, reply.to(), options);
+                std::vector<PieceAt> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
+                for (const Move m : pseudo_legal_moves(pos))
+                    if (std::find(reply_ends.begin(), reply_ends.end(), at(pos, m.to())) == reply_ends.end()
+                        && ends_line(pos, m, after_reply, end, options))
+                        reply_ends.push_back(at(pos, m.to()));
+                pos.undo_move(reply, reply_undo);
+                every_answer_loses = !reply_ends.empty();
+                if (!every_answer_loses)
+                    break;
+                for (const PieceAt& p : reply_ends)
+                    add_unique(check_ends, p);
+            }
+            pos.undo_move(check, undo);
+            if (every_answer_loses)
+                for (const PieceAt& p : check_ends)
+                    add_unique(ends, p);
+        }
+        return ends;
+    }
+
+    // Follows every way of counting pieces as won through checks from `won` on: one piece that
+    // a line ends by taking at a time, until no line is left; adds each way's pieces to `ways`
+    // (in a canonical order, each way once). `tried` holds the counts already followed.
+    void follow_ways_won_through_checks(const Position& pos, const ClassifierOptions& options, const LineEnd& first,
+        std::vector<PieceAt> won, std::vector<std::vector<PieceAt>>& tried, std::vector<std::vector<PieceAt>>& ways)
+    {
+        const auto canonical = [](std::vector<PieceAt> pieces) {
+            std::sort(pieces.begin(), pieces.end(), [](const PieceAt& a, const PieceAt& b) {
+                return std::pair(a.square.index(), a.piece.code()) < std::pair(b.square.index(), b.piece.code());
+            });
+            return pieces;
+        };
+        won = canonical(std::move(won));
+        if (std::find(tried.begin(), tried.end(), won) != tried.end())
+            return;
+        tried.push_back(won);
+        LineEnd end = first;
+        end.already_won.insert(end.already_won.end(), won.begin(), won.end());
+        end.following = std::make_shared<EndTests>();
+        Position searched = pos;
+        // Most often no line is left: the search for one line, which stops at the first answer
+        // that saves the other side, says so at less cost than the search for every end.
+        std::vector<Move> line;
+        const std::vector<PieceAt> ends
+            = forces_gain_by_checks(searched, options.check_capture_depth, 0, end, options, line)
+            ? line_ends_by_checks(searched, options.check_capture_depth, 0, end, options)
+            : std::vector<PieceAt>();
+        if (ends.empty()) {
+            ways.push_back(won);
+            return;
+        }
+        for (const PieceAt& p : ends) {
+            std::vector<PieceAt> more = won;
+            more.push_back(p);
+            follow_ways_won_through_checks(pos, options, first, std::move(more), tried, ways);
+        }
     }
 
     // What each side of a sequence of captures leaves alone: the pieces it could win at once
@@ -423,8 +575,9 @@ namespace {
         const LegalityTest legal(pos);
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~mover);
+        // A mate by check never asks whether a move that does not check leaves a reply.
         const std::optional<StandingReplies> standing
-            = quiet_known ? std::optional<StandingReplies>(pos) : std::nullopt;
+            = quiet_known && !by_check ? std::optional<StandingReplies>(pos) : std::nullopt;
         for (const Move m : pseudo_legal_moves(pos)) {
             // A move that does not check wins only by leaving no legal move at all (and never when
             // the mate must come by check).
@@ -542,12 +695,12 @@ namespace {
                     && is_uncrossed_soldier(taken.piece_on(c.to()), c.to())))
                 continue;
             Position after = taken;
-            if (exchange_gain(after, c, worth) <= margin || !hidden_protection(taken, c, options).empty())
+            if (exchange_gain(after, c, worth) <= margin)
                 continue;
             Position before = other_first;
             const bool won_before = before.piece_on(c.to()) == taken.piece_on(c.to()) && is_legal(before, c)
                 && exchange_gain(before, c, worth) > 0 && hidden_protection(other_first, c, options).empty();
-            if (!won_before)
+            if (!won_before && hidden_protection(taken, c, options).empty())
                 return true;
         }
         return false;
@@ -579,36 +732,32 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
     return line;
 }
 
-std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const ClassifierOptions& options)
+std::vector<std::vector<PieceAt>> ways_won_through_checks(const Position& pos, const ClassifierOptions& options)
 {
-    std::vector<PieceAt> won;
-    std::vector<Move> line;
-    while (threatens_check_then_capture(pos, options, won, line)) {
-        Position end = pos;
-        for (std::size_t i = 0; i + 1 < line.size(); ++i) {
-            UndoInfo undo;
-            end.do_move(line[i], undo);
-        }
-        won.push_back(at(end, line.back().to()));
-    }
-    return won;
+    std::vector<std::vector<PieceAt>> tried, ways;
+    follow_ways_won_through_checks(pos, options, line_end_from(pos, options), {}, tried, ways);
+    return ways;
 }
 
 bool lays_open_to_checks(Position pos, Move capture, int at_least, const ClassifierOptions& options)
 {
-    // What the other side could win before the capture, at once or through checks, the capture
-    // does not lay open.
+    // What the other side could win before the capture, at once or through checks (either
+    // way of counting what the checks win), the capture does not lay open.
     const Position other_first = with_side_to_move(pos, ~pos.side_to_move());
-    std::vector<PieceAt> won_before = pieces_won_through_checks(other_first, options);
     const std::vector<PieceAt> won_at_once = pieces_won_at_once(other_first, options.piece_worth);
-    won_before.insert(won_before.end(), won_at_once.begin(), won_at_once.end());
+    const std::vector<std::vector<PieceAt>> ways = ways_won_through_checks(other_first, options);
     UndoInfo undo;
     pos.do_move(capture, undo);
-    LineEnd end = line_end_from(pos, options);
-    end.enough = std::max(1, at_least);
-    end.already_won.insert(end.already_won.end(), won_before.begin(), won_before.end());
-    std::vector<Move> line;
-    return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+    const LineEnd after = line_end_from(pos, options);
+    return std::any_of(ways.begin(), ways.end(), [&](const std::vector<PieceAt>& won_through_checks) {
+        LineEnd end = after;
+        end.following = std::make_shared<EndTests>();
+        end.enough = std::max(1, at_least);
+        end.already_won.insert(end.already_won.end(), won_at_once.begin(), won_at_once.end());
+        end.already_won.insert(end.already_won.end(), won_through_checks.begin(), won_through_checks.end());
+        std::vector<Move> line;
+        return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+    });
 }
 
 bool every_answer_loses_material(

@@ -58,9 +58,13 @@ bool threatens_check_then_capture(
 // depth is below 2.
 std::vector<Move> hidden_protection(Position pos, Move capture, const ClassifierOptions& options);
 
-// The pieces the side to move can win by checking first, each where a line takes it: the pieces
-// that lines end by taking, one line after another, until no other line is left.
-std::vector<PieceAt> pieces_won_through_checks(const Position& pos, const ClassifierOptions& options);
+// The ways of counting the pieces the side to move can win by checking first, each where a line
+// takes it: the pieces that lines end by taking, one line after another (each counted as won
+// once a line takes it), until no other line is left. Where lines of checks fork (one piece
+// lost after one answer, another after another), counting one piece ends the fork, and the
+// count goes on as many ways as there are pieces to count first. Each way lists its pieces in
+// one canonical order; none of it depends on the order in which moves are tried.
+std::vector<std::vector<PieceAt>> ways_won_through_checks(const Position& pos, const ClassifierOptions& options);
 
 // Whether `capture`, legal for the side to move in `pos`, lets the other side win through checks
 // (threatens_check_then_capture, within ClassifierOptions::check_capture_depth) at least
