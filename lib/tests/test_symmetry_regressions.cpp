@@ -148,8 +148,7 @@ TEST_SUITE("rule books")
     // c7f7) was counted as winning whichever piece the search met first.
     TEST_CASE("CXA figure 42 is ruled alike with the colours swapped and in a mirror")
     {
-        check_symmetric(
-            "9/5k3/2c6/p3R4/9/9/9/r5n1B/4AC3/4KA3 w - - 0 1", "e1d0 c7c0 d0e1 c0c7 e1d0 c7c0 d0e1 c0c7");
+        check_symmetric("9/5k3/2c6/p3R4/9/9/9/r5n1B/4AC3/4KA3 w - - 0 1", "e1d0 c7c0 d0e1 c0c7 e1d0 c7c0 d0e1 c0c7");
     }
 
     // Game 6799 of ccpd_tournament_national_championships.big5.pgn in the shared corpus (game

@@ -745,27 +745,50 @@ namespace {
         }
     }
 
-    // Whether the move, standing on `to` in the line of the enemy rook or cannon on `s`, parries
-    // a mate: before it, the enemy threatened mate by checks (as a kill is found) with that piece
-    // moving first past `to`, and after it the enemy threatens no mate. The block shields the king.
-    bool parries_mate_along(const MoveAtHand& m, Square s, Square to)
+    // Whether `first`, by the side to move in `pos`, begins a mate as a kill is found: it checks
+    // (or, unless the mate must come by check, leaves no legal move), and after every answer the
+    // side forces mate within `depth` - 1 more moves.
+    bool begins_mate(Position pos, Move first, int depth, bool by_check)
     {
-        if (m.options.kill_depth <= 0 || m.before.in_check())
+        if (!is_legal(pos, first))
             return false;
-        Position before = with_side_to_move(m.before, m.enemy());
-        std::vector<Move> line;
-        if (!detail::forces_mate(before, m.options.kill_depth, line, m.options.kill_mates_by_check)
-            || line.front().from() != s)
+        UndoInfo undo;
+        pos.do_move(first, undo);
+        if (!pos.in_check())
+            return !by_check && !has_legal_move(pos);
+        const MoveList answers = legal_moves(pos);
+        if (answers.empty())
+            return true;
+        if (depth < 2)
             return false;
-        const Square end = line.front().to();
-        const bool past = s.file() == to.file()
-            ? end.file() == s.file() && (end.rank() - to.rank()) * (to.rank() - s.rank()) >= 0
-            : end.rank() == s.rank() && (end.file() - to.file()) * (to.file() - s.file()) >= 0;
-        if (!past)
+        for (const Move answer : answers) {
+            UndoInfo answered;
+            pos.do_move(answer, answered);
+            std::vector<Move> line;
+            const bool mates = detail::forces_mate(pos, depth - 1, line, by_check);
+            pos.undo_move(answer, answered);
+            if (!mates)
+                return false;
+        }
+        return true;
+    }
+
+    // Whether the move parries a mate by standing in the way of an enemy rook or cannon: one of
+    // the piece's moves that the move stops (`stopped`) began a mate before it, and after it the
+    // enemy threatens no mate. Every stopped move is tried, so no order of search decides.
+    bool parries_mate_along(const MoveAtHand& m, const std::vector<Move>& stopped)
+    {
+        if (m.options.kill_depth <= 0 || m.before.in_check() || stopped.empty())
+            return false;
+        const Position before = with_side_to_move(m.before, m.enemy());
+        const bool mated_before = std::any_of(stopped.begin(), stopped.end(), [&](Move first) {
+            return begins_mate(before, first, m.options.kill_depth, m.options.kill_mates_by_check);
+        });
+        if (!mated_before)
             return false;
         Position after = m.after;
-        std::vector<Move> after_line;
-        return !detail::forces_mate(after, m.options.kill_depth, after_line, m.options.kill_mates_by_check);
+        std::vector<Move> line;
+        return !detail::forces_mate(after, m.options.kill_depth, line, m.options.kill_mates_by_check);
     }
 
     // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now.
@@ -787,11 +810,13 @@ namespace {
             const int dr = (to.rank() > s.rank()) - (to.rank() < s.rank());
             bool blocked = false;
             std::vector<PieceAt> shielded;
+            std::vector<Move> stopped;
             for (int f = to.file() + df, r = to.rank() + dr; on_board(f, r); f += df, r += dr) {
                 const Square past(f, r);
                 if (!was.contains(Move(s, past)) || now.contains(Move(s, past)))
                     continue;
                 blocked = true;
+                stopped.push_back(Move(s, past));
                 // The moved piece itself, stepping along the line, is not shielded: it moved. Nor is
                 // a piece whose capture was illegal or won nothing: the block stops no threat.
                 const Move capture(s, past);
@@ -801,7 +826,7 @@ namespace {
                     && detail::exchange_gain(enemy_to_move, capture, m.options.piece_worth) > 0)
                     shielded.push_back(at(m.before, past));
             }
-            if (m.options.blocks_shield && blocked && shielded.empty() && parries_mate_along(m, s, to))
+            if (m.options.blocks_shield && blocked && shielded.empty() && parries_mate_along(m, stopped))
                 shielded.push_back(at(m.before, m.before.king_square(m.mover())));
             if (m.options.blocks_shield && shielded.empty())
                 blocked = false;

@@ -262,9 +262,9 @@ namespace {
         if (ahead < end.enough)
             return false;
         // The dearer tests last: lays_open looks for hidden protection, a search of its own.
-        if (end.weigh_following_captures
-            && end.following->answer(pos, m, end.enough - balance, false,
-                [&] { return gain_with_following_captures(pos, m, end, options) < end.enough - balance; }))
+        if (end.weigh_following_captures && end.following->answer(pos, m, end.enough - balance, false, [&] {
+                return gain_with_following_captures(pos, m, end, options) < end.enough - balance;
+            }))
             return false;
         if (end.mated_within > 0
             && end.tests->answer(pos, m, 0, true, [&] { return mated_after(pos, m, end.mated_within); }))
