@@ -245,17 +245,22 @@ namespace {
     // as was taken (with capture_sequence_depth, by the sequence of captures that follows, in
     // which the capturing side may take again what the first capture lets through, and the
     // other side takes none of `lost_anyway`); under capture_cost_counts_check_captures, also
-    // when the capture lays a piece open to a line of checks that wins back as much.
-    CaptureCost capture_costs(
-        Position pos, Move capture, const ClassifierOptions& options, const std::vector<PieceAt>& lost_anyway)
+    // when the capture lays a piece open to a line of checks that wins back as much. A mate
+    // outweighs material. The mate searches cost most, so a caller that asks only whether the
+    // capture costs anything (CostAsked::Any) is answered by the material first: the answer is
+    // the same, but a capture that costs both may then be called Material.
+    enum class CostAsked { Which, Any };
+    CaptureCost capture_costs(Position pos, Move capture, const ClassifierOptions& options,
+        const std::vector<PieceAt>& lost_anyway, CostAsked asked = CostAsked::Which)
     {
-        {
+        const auto mated = [&] {
             Position taken = pos;
             UndoInfo undo;
             taken.do_move(capture, undo);
-            if (forces_mate_at_cost(taken, options))
-                return CaptureCost::Mate;
-        }
+            return forces_mate_at_cost(taken, options);
+        };
+        if (asked == CostAsked::Which && mated())
+            return CaptureCost::Mate;
         int won = 0;
         if (options.capture_sequence_depth > 0) {
             won = detail::capture_sequence_gain(
@@ -270,6 +275,8 @@ namespace {
             if (best_capture_gain(taken, options.piece_worth) >= won)
                 return CaptureCost::Material;
         }
+        if (asked == CostAsked::Any && mated())
+            return CaptureCost::Mate;
         return options.capture_cost_counts_check_captures && detail::lays_open_to_checks(pos, capture, won, options)
             ? CaptureCost::Material
             : CaptureCost::None;
@@ -409,7 +416,7 @@ namespace {
         Position without = mover_again;
         without.remove_piece(m.to());
         return !without.in_check() && is_legal(without, capture)
-            && capture_costs(without, capture, m.options, standing_losses(m)) != CaptureCost::None;
+            && capture_costs(without, capture, m.options, standing_losses(m), CostAsked::Any) != CaptureCost::None;
     }
 
     // Under capture_made_safe_by_parry_of_new_capture, whether the capture from `a` (where the
@@ -473,7 +480,8 @@ namespace {
         // what the capture itself cost.
         if (m.options.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
             && m.facts.checkers.empty()
-            && capture_costs(mover_again, Move(a, t), m.options, standing_losses(m)) == CaptureCost::None) {
+            && capture_costs(mover_again, Move(a, t), m.options, standing_losses(m), CostAsked::Any)
+                == CaptureCost::None) {
             const CaptureCost before = capture_costs(m.before, Move(a_before, t), m.options, {});
             Position enemy_first = with_side_to_move(m.before, m.enemy());
             if ((before == CaptureCost::Mate
