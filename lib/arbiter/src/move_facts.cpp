@@ -946,6 +946,8 @@ const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m, const
 
 CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
 {
+    // The moves of a cycle meet the same positions in their mate searches.
+    const detail::MateSearchMemory memory;
     CycleFacts out;
     out.cycle = cycle;
     out.start = game_.position_at(cycle.first_ply - 1);

@@ -531,37 +531,37 @@ std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& w
     return won;
 }
 
+// The positions (with the spared piece's point) a mate search has found no mate from, with
+// the most moves it looked through there. Lines of checks reach one position by many orders
+// of their moves (a rook checking from either side of a king that steps back and forth), and
+// the search from it would find the same again: none within those moves, nor fewer.
+class MatelessPositions {
+public:
+    bool known(const Position& pos, std::optional<Square> spared, int depth) const
+    {
+        const auto found = depths_.find(key_of(pos, spared));
+        return found != depths_.end() && found->second >= depth;
+    }
+
+    void add(const Position& pos, std::optional<Square> spared, int depth)
+    {
+        int& known_depth = depths_[key_of(pos, spared)];
+        known_depth = std::max(known_depth, depth);
+    }
+
+private:
+    // The position's key with the spared point mixed in as the other side's king standing
+    // there: the spared piece stands there, never that king, so no position reaches the key.
+    static Key key_of(const Position& pos, std::optional<Square> spared)
+    {
+        return spared ? pos.key() ^ zobrist::piece_square(Piece(~pos.side_to_move(), PieceType::King), *spared)
+                      : pos.key();
+    }
+
+    std::unordered_map<Key, int> depths_;
+};
+
 namespace {
-
-    // The positions (with the spared piece's point) a mate search has found no mate from, with
-    // the most moves it looked through there. Lines of checks reach one position by many orders
-    // of their moves (a rook checking from either side of a king that steps back and forth), and
-    // the search from it would find the same again: none within those moves, nor fewer.
-    class MatelessPositions {
-    public:
-        bool known(const Position& pos, std::optional<Square> spared, int depth) const
-        {
-            const auto found = depths_.find(key_of(pos, spared));
-            return found != depths_.end() && found->second >= depth;
-        }
-
-        void add(const Position& pos, std::optional<Square> spared, int depth)
-        {
-            int& known_depth = depths_[key_of(pos, spared)];
-            known_depth = std::max(known_depth, depth);
-        }
-
-    private:
-        // The position's key with the spared point mixed in as the other side's king standing
-        // there: the spared piece stands there, never that king, so no position reaches the key.
-        static Key key_of(const Position& pos, std::optional<Square> spared)
-        {
-            return spared ? pos.key() ^ zobrist::piece_square(Piece(~pos.side_to_move(), PieceType::King), *spared)
-                          : pos.key();
-        }
-
-        std::unordered_map<Key, int> depths_;
-    };
 
     // forces_mate, skipping the positions `mateless` already knows and adding those it finds.
     bool forces_mate_within(Position& pos, int depth, std::vector<Move>& line, bool by_check,
@@ -626,8 +626,30 @@ namespace {
 
 } // namespace
 
+// The positions found mateless, for mates by check and for any mate apart.
+struct MateSearchMemory::Positions {
+    MatelessPositions by_check;
+    MatelessPositions any;
+};
+
+namespace {
+    thread_local MateSearchMemory::Positions* remembered = nullptr;
+}
+
+MateSearchMemory::MateSearchMemory()
+    : positions_(std::make_unique<Positions>())
+    , outer_(remembered)
+{
+    remembered = positions_.get();
+}
+
+MateSearchMemory::~MateSearchMemory() { remembered = outer_; }
+
 bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check, std::optional<Square> spared)
 {
+    if (remembered)
+        return forces_mate_within(
+            pos, depth, line, by_check, spared, by_check ? remembered->by_check : remembered->any);
     MatelessPositions mateless;
     return forces_mate_within(pos, depth, line, by_check, spared, mateless);
 }
