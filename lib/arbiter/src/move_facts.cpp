@@ -799,7 +799,8 @@ namespace {
         return !detail::forces_mate(after, m.options.kill_depth, line, m.options.kill_mates_by_check);
     }
 
-    // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now.
+    // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now; under
+    // blocks_shield, only where the block shields a piece or the king (BlockFacts::shielded).
     void block_facts(MoveAtHand& m)
     {
         if (m.facts.captured)

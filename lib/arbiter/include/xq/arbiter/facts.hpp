@@ -160,7 +160,9 @@ struct BlockFacts {
     PieceAt blocked; // the enemy piece
     Square at; // where the moved piece now stands in its way
     // With ClassifierOptions::blocks_shield: the mover's pieces past `at` on that line that the
-    // enemy piece could take before the move (legality aside) and cannot now.
+    // enemy piece could take before the move, by a legal capture that won material, and cannot
+    // now; or the mover's king, where a move of the enemy piece that the block stops began a
+    // mate by checks before the move and the enemy threatens none after it.
     std::vector<PieceAt> shielded;
 };
 
@@ -401,9 +403,9 @@ struct ClassifierOptions {
     bool check_capture_weighs_following_captures = false;
     // List each threat's prior attacks (Threat::prior_attacks).
     bool prior_attacks = false;
-    // A move blocks only where it shields: the blocked rook or cannon could take a piece of the
-    // mover's past the moved piece's point before the move, and cannot now (BlockFacts::shielded).
-    // A piece that merely stands in a line's way stops nothing.
+    // A move blocks only where it shields (BlockFacts::shielded): it stops a winning capture of
+    // a piece of the mover's, or a mate by checks. A piece that merely stands in a line's way
+    // stops nothing.
     bool blocks_shield = false;
 };
 
