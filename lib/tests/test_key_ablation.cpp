@@ -14,12 +14,14 @@
 #include "xq/arbiter/rule_interpreter.hpp"
 #include "xq/arbiter/ruleset_loader.hpp"
 
-// Each key that a bundled ruleset sets in `classification` is turned off (left out, so that it
-// takes its default), with the keys that need it, and every figure of the ruleset's book is
-// judged again: a figure changes when its verdict, a cited rule or a move's word (its classes,
-// where the ruleset has no words) do.
-// The output lists, for every key, how many figures it changes and which: what the key is for,
-// in the book's own figures. A key that changes none is kept only where its README row says why.
+// Each key that a bundled ruleset sets in `classification` is turned off (a switch false, a depth
+// 0, a list or an object left out for its default; a key already off is left out, for its
+// default), with the keys that need it and the chase rows whose facts are then not looked for,
+// and every figure of the ruleset's book is judged again: a figure changes when its verdict, a
+// cited rule or a move's word (its classes, where the ruleset has no words) do. The output
+// lists, for every key, how many figures it changes and which: what the key is for, in the
+// book's own figures. A key that changes none fails, unless it states its default or a clause
+// alone states it (stated_by_a_clause_alone).
 
 using namespace xq;
 
