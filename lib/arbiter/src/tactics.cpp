@@ -285,6 +285,26 @@ namespace {
         return std::nullopt;
     }
 
+    // A check that takes a piece the side could win anyway takes nothing the checks win: under
+    // check_capture_through_standing_capture it is a check of the line all the same, its capture
+    // counted for nothing.
+    bool takes_standing_piece(const Position& pos, Move check, const LineEnd& end, const ClassifierOptions& options)
+    {
+        return options.check_capture_through_standing_capture && is_capture_of_non_king(pos, check)
+            && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to())) != end.already_won.end();
+    }
+
+    // Whether a line of checks passes over `check` without playing it: under
+    // check_capture_quiet_checks a capture that wins or trades even by itself is weighed as a
+    // capture, not as a check of the line; and a move that cannot check is none.
+    bool passed_over(const Position& pos, Move check, bool takes_standing, const ClassifierOptions& options,
+        bool quiet_known, Square enemy_king)
+    {
+        return (options.check_capture_quiet_checks && is_capture_of_non_king(pos, check) && !takes_standing
+                   && capture_gain(pos, check, options.piece_worth) >= 0)
+            || (quiet_known && cannot_check(pos, check, enemy_king));
+    }
+
     // Material the side to move can win by force within `depth` of its own moves: every move
     // but the last a check that does not mate, the last a capture, and the balance of what
     // both sides take along the line (`balance` so far) enough at the end, the capture one that
@@ -302,16 +322,8 @@ namespace {
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
-            // A check that takes a piece the side could win anyway takes nothing the checks win:
-            // under check_capture_through_standing_capture it is a check of the line all the
-            // same, its capture counted for nothing.
-            const bool captures = is_capture_of_non_king(pos, check);
-            const bool takes_standing = options.check_capture_through_standing_capture && captures
-                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to()))
-                    != end.already_won.end();
-            if ((options.check_capture_quiet_checks && captures && !takes_standing
-                    && capture_gain(pos, check, worth) >= 0)
-                || (quiet_known && cannot_check(pos, check, enemy_king)))
+            const bool takes_standing = takes_standing_piece(pos, check, end, options);
+            if (passed_over(pos, check, takes_standing, options, quiet_known, enemy_king))
                 continue;
             pos.do_move(check, undo);
             if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
@@ -370,13 +382,8 @@ namespace {
         const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
             // The checks forces_gain_by_checks follows, tested the same way.
-            const bool captures = is_capture_of_non_king(pos, check);
-            const bool takes_standing = options.check_capture_through_standing_capture && captures
-                && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to()))
-                    != end.already_won.end();
-            if ((options.check_capture_quiet_checks && captures && !takes_standing
-                    && capture_gain(pos, check, worth) >= 0)
-                || (quiet_known && cannot_check(pos, check, enemy_king)))
+            const bool takes_standing = takes_standing_piece(pos, check, end, options);
+            if (passed_over(pos, check, takes_standing, options, quiet_known, enemy_king))
                 continue;
             pos.do_move(check, undo);
             if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
