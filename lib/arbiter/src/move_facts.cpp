@@ -806,7 +806,8 @@ namespace {
         if (m.facts.captured)
             return;
         const Square to = m.to();
-        Position enemy_to_move = with_side_to_move(m.before, m.enemy());
+        // Only a block that may shield asks what the blocked capture won.
+        std::optional<Position> enemy_to_move;
         for (int i = 0; i < square_count; ++i) {
             const Square s(i);
             const Piece p = m.before.piece_on(s);
@@ -830,9 +831,13 @@ namespace {
                 // a piece whose capture was illegal or won nothing: the block stops no threat.
                 const Move capture(s, past);
                 const Piece taken = m.before.piece_on(past);
-                if (m.options.blocks_shield && past != m.from() && taken && taken.color() == m.mover()
-                    && taken.type() != PieceType::King && enemy_to_move.is_legal_pseudo(capture)
-                    && detail::exchange_gain(enemy_to_move, capture, m.options.piece_worth) > 0)
+                if (!m.options.blocks_shield || past == m.from() || !taken || taken.color() != m.mover()
+                    || taken.type() == PieceType::King)
+                    continue;
+                if (!enemy_to_move)
+                    enemy_to_move = with_side_to_move(m.before, m.enemy());
+                if (enemy_to_move->is_legal_pseudo(capture)
+                    && detail::exchange_gain(*enemy_to_move, capture, m.options.piece_worth) > 0)
                     shielded.push_back(at(m.before, past));
             }
             if (m.options.blocks_shield && blocked && shielded.empty() && parries_mate_along(m, stopped))
