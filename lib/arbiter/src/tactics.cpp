@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <unordered_map>
 
@@ -16,15 +17,31 @@ namespace xq::detail {
 
 namespace {
 
+    // The order in which every_reply_loses tries replies: a capture first, then a king's step,
+    // then the rest. Taking the attacker or stepping away saves the side most often, and one
+    // reply that saves it spares the search after every other.
+    int reply_rank(const Position& pos, Move reply)
+    {
+        if (pos.piece_on(reply.to()))
+            return 0;
+        return pos.piece_on(reply.from()).type() == PieceType::King ? 1 : 2;
+    }
+
     // Whether the side to move loses, whatever it replies (`replies`, its legal moves):
     // `wins(reply, taken, continuation)` holds after each reply (`taken` the piece the reply
-    // captured, if any) and gives the winner's continuation there. `line` gets one reply and its
-    // continuation.
+    // captured, if any) and gives the winner's continuation there. `line` gets the first reply
+    // of `replies` and its continuation, whatever order the replies are tried in.
     template <typename Wins>
     bool every_reply_loses(Position& pos, const MoveList& replies, const Wins& wins, std::vector<Move>& line)
     {
+        std::array<int, max_moves> order;
+        const auto tried = order.begin(), untried = order.begin() + replies.size();
+        std::iota(tried, untried, 0);
+        std::stable_sort(tried, untried,
+            [&](int a, int b) { return reply_rank(pos, replies[a]) < reply_rank(pos, replies[b]); });
         std::vector<Move> first;
-        for (const Move reply : replies) {
+        for (auto i = tried; i != untried; ++i) {
+            const Move reply = replies[*i];
             UndoInfo undo;
             pos.do_move(reply, undo);
             std::vector<Move> continuation;
@@ -32,7 +49,7 @@ namespace {
             pos.undo_move(reply, undo);
             if (!won)
                 return false;
-            if (first.empty()) {
+            if (*i == 0) {
                 first.push_back(reply);
                 first.insert(first.end(), continuation.begin(), continuation.end());
             }
