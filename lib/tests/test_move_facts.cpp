@@ -2,8 +2,10 @@
 #include <doctest/doctest.h>
 
 #include "board_test_support.hpp"
+#include "rule_book_test_support.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -209,20 +211,22 @@ TEST_SUITE("move facts")
         CHECK(f.check_capture_line.empty());
     }
 
-    TEST_CASE("material the mover could win at once before its move: a check-then-capture threat while it stands")
+    TEST_CASE("material the mover could win at once before its move is not what its checks win, and hides no other")
     {
         ClassifierOptions standing_gain;
-        standing_gain.check_capture_not_new_while_gain_stands = true;
+        standing_gain.check_capture_not_won_anyway = true;
         // The rook gives up the horse on a3 for the check on rank 9 that wins the horse on i9:
         // a new threat either way.
         const std::string_view given_up = "4k3n/9/9/9/P8/9/n8/9/R8/5K3 w";
         CHECK(facts_of(given_up, "a1h1").has(MoveClass::CheckThenCapture));
         CHECK(facts_of(given_up, "a1h1", standing_gain).has(MoveClass::CheckThenCapture));
-        // The red horse can take the horse on c5 before the rook's move and after it: the chase
-        // goes on, and the rook's line through checks is no new threat under the option.
+        // The red horse can take the horse on c5 before the rook's move and after it; the rook's
+        // line through checks wins another piece, the horse on i9: a new threat all the same
+        // (CXA reference figure 14, move 2: the advisor the cannon could take stays to be taken,
+        // and the check that takes it wins a rook).
         const std::string_view kept = "4k3n/9/9/9/P1n6/9/1N7/9/R8/5K3 w";
         CHECK(facts_of(kept, "a1h1").has(MoveClass::CheckThenCapture));
-        CHECK_FALSE(facts_of(kept, "a1h1", standing_gain).has(MoveClass::CheckThenCapture));
+        CHECK(facts_of(kept, "a1h1", standing_gain).has(MoveClass::CheckThenCapture));
         // The rook on d8 could take the cannon on b8 at once; from d4 it would win it by two
         // checks: the same cannon, no new threat under the option.
         const std::string_view same_piece = "4k4/1c1R2P2/9/9/9/9/4r4/9/9/3K5 w";
@@ -325,16 +329,15 @@ TEST_SUITE("move facts")
     {
         ClassifierOptions options;
         options.check_capture_quiet_checks = true;
-        options.check_capture_not_new_while_gain_stands = true;
+        options.check_capture_not_won_anyway = true;
         options.check_capture_new_by_target = true;
         options.capture_opens_lines = true;
         options.mate_after_capture_depth = 1;
         options.piece_worth = cxa_piece_worth;
         // CXA reference figure 2, move 4: the rook's step back from g0 to g1 frees rank 0 for the
         // cannon's check on i0; when the advisor on f0 steps up to break it, the cannon takes
-        // the elephant on c0 over the king. The rook could take the uncrossed pawn on g3 before
-        // its move and after it, and the cannon leaving i0 lets the red rook take the uncrossed
-        // pawn on i6; neither pawn has material value: the threat is new.
+        // the elephant on c0 over the king. The cannon leaving i0 lets the red rook take the
+        // uncrossed pawn on i6, which has no material value: the threat is new.
         const std::string_view fen = "2bak4/4a4/4b4/4CR2p/6p2/2P6/P5P1P/8c/9/2B1KAr2 b";
         CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
         options.check_capture_ignores_uncrossed_soldiers = true;
@@ -342,13 +345,11 @@ TEST_SUITE("move facts")
         CHECK(f.has(MoveClass::CheckThenCapture));
         CHECK(f.check_capture_line
             == std::vector<Move> { *parse_iccs("i2i0"), *parse_iccs("f0e1"), *parse_iccs("i0c0") });
-        // Each half is needed: the pawn on g3 standing to be won, the pawn on i6 laid open.
+        // Without capture_opens_lines, the pawn laid open is not weighed at all.
         options.capture_opens_lines = false;
         options.check_capture_ignores_uncrossed_soldiers = false;
-        CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
-        options.check_capture_ignores_uncrossed_soldiers = true;
         CHECK(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
-        options.check_capture_not_new_while_gain_stands = false;
+        options.check_capture_not_won_anyway = false;
         options.capture_opens_lines = true;
         options.check_capture_ignores_uncrossed_soldiers = false;
         CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
@@ -356,11 +357,49 @@ TEST_SUITE("move facts")
         CHECK(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
     }
 
+    TEST_CASE("a chase through checks: each piece a line of checks wins, joint where every line needs two pieces")
+    {
+        const ClassifierOptions options = test::load_bundled_ruleset("cxa").classification;
+        const auto through_checks = [](const MoveFacts& f) {
+            std::vector<Threat> found;
+            std::copy_if(f.threats.begin(), f.threats.end(), std::back_inserter(found),
+                [](const Threat& t) { return t.origin == ThreatOrigin::ThroughChecks; });
+            return found;
+        };
+        // CXA reference figure 14, move 2: with the rook on h0, the cannon's capture of the
+        // advisor on d0 is a check by the rook; after the advisor's block on f0, the cannon
+        // takes the rook on d4. The rook gives the check, the cannon moves and takes: two
+        // pieces, a joint chase (CXA 24.17).
+        const MoveFacts rook_and_cannon
+            = facts_of("r1bakab2/9/2n1c4/p3p3p/2p3Pn1/3R5/P1PCP3P/N3C4/4A1N2/R1BAK1c1r b", "i0h0", options);
+        REQUIRE(rook_and_cannon.has(MoveClass::CheckThenCapture));
+        const std::vector<Threat> joint = through_checks(rook_and_cannon);
+        REQUIRE_FALSE(joint.empty());
+        CHECK(std::any_of(joint.begin(), joint.end(), [](const Threat& t) {
+            return t.target.piece.type() == PieceType::Chariot && t.attacker.piece.type() == PieceType::Cannon;
+        }));
+        CHECK(std::all_of(joint.begin(), joint.end(), [](const Threat& t) { return t.joint() && t.capture_gain > 0; }));
+        // CXA figure 26, move 4: the cannon on e4 takes the elephant on e2 with check, which
+        // lets the cannon on h4 take the rook on d4 (or, after the king's step, the cannon on e2
+        // takes the cannon on h2). One piece gives the checks; the capture it lets through is
+        // another's, as a move lets another piece capture: no joint chase.
+        const std::string_view figure_26 = "2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b";
+        const std::vector<Threat> single = through_checks(facts_of(figure_26, "h7h4", options));
+        REQUIRE_FALSE(single.empty());
+        CHECK(std::none_of(single.begin(), single.end(), [](const Threat& t) { return t.joint(); }));
+        // Without the key, the line is a class of its own and no threat.
+        ClassifierOptions apart = options;
+        apart.check_capture_is_chase = false;
+        const MoveFacts as_class = facts_of(figure_26, "h7h4", apart);
+        CHECK(as_class.has(MoveClass::CheckThenCapture));
+        CHECK(through_checks(as_class).empty());
+    }
+
     TEST_CASE("with quiet checks, a check that sacrifices its capturer is a check of the line, one that wins is not")
     {
         ClassifierOptions options;
         options.check_capture_quiet_checks = true;
-        options.check_capture_not_new_while_gain_stands = true;
+        options.check_capture_not_won_anyway = true;
         options.piece_worth = cxa_piece_worth;
         // CXA figure 26, move 4: the cannon back on h4 lets the cannon on e4 take the elephant on
         // e2 with check (the elephant on g0 retakes it) and so unmask the cannon on h4 against

@@ -22,6 +22,12 @@ namespace {
         const ClassifierOptions& options;
         MoveFacts& facts;
         const Position* before_last = nullptr; // before the other side's last move, when known
+        // Under check_capture_is_chase, for a move that threatens to check and then capture:
+        // the captures that end its lines, each piece taken once (under every count of what the
+        // checks won before), and whether some such line needs one piece only
+        // (Threat::by_one_piece).
+        std::vector<detail::LineCapture> check_capture_ends {};
+        bool check_capture_by_one_piece = false;
         Color mover() const { return facts.mover; }
         Color enemy() const { return ~facts.mover; }
         Square from() const { return facts.move.from(); }
@@ -141,10 +147,9 @@ namespace {
     // check_capture_new_by_target, a threat is new when it wins a piece that no such line won
     // before (where the line takes it), under one of the ways of counting what lines won before
     // (detail::ways_won_through_checks: a fork of checks won one piece or the other). Under
-    // check_capture_not_new_while_gain_stands, neither while material it could win at once
-    // before is still there to win, nor by winning such material. A check is the first move of
-    // such a line itself when every answer to it leaves the mover a capture that wins material
-    // it could not win before.
+    // check_capture_not_won_anyway, not by winning material it could win at once before. A
+    // check is the first move of such a line itself when every answer to it leaves the mover a
+    // capture that wins material it could not win before.
     void check_then_capture_facts(MoveAtHand& m)
     {
         MoveFacts& f = m.facts;
@@ -155,37 +160,47 @@ namespace {
                 && detail::every_answer_loses_material(m.before, m.after, m.options, f.check_capture_line);
         } else if (!f.kill) {
             const Position mover_again = with_side_to_move(m.after, m.mover());
-            const std::vector<PieceAt> won_before = m.options.check_capture_not_new_while_gain_stands
+            const std::vector<PieceAt> won_before = m.options.check_capture_not_won_anyway
                 ? detail::pieces_won_at_once(m.before, m.options.piece_worth)
                 : std::vector<PieceAt>();
-            // The material that stands to be won: under check_capture_ignores_uncrossed_soldiers,
-            // no pawn on its own side of the river (it has no material value), though a line
-            // still does not end in its capture.
-            const auto material = [&](std::vector<PieceAt> won) {
-                if (m.options.check_capture_ignores_uncrossed_soldiers)
-                    std::erase_if(won, [](const PieceAt& p) { return is_uncrossed_soldier(p.piece, p.square); });
-                return won;
+            // Under check_capture_is_chase, the captures that win a piece anew, as a count of what
+            // was won before leaves it to win.
+            const auto collect_lines = [&](const std::vector<PieceAt>& won_anyway) {
+                if (!m.options.check_capture_is_chase)
+                    return;
+                for (const detail::LineCapture& c : detail::captures_through_checks(mover_again, m.options, won_anyway))
+                    if (std::none_of(m.check_capture_ends.begin(), m.check_capture_ends.end(),
+                            [&](const detail::LineCapture& known) { return known.taken == c.taken; }))
+                        m.check_capture_ends.push_back(c);
+                m.check_capture_by_one_piece = m.check_capture_by_one_piece
+                    || detail::wins_through_checks_of_one_piece(mover_again, m.options, won_anyway);
             };
-            std::vector<Move> standing_line;
-            const auto threatens_anew = [&] {
-                if (!m.options.check_capture_new_by_target)
-                    return !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line);
-                // New under one way of counting what the checks won before, whichever line
-                // the count met first.
+            const bool threatens
+                = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line);
+            if (!m.options.check_capture_new_by_target) {
+                std::vector<Move> standing_line;
+                f.check_then_capture
+                    = threatens && !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line);
+                if (f.check_then_capture)
+                    collect_lines(won_before);
+            } else if (threatens) {
+                // New under some way of counting what the checks won before; the line shown is
+                // the first count's that leaves one.
                 for (const std::vector<PieceAt>& won_through_checks :
                     detail::ways_won_through_checks(m.before, m.options)) {
                     std::vector<PieceAt> won_anyway = won_before;
                     won_anyway.insert(won_anyway.end(), won_through_checks.begin(), won_through_checks.end());
-                    if (detail::threatens_check_then_capture(mover_again, m.options, won_anyway, f.check_capture_line))
-                        return true;
+                    std::vector<Move> line;
+                    if (!detail::threatens_check_then_capture(mover_again, m.options, won_anyway, line))
+                        continue;
+                    if (!f.check_then_capture)
+                        f.check_capture_line = std::move(line);
+                    f.check_then_capture = true;
+                    if (!m.options.check_capture_is_chase)
+                        break;
+                    collect_lines(won_anyway);
                 }
-                return false;
-            };
-            f.check_then_capture
-                = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line)
-                && threatens_anew()
-                && (material(won_before).empty()
-                    || material(detail::pieces_won_at_once(mover_again, m.options.piece_worth)).empty());
+            }
         }
         if (!f.check_then_capture)
             f.check_capture_line.clear();
@@ -689,6 +704,30 @@ namespace {
         }
     }
 
+    // Under check_capture_is_chase, a move that neither checks nor threatens mate, and makes a
+    // new threat to check and then capture, threatens each piece some line of checks wins anew:
+    // a threat through checks (origin ThroughChecks) for each, its attacker and target where the
+    // line's capture is made, what the capture takes its gain (the line is ahead in material
+    // where it ends), joint when no line needs one piece only. A checking move that is itself the
+    // first check of such a line is a check first.
+    void through_checks_threats(MoveAtHand& m)
+    {
+        const MoveFacts& f = m.facts;
+        if (!m.options.check_capture_is_chase || !f.check_then_capture || !f.checkers.empty())
+            return;
+        for (const detail::LineCapture& capture : m.check_capture_ends) {
+            Threat threat;
+            threat.origin = ThreatOrigin::ThroughChecks;
+            threat.attacker = capture.taker;
+            threat.target = capture.taken;
+            threat.capture_legal = true;
+            threat.target_crossed_river = !on_own_side(m.enemy(), capture.taken.square);
+            threat.capture_gain = threat.exchange_gain = m.options.piece_worth[index(capture.taken.piece.type())];
+            threat.by_one_piece = m.check_capture_by_one_piece;
+            m.facts.threats.push_back(threat);
+        }
+    }
+
     // Can the moved piece be taken, and would it be avenged? And exchanges offered through a
     // screen: the moved piece now stands between an enemy cannon and a cannon of its own side
     // that the enemy cannon can legally take, and could not before. Other pieces a new screen
@@ -922,6 +961,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     kill_facts(move);
     check_then_capture_facts(move);
     threat_facts(move);
+    through_checks_threats(move);
     offer_facts(move);
     even_trade_facts(move);
     block_facts(move);

@@ -1127,9 +1127,10 @@ const std::vector<ClassificationKey>& classification_keys()
             .parts
             = { { &C::check_capture_through_standing_capture }, { &C::check_capture_weighs_following_captures } } },
         { .name = "check_capture.new_by_material",
-            .field = &C::check_capture_not_new_while_gain_stands,
+            .field = &C::check_capture_not_won_anyway,
             .needs = { { "check_capture.depth" } },
             .parts = { { &C::check_capture_new_by_target } } },
+        { .name = "check_capture.is_chase", .field = &C::check_capture_is_chase, .needs = { { "check_capture.depth" } } },
         { .name = "check_capture.crossed_soldier_given_worth",
             .field = &C::check_capture_crossed_soldier_given_worth,
             .low = 0,

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <numeric>
 #include <optional>
 #include <unordered_map>
 
@@ -17,14 +16,22 @@ namespace xq::detail {
 
 namespace {
 
-    // The order in which every_reply_loses tries replies: a capture first, then a king's step,
-    // then the rest. Taking the attacker or stepping away saves the side most often, and one
-    // reply that saves it spares the search after every other.
-    int reply_rank(const Position& pos, Move reply)
+    // `replies` in the order the searches through them try them: a capture first, then a
+    // king's step, then the rest. Taking the attacker or stepping away saves the side most
+    // often, and one reply that saves it spares the search after every other.
+    MoveList in_reply_order(const Position& pos, const MoveList& replies)
     {
-        if (pos.piece_on(reply.to()))
-            return 0;
-        return pos.piece_on(reply.from()).type() == PieceType::King ? 1 : 2;
+        const auto rank = [&](Move reply) {
+            if (pos.piece_on(reply.to()))
+                return 0;
+            return pos.piece_on(reply.from()).type() == PieceType::King ? 1 : 2;
+        };
+        MoveList ordered;
+        for (int r = 0; r < 3; ++r)
+            for (const Move reply : replies)
+                if (rank(reply) == r)
+                    ordered.push(reply);
+        return ordered;
     }
 
     // Whether the side to move loses, whatever it replies (`replies`, its legal moves):
@@ -34,14 +41,8 @@ namespace {
     template <typename Wins>
     bool every_reply_loses(Position& pos, const MoveList& replies, const Wins& wins, std::vector<Move>& line)
     {
-        std::array<int, max_moves> order;
-        const auto tried = order.begin(), untried = order.begin() + replies.size();
-        std::iota(tried, untried, 0);
-        std::stable_sort(tried, untried,
-            [&](int a, int b) { return reply_rank(pos, replies[a]) < reply_rank(pos, replies[b]); });
         std::vector<Move> first;
-        for (auto i = tried; i != untried; ++i) {
-            const Move reply = replies[*i];
+        for (const Move reply : in_reply_order(pos, replies)) {
             UndoInfo undo;
             pos.do_move(reply, undo);
             std::vector<Move> continuation;
@@ -49,7 +50,7 @@ namespace {
             pos.undo_move(reply, undo);
             if (!won)
                 return false;
-            if (*i == 0) {
+            if (reply == replies[0]) {
                 first.push_back(reply);
                 first.insert(first.end(), continuation.begin(), continuation.end());
             }
@@ -235,6 +236,10 @@ namespace {
         int enough = 1;
         std::vector<PieceAt> already_won;
         std::optional<Square> point;
+        // The one piece of the side's that moves and checks along the line, where it stands:
+        // every check its alone, the capture that ends the line any piece's. Unset, any piece
+        // may move and check.
+        std::optional<Square> alone;
         bool weigh_lines_opened = false;
         bool weigh_following_captures = false;
         std::vector<PieceAt> lost_anyway;
@@ -322,6 +327,13 @@ namespace {
             || (quiet_known && cannot_check(pos, check, enemy_king));
     }
 
+    // Whether the king of the side to move is checked by the piece on `checker` and by no other.
+    bool checks_alone(const Position& pos, Square checker)
+    {
+        const SquareList checkers = pos.attackers_to(pos.king_square(pos.side_to_move()), ~pos.side_to_move());
+        return checkers.size == 1 && checkers.squares[0] == checker;
+    }
+
     // Material the side to move can win by force within `depth` of its own moves: every move
     // but the last a check that does not mate, the last a capture, and the balance of what
     // both sides take along the line (`balance` so far) enough at the end, the capture one that
@@ -339,11 +351,14 @@ namespace {
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
+            if (end.alone && check.from() != *end.alone)
+                continue;
             const bool takes_standing = takes_standing_piece(pos, check, end, options);
             if (passed_over(pos, check, takes_standing, options, quiet_known, enemy_king))
                 continue;
             pos.do_move(check, undo);
-            if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
+            if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)
+                || (end.alone && !checks_alone(pos, check.to()))) {
                 pos.undo_move(check, undo);
                 continue;
             }
@@ -353,16 +368,23 @@ namespace {
                 continue;
             }
             const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
+            // The piece alone is followed as it moves.
+            std::optional<LineEnd> followed;
+            if (end.alone) {
+                followed = end;
+                followed->alone = check.to();
+            }
+            const LineEnd& next_end = followed ? *followed : end;
             std::vector<Move> continuation;
             const bool gains = every_reply_loses(
                 pos, replies,
                 [&](Move reply, Piece taken_by_reply, std::vector<Move>& sub) {
                     const int after_reply = after_check - given_worth(taken_by_reply, reply.to(), options);
-                    if (const auto capture = new_winning_capture(pos, after_reply, end, options)) {
+                    if (const auto capture = new_winning_capture(pos, after_reply, next_end, options)) {
                         sub = { *capture };
                         return true;
                     }
-                    return forces_gain_by_checks(pos, depth - 1, after_reply, end, options, sub);
+                    return forces_gain_by_checks(pos, depth - 1, after_reply, next_end, options, sub);
                 },
                 continuation);
             pos.undo_move(check, undo);
@@ -375,21 +397,24 @@ namespace {
         return false;
     }
 
-    void add_unique(std::vector<PieceAt>& pieces, const PieceAt& p)
-    {
-        if (std::find(pieces.begin(), pieces.end(), p) == pieces.end())
-            pieces.push_back(p);
-    }
-
-    // The pieces (on the points where they are taken) that some line of forces_gain_by_checks
-    // ends by taking, within `depth` of the side's own moves: every check after which every
-    // answer loses material, and after each answer every capture that may end the line and
-    // every piece a longer line takes. Every check, answer and capture is weighed, so the
-    // pieces do not depend on the order in which the moves are tried.
-    std::vector<PieceAt> line_ends_by_checks(
+    // The captures (taker and taken where the capture is made) that some line of
+    // forces_gain_by_checks ends with, within `depth` of the side's own moves: every check after
+    // which every answer loses material, and after each answer every capture that may end the
+    // line and every capture a longer line ends with; each piece taken once, with the first
+    // taker found. Every check, answer and capture is weighed, so the pieces taken do not depend
+    // on the order in which the moves are tried.
+    std::vector<LineCapture> line_ends_by_checks(
         Position& pos, int depth, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
-        std::vector<PieceAt> ends;
+        std::vector<LineCapture> ends;
+        const auto takes = [](const std::vector<LineCapture>& captures, const PieceAt& taken) {
+            return std::any_of(
+                captures.begin(), captures.end(), [&](const LineCapture& c) { return c.taken == taken; });
+        };
+        const auto add_unique = [&](std::vector<LineCapture>& captures, const LineCapture& c) {
+            if (!takes(captures, c.taken))
+                captures.push_back(c);
+        };
         if (depth < 2)
             return ends;
         UndoInfo undo;
@@ -409,35 +434,31 @@ namespace {
             }
             const MoveList replies = legal_moves(pos, LegalityTest(pos, true));
             const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
-            std::vector<PieceAt> check_ends;
+            std::vector<LineCapture> check_ends;
             bool every_answer_loses = !replies.empty();
-            for (const Move reply : replies) {
+            for (const Move reply : in_reply_order(pos, replies)) {
                 UndoInfo reply_undo;
                 pos.do_move(reply, reply_undo);
                 const int after_reply = after_check - given_worth(reply_undo.captured, reply.to(), options);
-                std::vector<PieceAt> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
+                std::vector<LineCapture> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
                 for (const Move m : pseudo_legal_moves(pos))
-                    if (std::find(reply_ends.begin(), reply_ends.end(), at(pos, m.to())) == reply_ends.end()
-                        && ends_line(pos, m, after_reply, end, options))
-                        reply_ends.push_back(at(pos, m.to()));
+                    if (!takes(reply_ends, at(pos, m.to())) && ends_line(pos, m, after_reply, end, options))
+                        reply_ends.push_back({ at(pos, m.from()), at(pos, m.to()) });
                 pos.undo_move(reply, reply_undo);
                 every_answer_loses = !reply_ends.empty();
                 if (!every_answer_loses)
                     break;
-                for (const PieceAt& p : reply_ends)
-                    add_unique(check_ends, p);
+                for (const LineCapture& c : reply_ends)
+                    add_unique(check_ends, c);
             }
             pos.undo_move(check, undo);
             if (every_answer_loses)
-                for (const PieceAt& p : check_ends)
-                    add_unique(ends, p);
+                for (const LineCapture& c : check_ends)
+                    add_unique(ends, c);
         }
         return ends;
     }
 
-    // Follows every way of counting pieces as won through checks from `won` on: one piece that
-    // a line ends by taking at a time, until no line is left; adds each way's pieces to `ways`
-    // (in a canonical order, each way once). `tried` holds the counts already followed.
     void follow_ways_won_through_checks(const Position& pos, const ClassifierOptions& options, const LineEnd& first,
         std::vector<PieceAt> won, std::vector<std::vector<PieceAt>>& tried, std::vector<std::vector<PieceAt>>& ways)
     {
@@ -458,17 +479,17 @@ namespace {
         // Most often no line is left: the search for one line, which stops at the first answer
         // that saves the other side, says so at less cost than the search for every end.
         std::vector<Move> line;
-        const std::vector<PieceAt> ends
+        const std::vector<LineCapture> ends
             = forces_gain_by_checks(searched, options.check_capture_depth, 0, end, options, line)
             ? line_ends_by_checks(searched, options.check_capture_depth, 0, end, options)
-            : std::vector<PieceAt>();
+            : std::vector<LineCapture>();
         if (ends.empty()) {
             ways.push_back(won);
             return;
         }
-        for (const PieceAt& p : ends) {
+        for (const LineCapture& c : ends) {
             std::vector<PieceAt> more = won;
-            more.push_back(p);
+            more.push_back(c.taken);
             follow_ways_won_through_checks(pos, options, first, std::move(more), tried, ways);
         }
     }
@@ -719,6 +740,31 @@ bool threatens_check_then_capture(
     LineEnd end = line_end_from(pos, options);
     end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
     return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+}
+
+std::vector<LineCapture> captures_through_checks(
+    Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway)
+{
+    LineEnd end = line_end_from(pos, options);
+    end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
+    return line_ends_by_checks(pos, options.check_capture_depth, 0, end, options);
+}
+
+bool wins_through_checks_of_one_piece(
+    Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway)
+{
+    LineEnd end = line_end_from(pos, options);
+    end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
+    for (int i = 0; i < square_count; ++i) {
+        const Piece p = pos.piece_on(Square(i));
+        if (!p || p.color() != pos.side_to_move() || p.type() == PieceType::King)
+            continue;
+        end.alone = Square(i);
+        std::vector<Move> line;
+        if (forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line))
+            return true;
+    }
+    return false;
 }
 
 namespace {

@@ -113,12 +113,15 @@ std::string FactPhrases::threat_facts(const Threat& t, MaterialFacts material) c
     std::vector<std::string> facts { m_.format("origin." + std::string(to_string(t.origin))) };
     if (!t.capture_legal)
         facts.push_back(m_.format("fact.capture_illegal"));
-    if (!t.real_protectors.empty())
-        facts.push_back(m_.format("fact.protected", { { "protectors", pieces(t.real_protectors) } }));
-    else if (!t.fake_protectors.empty())
-        facts.push_back(m_.format("fact.fake_protection", { { "protectors", pieces(t.fake_protectors) } }));
-    else
-        facts.push_back(m_.format("fact.unprotected"));
+    // What a line of checks wins is weighed along the line, not by the target's protectors.
+    if (t.origin != ThreatOrigin::ThroughChecks) {
+        if (!t.real_protectors.empty())
+            facts.push_back(m_.format("fact.protected", { { "protectors", pieces(t.real_protectors) } }));
+        else if (!t.fake_protectors.empty())
+            facts.push_back(m_.format("fact.fake_protection", { { "protectors", pieces(t.fake_protectors) } }));
+        else
+            facts.push_back(m_.format("fact.unprotected"));
+    }
     if (t.hidden_protected())
         facts.push_back(m_.format("fact.hidden_protection"));
     if (t.target_can_capture_back)
@@ -143,7 +146,8 @@ std::string FactPhrases::threat_facts(const Threat& t, MaterialFacts material) c
             facts.push_back(m_.format(gain > 0 ? "fact.wins_material" : "fact.wins_no_material"));
         }
         if (t.joint())
-            facts.push_back(m_.format("fact.joint"));
+            facts.push_back(
+                m_.format(t.origin == ThreatOrigin::ThroughChecks ? "fact.joint_through_checks" : "fact.joint"));
         if (t.under_protected())
             facts.push_back(m_.format("fact.under_protected",
                 { { "protectors", std::to_string(t.protectors.size()) },

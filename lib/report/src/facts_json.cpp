@@ -35,7 +35,7 @@ namespace {
         Json prior = Json::array();
         for (const Threat& p : t.prior_attacks)
             prior.push_back(threat(p));
-        return Json {
+        Json out {
             { "attacker", piece_at(t.attacker) },
             { "target", piece_at(t.target) },
             { "origin", to_string(t.origin) },
@@ -62,6 +62,10 @@ namespace {
             { "hidden_protection", line(t.hidden_protection) },
             { "prior_attacks", prior },
         };
+        // Only a threat through checks is won by a line of checks, by one piece or by several.
+        if (t.origin == ThreatOrigin::ThroughChecks)
+            out["by_one_piece"] = t.by_one_piece;
+        return out;
     }
 
 } // namespace

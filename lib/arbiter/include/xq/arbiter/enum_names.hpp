@@ -25,7 +25,8 @@ inline constexpr EnumName<ThreatOrigin> origin_names[] = { { "direct", ThreatOri
     { "protection_removed", ThreatOrigin::ProtectionRemoved },
     { "hidden_protection_removed", ThreatOrigin::HiddenProtectionRemoved },
     { "capture_made_legal", ThreatOrigin::CaptureMadeLegal }, { "capture_made_safe", ThreatOrigin::CaptureMadeSafe },
-    { "participant_saved", ThreatOrigin::ParticipantSaved }, { "standing", ThreatOrigin::Standing } };
+    { "participant_saved", ThreatOrigin::ParticipantSaved }, { "through_checks", ThreatOrigin::ThroughChecks },
+    { "standing", ThreatOrigin::Standing } };
 inline constexpr EnumName<Protection> protection_names[]
     = { { "none", Protection::None }, { "real", Protection::Real }, { "fake", Protection::Fake } };
 inline constexpr EnumName<Gain> gain_names[]

@@ -54,6 +54,10 @@ enum class ThreatOrigin {
     CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it
                      // safe
     ParticipantSaved, // the attack stood before and lost material then; the move saved a piece the capture needs
+    // With ClassifierOptions::check_capture_is_chase: a capture that ends a line of the move's
+    // new check-then-capture threat, the checks before it forced; attacker and target where
+    // that capture is made
+    ThroughChecks,
     Standing, // the moved piece attacked the target before the move too: no new threat
 };
 std::string_view to_string(ThreatOrigin origin);
@@ -135,6 +139,11 @@ struct Threat {
     std::vector<Threat> prior_attacks;
     // The mover's pieces that the target restricts (pins against their king, ...).
     std::vector<PieceAt> restricted_by_target;
+    // For a threat through checks: whether some line of checks that wins material needs one of
+    // the mover's pieces only, which makes every move of the line before its capture and gives
+    // every check alone (no discovered check). The capture may be another piece's, which the
+    // checks let through, as a move lets another piece capture.
+    bool by_one_piece = false;
     // Within a cycle, the pieces followed as they move: the index of the square each stood on
     // at the cycle's start (classify_cycle sets them; -1 otherwise).
     int attacker_id = -1;
@@ -148,8 +157,12 @@ struct Threat {
     {
         return !protectors.empty() && static_cast<int>(protectors.size()) < attackers_count();
     }
-    // The attacker's capture alone wins nothing, the exchange with the mover's other pieces does.
-    [[nodiscard]] bool joint() const { return exchange_gain > 0 && capture_gain <= 0; }
+    // The attacker's capture alone wins nothing, the exchange with the mover's other pieces does;
+    // through checks, every line needs two or more pieces.
+    [[nodiscard]] bool joint() const
+    {
+        return origin == ThreatOrigin::ThroughChecks ? !by_one_piece : exchange_gain > 0 && capture_gain <= 0;
+    }
     [[nodiscard]] bool protected_after_capture() const { return !real_protectors.empty(); }
     [[nodiscard]] bool hidden_protected() const { return !hidden_protection.empty(); }
     [[nodiscard]] bool is_new() const { return origin != ThreatOrigin::Standing; }
@@ -270,21 +283,21 @@ struct ClassifierOptions {
     // check-then-capture line costs the line, when not its piece_worth: a book may let a crossed
     // pawn's worth float, so that giving one up for a piece wins nothing.
     std::optional<int> check_capture_crossed_soldier_given_worth;
-    // A check-then-capture threat is no new threat while material the mover could win at once
-    // before its move is still there to win after it (the chase goes on), and a piece it could
-    // win at once before its move is not what checks win.
-    bool check_capture_not_new_while_gain_stands = false;
-    // A pawn on its own side of the river is no material that stands to be won, or that is
-    // lost elsewhere, in a check-then-capture threat (a book may give it no material value;
-    // the line's own capture still counts it at its worth): under
-    // check_capture_not_new_while_gain_stands, one the mover could take at once is no material
-    // standing to be won (a line still does not end in its capture); under capture_opens_lines,
-    // one that the line's capture lays open to the other side is no loss.
+    // A piece the mover could win at once before its move is not what the checks of its
+    // check-then-capture threat win: taking it is no new chase.
+    bool check_capture_not_won_anyway = false;
+    // Under capture_opens_lines, a pawn on its own side of the river that the capture ending a
+    // check-then-capture line lays open to the other side is no loss (a book may give it no
+    // material value; the line's own capture still counts it at its worth).
     bool check_capture_ignores_uncrossed_soldiers = false;
     // A check-then-capture threat is new when it wins a piece that no line through checks won
     // before the move (on the point where the line takes it), instead of only when the mover had
     // no such threat at all: a capture that stood before is no new chase, another one is.
     bool check_capture_new_by_target = false;
+    // A check-then-capture threat is a threat of the move like any capture threat, to be
+    // judged by the chase rows: the capture that ends its line, of origin ThroughChecks, what
+    // the line wins its gain, joint when the line needs more than one of the mover's pieces.
+    bool check_capture_is_chase = false;
     // The kinds of piece whose capture can end a check-then-capture line, by PieceType: a book
     // may hold that some pieces (the king, the pawns) win material by themselves, so that
     // checks making way for their capture threaten nothing.
