@@ -5,7 +5,6 @@
 #include "rule_book_test_support.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -357,14 +356,13 @@ TEST_SUITE("move facts")
         CHECK(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
     }
 
-    TEST_CASE("a chase through checks: each piece a line of checks wins, joint where every line needs two pieces")
+    TEST_CASE("a chase through checks: the piece the line of checks takes, joint where every line needs two pieces")
     {
         const ClassifierOptions options = test::load_bundled_ruleset("cxa").classification;
         const auto through_checks = [](const MoveFacts& f) {
-            std::vector<Threat> found;
-            std::copy_if(f.threats.begin(), f.threats.end(), std::back_inserter(found),
+            const auto found = std::find_if(f.threats.begin(), f.threats.end(),
                 [](const Threat& t) { return t.origin == ThreatOrigin::ThroughChecks; });
-            return found;
+            return found == f.threats.end() ? nullptr : &*found;
         };
         // CXA reference figure 14, move 2: with the rook on h0, the cannon's capture of the
         // advisor on d0 is a check by the rook; after the advisor's block on f0, the cannon
@@ -373,26 +371,27 @@ TEST_SUITE("move facts")
         const MoveFacts rook_and_cannon
             = facts_of("r1bakab2/9/2n1c4/p3p3p/2p3Pn1/3R5/P1PCP3P/N3C4/4A1N2/R1BAK1c1r b", "i0h0", options);
         REQUIRE(rook_and_cannon.has(MoveClass::CheckThenCapture));
-        const std::vector<Threat> joint = through_checks(rook_and_cannon);
-        REQUIRE_FALSE(joint.empty());
-        CHECK(std::any_of(joint.begin(), joint.end(), [](const Threat& t) {
-            return t.target.piece.type() == PieceType::Chariot && t.attacker.piece.type() == PieceType::Cannon;
-        }));
-        CHECK(std::all_of(joint.begin(), joint.end(), [](const Threat& t) { return t.joint() && t.capture_gain > 0; }));
+        const Threat* joint = through_checks(rook_and_cannon);
+        REQUIRE(joint);
+        CHECK(joint->attacker == PieceAt { Piece(Color::Black, PieceType::Cannon), sq("g0") });
+        CHECK(joint->target.piece.type() == PieceType::Chariot);
+        CHECK(joint->capture_gain > 0);
+        CHECK(joint->joint());
         // CXA figure 26, move 4: the cannon on e4 takes the elephant on e2 with check, which
         // lets the cannon on h4 take the rook on d4 (or, after the king's step, the cannon on e2
         // takes the cannon on h2). One piece gives the checks; the capture it lets through is
         // another's, as a move lets another piece capture: no joint chase.
         const std::string_view figure_26 = "2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b";
-        const std::vector<Threat> single = through_checks(facts_of(figure_26, "h7h4", options));
-        REQUIRE_FALSE(single.empty());
-        CHECK(std::none_of(single.begin(), single.end(), [](const Threat& t) { return t.joint(); }));
+        const Threat* single = through_checks(facts_of(figure_26, "h7h4", options));
+        REQUIRE(single);
+        CHECK(single->by_one_piece);
+        CHECK_FALSE(single->joint());
         // Without the key, the line is a class of its own and no threat.
         ClassifierOptions apart = options;
         apart.check_capture_is_chase = false;
         const MoveFacts as_class = facts_of(figure_26, "h7h4", apart);
         CHECK(as_class.has(MoveClass::CheckThenCapture));
-        CHECK(through_checks(as_class).empty());
+        CHECK_FALSE(through_checks(as_class));
     }
 
     TEST_CASE("with quiet checks, a check that sacrifices its capturer is a check of the line, one that wins is not")

@@ -23,10 +23,8 @@ namespace {
         MoveFacts& facts;
         const Position* before_last = nullptr; // before the other side's last move, when known
         // Under check_capture_is_chase, for a move that threatens to check and then capture:
-        // the captures that end its lines, each piece taken once (under every count of what the
-        // checks won before), and whether some such line needs one piece only
-        // (Threat::by_one_piece).
-        std::vector<detail::LineCapture> check_capture_ends {};
+        // whether some such line, under some count of what the checks won before, needs one
+        // piece only (Threat::by_one_piece).
         bool check_capture_by_one_piece = false;
         Color mover() const { return facts.mover; }
         Color enemy() const { return ~facts.mover; }
@@ -163,17 +161,12 @@ namespace {
             const std::vector<PieceAt> won_before = m.options.check_capture_not_won_anyway
                 ? detail::pieces_won_at_once(m.before, m.options.piece_worth)
                 : std::vector<PieceAt>();
-            // Under check_capture_is_chase, the captures that win a piece anew, as a count of what
-            // was won before leaves it to win.
-            const auto collect_lines = [&](const std::vector<PieceAt>& won_anyway) {
-                if (!m.options.check_capture_is_chase)
-                    return;
-                for (const detail::LineCapture& c : detail::captures_through_checks(mover_again, m.options, won_anyway))
-                    if (std::none_of(m.check_capture_ends.begin(), m.check_capture_ends.end(),
-                            [&](const detail::LineCapture& known) { return known.taken == c.taken; }))
-                        m.check_capture_ends.push_back(c);
+            // Under check_capture_is_chase, whether one piece wins, as a count of what was won
+            // before leaves material to win.
+            const auto weigh_pieces_needed = [&](const std::vector<PieceAt>& won_anyway) {
                 m.check_capture_by_one_piece = m.check_capture_by_one_piece
-                    || detail::wins_through_checks_of_one_piece(mover_again, m.options, won_anyway);
+                    || (m.options.check_capture_is_chase
+                        && detail::wins_through_checks_of_one_piece(mover_again, m.options, won_anyway));
             };
             const bool threatens
                 = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line);
@@ -182,23 +175,24 @@ namespace {
                 f.check_then_capture
                     = threatens && !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line);
                 if (f.check_then_capture)
-                    collect_lines(won_before);
+                    weigh_pieces_needed(won_before);
             } else if (threatens) {
                 // New under some way of counting what the checks won before; the line shown is
-                // the first count's that leaves one.
+                // the first count's that leaves one. A line of one piece is a line, so the later
+                // counts are asked only for that.
                 for (const std::vector<PieceAt>& won_through_checks :
                     detail::ways_won_through_checks(m.before, m.options)) {
                     std::vector<PieceAt> won_anyway = won_before;
                     won_anyway.insert(won_anyway.end(), won_through_checks.begin(), won_through_checks.end());
-                    std::vector<Move> line;
-                    if (!detail::threatens_check_then_capture(mover_again, m.options, won_anyway, line))
-                        continue;
-                    if (!f.check_then_capture)
-                        f.check_capture_line = std::move(line);
-                    f.check_then_capture = true;
-                    if (!m.options.check_capture_is_chase)
+                    if (!f.check_then_capture) {
+                        f.check_then_capture
+                            = detail::threatens_check_then_capture(mover_again, m.options, won_anyway, f.check_capture_line);
+                        if (!f.check_then_capture)
+                            continue;
+                    }
+                    weigh_pieces_needed(won_anyway);
+                    if (!m.options.check_capture_is_chase || m.check_capture_by_one_piece)
                         break;
-                    collect_lines(won_anyway);
                 }
             }
         }
@@ -705,27 +699,42 @@ namespace {
     }
 
     // Under check_capture_is_chase, a move that neither checks nor threatens mate, and makes a
-    // new threat to check and then capture, threatens each piece some line of checks wins anew:
-    // a threat through checks (origin ThroughChecks) for each, its attacker and target where the
-    // line's capture is made, what the capture takes its gain (the line is ahead in material
-    // where it ends), joint when no line needs one piece only. A checking move that is itself the
-    // first check of such a line is a check first.
-    void through_checks_threats(MoveAtHand& m)
+    // new threat to check and then capture, threatens the piece its line takes (origin
+    // ThroughChecks): the attacker and target where they stand after the move, followed along
+    // the line, what the line takes less what the replies take its gain, joint when no line
+    // needs one piece only. A checking move that is itself the first check of such a line is a
+    // check first.
+    void through_checks_threat(MoveAtHand& m)
     {
         const MoveFacts& f = m.facts;
         if (!m.options.check_capture_is_chase || !f.check_then_capture || !f.checkers.empty())
             return;
-        for (const detail::LineCapture& capture : m.check_capture_ends) {
-            Threat threat;
-            threat.origin = ThreatOrigin::ThroughChecks;
-            threat.attacker = capture.taker;
-            threat.target = capture.taken;
-            threat.capture_legal = true;
-            threat.target_crossed_river = !on_own_side(m.enemy(), capture.taken.square);
-            threat.capture_gain = threat.exchange_gain = m.options.piece_worth[index(capture.taken.piece.type())];
-            threat.by_one_piece = m.check_capture_by_one_piece;
-            m.facts.threats.push_back(threat);
+        Position pos = with_side_to_move(m.after, m.mover());
+        // Where each piece on the board stood after the move, followed along the line.
+        std::array<Square, square_count> stood;
+        for (int i = 0; i < square_count; ++i)
+            stood[static_cast<std::size_t>(i)] = Square(i);
+        const auto stood_at = [&](Square s) { return stood[static_cast<std::size_t>(s.index())]; };
+        Threat threat;
+        threat.origin = ThreatOrigin::ThroughChecks;
+        threat.capture_legal = true;
+        threat.by_one_piece = m.check_capture_by_one_piece;
+        int gain = 0;
+        for (const Move move : f.check_capture_line) {
+            const bool by_mover = pos.side_to_move() == m.mover();
+            if (move == f.check_capture_line.back()) {
+                threat.attacker = at(m.after, stood_at(move.from()));
+                threat.target = at(m.after, stood_at(move.to()));
+            }
+            UndoInfo undo;
+            pos.do_move(move, undo);
+            stood[static_cast<std::size_t>(move.to().index())] = stood_at(move.from());
+            const int taken = undo.captured ? m.options.piece_worth[index(undo.captured.type())] : 0;
+            gain += by_mover ? taken : -taken;
         }
+        threat.target_crossed_river = !on_own_side(m.enemy(), threat.target.square);
+        threat.capture_gain = threat.exchange_gain = gain;
+        m.facts.threats.push_back(threat);
     }
 
     // Can the moved piece be taken, and would it be avenged? And exchanges offered through a
@@ -961,7 +970,7 @@ MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions&
     kill_facts(move);
     check_then_capture_facts(move);
     threat_facts(move);
-    through_checks_threats(move);
+    through_checks_threat(move);
     offer_facts(move);
     even_trade_facts(move);
     block_facts(move);

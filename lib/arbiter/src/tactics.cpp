@@ -397,24 +397,21 @@ namespace {
         return false;
     }
 
-    // The captures (taker and taken where the capture is made) that some line of
-    // forces_gain_by_checks ends with, within `depth` of the side's own moves: every check after
-    // which every answer loses material, and after each answer every capture that may end the
-    // line and every capture a longer line ends with; each piece taken once, with the first
-    // taker found. Every check, answer and capture is weighed, so the pieces taken do not depend
-    // on the order in which the moves are tried.
-    std::vector<LineCapture> line_ends_by_checks(
+    void add_unique(std::vector<PieceAt>& pieces, const PieceAt& p)
+    {
+        if (std::find(pieces.begin(), pieces.end(), p) == pieces.end())
+            pieces.push_back(p);
+    }
+
+    // The pieces (on the points where they are taken) that some line of forces_gain_by_checks
+    // ends by taking, within `depth` of the side's own moves: every check after which every
+    // answer loses material, and after each answer every capture that may end the line and
+    // every piece a longer line takes. Every check, answer and capture is weighed, so the
+    // pieces do not depend on the order in which the moves are tried.
+    std::vector<PieceAt> line_ends_by_checks(
         Position& pos, int depth, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
-        std::vector<LineCapture> ends;
-        const auto takes = [](const std::vector<LineCapture>& captures, const PieceAt& taken) {
-            return std::any_of(
-                captures.begin(), captures.end(), [&](const LineCapture& c) { return c.taken == taken; });
-        };
-        const auto add_unique = [&](std::vector<LineCapture>& captures, const LineCapture& c) {
-            if (!takes(captures, c.taken))
-                captures.push_back(c);
-        };
+        std::vector<PieceAt> ends;
         if (depth < 2)
             return ends;
         UndoInfo undo;
@@ -434,27 +431,28 @@ namespace {
             }
             const MoveList replies = legal_moves(pos, LegalityTest(pos, true));
             const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
-            std::vector<LineCapture> check_ends;
+            std::vector<PieceAt> check_ends;
             bool every_answer_loses = !replies.empty();
             for (const Move reply : in_reply_order(pos, replies)) {
                 UndoInfo reply_undo;
                 pos.do_move(reply, reply_undo);
                 const int after_reply = after_check - given_worth(reply_undo.captured, reply.to(), options);
-                std::vector<LineCapture> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
+                std::vector<PieceAt> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
                 for (const Move m : pseudo_legal_moves(pos))
-                    if (!takes(reply_ends, at(pos, m.to())) && ends_line(pos, m, after_reply, end, options))
-                        reply_ends.push_back({ at(pos, m.from()), at(pos, m.to()) });
+                    if (std::find(reply_ends.begin(), reply_ends.end(), at(pos, m.to())) == reply_ends.end()
+                        && ends_line(pos, m, after_reply, end, options))
+                        reply_ends.push_back(at(pos, m.to()));
                 pos.undo_move(reply, reply_undo);
                 every_answer_loses = !reply_ends.empty();
                 if (!every_answer_loses)
                     break;
-                for (const LineCapture& c : reply_ends)
-                    add_unique(check_ends, c);
+                for (const PieceAt& p : reply_ends)
+                    add_unique(check_ends, p);
             }
             pos.undo_move(check, undo);
             if (every_answer_loses)
-                for (const LineCapture& c : check_ends)
-                    add_unique(ends, c);
+                for (const PieceAt& p : check_ends)
+                    add_unique(ends, p);
         }
         return ends;
     }
@@ -479,17 +477,17 @@ namespace {
         // Most often no line is left: the search for one line, which stops at the first answer
         // that saves the other side, says so at less cost than the search for every end.
         std::vector<Move> line;
-        const std::vector<LineCapture> ends
+        const std::vector<PieceAt> ends
             = forces_gain_by_checks(searched, options.check_capture_depth, 0, end, options, line)
             ? line_ends_by_checks(searched, options.check_capture_depth, 0, end, options)
-            : std::vector<LineCapture>();
+            : std::vector<PieceAt>();
         if (ends.empty()) {
             ways.push_back(won);
             return;
         }
-        for (const LineCapture& c : ends) {
+        for (const PieceAt& p : ends) {
             std::vector<PieceAt> more = won;
-            more.push_back(c.taken);
+            more.push_back(p);
             follow_ways_won_through_checks(pos, options, first, std::move(more), tried, ways);
         }
     }
@@ -740,14 +738,6 @@ bool threatens_check_then_capture(
     LineEnd end = line_end_from(pos, options);
     end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
     return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
-}
-
-std::vector<LineCapture> captures_through_checks(
-    Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway)
-{
-    LineEnd end = line_end_from(pos, options);
-    end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
-    return line_ends_by_checks(pos, options.check_capture_depth, 0, end, options);
 }
 
 bool wins_through_checks_of_one_piece(

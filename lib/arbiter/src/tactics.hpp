@@ -70,19 +70,6 @@ std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& w
 bool threatens_check_then_capture(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway, std::vector<Move>& line);
 
-// A capture that ends a line of checks: the taker and the piece taken, where the capture is made.
-struct LineCapture {
-    PieceAt taker;
-    PieceAt taken;
-};
-
-// The captures that end the lines by which the side to move can win material by checking first
-// (threatens_check_then_capture): each piece some line ends by taking, once, with a taker. Where
-// lines fork (one piece lost after one answer, another after another), the pieces of every
-// branch. None of the pieces depends on the order in which moves are tried.
-std::vector<LineCapture> captures_through_checks(
-    Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway);
-
 // Whether the side to move can win material by checking first (threatens_check_then_capture)
 // with one piece: it makes every move of the line before the capture and gives every check
 // alone (no discovered check); the capture may be another piece's, which its check lets through.

@@ -54,9 +54,9 @@ enum class ThreatOrigin {
     CaptureMadeSafe, // the attack stood before, but the capture was mated or lost material then and the move made it
                      // safe
     ParticipantSaved, // the attack stood before and lost material then; the move saved a piece the capture needs
-    // With ClassifierOptions::check_capture_is_chase: a capture that ends a line of the move's
-    // new check-then-capture threat, the checks before it forced; attacker and target where
-    // that capture is made
+    // With ClassifierOptions::check_capture_is_chase: the capture that ends the line of the
+    // move's new check-then-capture threat (MoveFacts::check_capture_line), the checks before
+    // it forced
     ThroughChecks,
     Standing, // the moved piece attacked the target before the move too: no new threat
 };
@@ -296,7 +296,7 @@ struct ClassifierOptions {
     bool check_capture_new_by_target = false;
     // A check-then-capture threat is a threat of the move like any capture threat, to be
     // judged by the chase rows: the capture that ends its line, of origin ThroughChecks, what
-    // the line wins its gain, joint when the line needs more than one of the mover's pieces.
+    // the line wins its gain, joint when no line that wins needs one of the mover's pieces only.
     bool check_capture_is_chase = false;
     // The kinds of piece whose capture can end a check-then-capture line, by PieceType: a book
     // may hold that some pieces (the king, the pawns) win material by themselves, so that
