@@ -185,8 +185,8 @@ namespace {
                     std::vector<PieceAt> won_anyway = won_before;
                     won_anyway.insert(won_anyway.end(), won_through_checks.begin(), won_through_checks.end());
                     if (!f.check_then_capture) {
-                        f.check_then_capture
-                            = detail::threatens_check_then_capture(mover_again, m.options, won_anyway, f.check_capture_line);
+                        f.check_then_capture = detail::threatens_check_then_capture(
+                            mover_again, m.options, won_anyway, f.check_capture_line);
                         if (!f.check_then_capture)
                             continue;
                     }
