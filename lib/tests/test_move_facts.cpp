@@ -382,7 +382,8 @@ TEST_SUITE("move facts")
         // takes the cannon on h2). One piece gives the checks; the capture it lets through is
         // another's, as a move lets another piece capture: no joint chase.
         const std::string_view figure_26 = "2baka2r/9/2n1b2c1/2p1p4/9/3Rc1P2/4C1n2/3NB1NC1/4A4/4KAB2 b";
-        const Threat* single = through_checks(facts_of(figure_26, "h7h4", options));
+        const MoveFacts let_through = facts_of(figure_26, "h7h4", options);
+        const Threat* single = through_checks(let_through);
         REQUIRE(single);
         CHECK(single->by_one_piece);
         CHECK_FALSE(single->joint());
@@ -1404,6 +1405,27 @@ TEST_SUITE("move facts")
         for (const Move m : f.kill_line)
             line.push_back(to_iccs(m));
         CHECK(line == std::vector<std::string> { "b7c7", "d7d8", "c7c8", "d8d7", "b9b7" });
+    }
+
+    TEST_CASE("under kill_capture_first, a kill that begins by a capture short of mate says so, one whose capture "
+              "mates does not")
+    {
+        ClassifierOptions options = cxa_kill_options();
+        options.kill_capture_first = true;
+        // Figure 17, move 3: every mate the rook back on b7 threatens takes the rook on c7 first,
+        // and the capture (a check) does not mate at once: what the move threatens next is the
+        // capture.
+        const MoveFacts capture_first = facts_of("1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7", options);
+        CHECK(capture_first.kill);
+        CHECK(capture_first.kill_capture_first);
+        // Figure 18, move 4: the king's step lets the rook take the advisor on d2, which mates
+        // at once: the capture is the mate.
+        const MoveFacts capture_mates = facts_of("4ka3/4a4/b3b4/9/9/4R4/4n4/3Ar4/3KA4/9 b", "e9d9", options);
+        CHECK(capture_mates.kill);
+        CHECK_FALSE(capture_mates.kill_capture_first);
+        // Without the option, nothing is looked for.
+        CHECK_FALSE(facts_of("1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w", "b8b7", cxa_kill_options())
+                        .kill_capture_first);
     }
 
     TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first "

@@ -118,6 +118,18 @@ namespace {
         return false;
     }
 
+    // Whether the kill found begins by a capture (MoveFacts::kill_capture_first): its shortest
+    // line begins by taking a piece without mating at once, and no mating line spares that piece.
+    bool kill_begins_by_capture(const MoveAtHand& m, Position& again)
+    {
+        const std::vector<Move>& line = m.facts.kill_line;
+        if (line.size() < 3 || !again.piece_on(line.front().to()))
+            return false;
+        std::vector<Move> sparing;
+        return !detail::forces_mate(
+            again, m.options.kill_depth, sparing, m.options.kill_mates_by_check, line.front().to());
+    }
+
     // Kill: only a move that does not check can threaten mate "next".
     void kill_facts(MoveAtHand& m)
     {
@@ -137,6 +149,7 @@ namespace {
             m.facts.kill = false;
             m.facts.kill_line.clear();
         }
+        m.facts.kill_capture_first = m.facts.kill && m.options.kill_capture_first && kill_begins_by_capture(m, again);
     }
 
     // Check-then-capture: a threat to win material by checking first, which a move that

@@ -337,6 +337,11 @@ namespace {
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.evades_check = as<bool>(v); },
             .holds
             = [](const MoveRuleCondition& c, MoveRuleIn x) { return matches(c.evades_check, x.facts.evades_check); } },
+        { .name = "kill_capture_first",
+            .kind = Kind::Boolean,
+            .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.kill_capture_first = as<bool>(v); },
+            .holds = [](const MoveRuleCondition& c,
+                         MoveRuleIn x) { return matches(c.kill_capture_first, x.facts.kill_capture_first); } },
         { .name = "any_class",
             .kind = Kind::MoveClasses,
             .set = [](MoveRuleCondition& c, RowConditionValue&& v) { c.any_class = as<Classes>(v); },

@@ -1117,6 +1117,7 @@ const std::vector<ClassificationKey>& classification_keys()
         { .name = "new_threats.prior_attacks", .field = &C::prior_attacks },
         { .name = "kill.depth", .field = &C::kill_depth, .low = 0, .high = 7 },
         { .name = "kill.mates_by_check", .field = &C::kill_mates_by_check, .needs = { { "kill.depth" } } },
+        { .name = "kill.capture_first", .field = &C::kill_capture_first, .needs = { { "kill.depth" } } },
         { .name = "kill.through_offered_exchange",
             .field = &C::kill_through_offered_exchange,
             .needs = { { "kill.depth" } } },

@@ -139,7 +139,7 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
     Json even_trades = Json::array();
     for (const EvenTrade& t : f.even_trades)
         even_trades.push_back(Json { { "taker", piece_at(t.taker) }, { "offered", piece_at(t.offered) } });
-    return Json {
+    Json out {
         { "ply", f.ply },
         { "move", to_iccs(f.move) },
         { "mover", to_string(f.mover) },
@@ -160,6 +160,10 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
         { "evades_check", f.evades_check },
         { "evaded_threats", pieces(f.evaded_threats) },
     };
+    // Only under kill_capture_first: the facts of the other rulesets stay as they were.
+    if (f.kill_capture_first)
+        out["kill_capture_first"] = true;
+    return out;
 }
 
 Json side_summary(const SideSummary& s)

@@ -213,6 +213,10 @@ struct MoveFacts {
     bool discovered_check = false;
     bool kill = false; // a mate threat: it would mate if it could move again
     std::vector<Move> kill_line; // the mover's moves of one such mate, and the replies between
+    // With ClassifierOptions::kill_capture_first: the kill's shortest line begins by taking a
+    // piece without mating at once, and no mating line spares that piece. What the move threatens
+    // next is that capture; the mate follows it.
+    bool kill_capture_first = false;
     // A new threat to check and then capture: it would win material by a series of checks and
     // a capture if it could move again (the capture not one it could make at once), and could
     // not have done so before the move. A checking move makes the threat itself when every
@@ -264,6 +268,8 @@ struct ClassifierOptions {
     // the mover then forces mate (within mate_after_capture_depth, or by checks within kill_depth), or retakes on the
     // point with a check after which every answer loses material.
     bool kill_through_offered_exchange = false;
+    // Look at what a kill's mating lines begin with: MoveFacts::kill_capture_first.
+    bool kill_capture_first = false;
     // Moves of the target's side in a mate found after a capture (Threat::mated_after_capture):
     // 0 leaves it unsearched (never mated).
     int mate_after_capture_depth = 0;

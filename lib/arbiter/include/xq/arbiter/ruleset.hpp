@@ -105,6 +105,7 @@ struct Conduct {
 struct MoveRuleCondition {
     std::optional<std::vector<PieceType>> moved; // the moved piece is of one of these kinds
     std::optional<bool> evades_check; // the move answers a check (or does not)
+    std::optional<bool> kill_capture_first; // MoveFacts::kill_capture_first holds (or does not)
     std::vector<MoveClass> any_class; // the move has one of these classes by its facts and chases
 };
 struct MoveRule {
