@@ -192,14 +192,15 @@ namespace {
             } else if (threatens) {
                 // New under some way of counting what the checks won before; the line shown is
                 // the first count's that leaves one. A line of one piece is a line, so the later
-                // counts are asked only for that.
+                // counts are asked only for that. A count of nothing leaves the line found above.
                 for (const std::vector<PieceAt>& won_through_checks :
                     detail::ways_won_through_checks(m.before, m.options)) {
                     std::vector<PieceAt> won_anyway = won_before;
                     won_anyway.insert(won_anyway.end(), won_through_checks.begin(), won_through_checks.end());
                     if (!f.check_then_capture) {
-                        f.check_then_capture = detail::threatens_check_then_capture(
-                            mover_again, m.options, won_anyway, f.check_capture_line);
+                        f.check_then_capture = won_through_checks.empty()
+                            || detail::threatens_check_then_capture(
+                                mover_again, m.options, won_anyway, f.check_capture_line);
                         if (!f.check_then_capture)
                             continue;
                     }
