@@ -457,6 +457,9 @@ namespace {
         return ends;
     }
 
+    // Follows every way of counting pieces as won through checks from `won` on: one piece that
+    // a line ends by taking at a time, until no line is left; adds each way's pieces to `ways`
+    // (in a canonical order, each way once). `tried` holds the counts already followed.
     void follow_ways_won_through_checks(const Position& pos, const ClassifierOptions& options, const LineEnd& first,
         std::vector<PieceAt> won, std::vector<std::vector<PieceAt>>& tried, std::vector<std::vector<PieceAt>>& ways)
     {
