@@ -236,10 +236,6 @@ namespace {
         int enough = 1;
         std::vector<PieceAt> already_won;
         std::optional<Square> point;
-        // The one piece of the side's that moves and checks along the line, where it stands:
-        // every check its alone, the capture that ends the line any piece's. Unset, any piece
-        // may move and check.
-        std::optional<Square> alone;
         bool weigh_lines_opened = false;
         bool weigh_following_captures = false;
         std::vector<PieceAt> lost_anyway;
@@ -337,9 +333,11 @@ namespace {
     // Material the side to move can win by force within `depth` of its own moves: every move
     // but the last a check that does not mate, the last a capture, and the balance of what
     // both sides take along the line (`balance` so far) enough at the end, the capture one that
-    // may end it (`end`): pieces it could win at once anyway are not what the checks win.
+    // may end it (`end`): pieces it could win at once anyway are not what the checks win. With
+    // `alone`, the piece there (followed as it moves) makes every move of the line before the
+    // capture and gives every check by itself; the capture may be any piece's.
     bool forces_gain_by_checks(Position& pos, int depth, int balance, const LineEnd& end,
-        const ClassifierOptions& options, std::vector<Move>& line)
+        const ClassifierOptions& options, std::vector<Move>& line, std::optional<Square> alone = std::nullopt)
     {
         if (depth < 2)
             return false;
@@ -351,14 +349,14 @@ namespace {
         const bool quiet_known = enemy_out_of_check(pos);
         const Square enemy_king = pos.king_square(~checker);
         for (const Move check : pseudo_legal_moves(pos)) {
-            if (end.alone && check.from() != *end.alone)
+            if (alone && check.from() != *alone)
                 continue;
             const bool takes_standing = takes_standing_piece(pos, check, end, options);
             if (passed_over(pos, check, takes_standing, options, quiet_known, enemy_king))
                 continue;
             pos.do_move(check, undo);
             if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)
-                || (end.alone && !checks_alone(pos, check.to()))) {
+                || (alone && !checks_alone(pos, check.to()))) {
                 pos.undo_move(check, undo);
                 continue;
             }
@@ -369,22 +367,17 @@ namespace {
             }
             const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
             // The piece alone is followed as it moves.
-            std::optional<LineEnd> followed;
-            if (end.alone) {
-                followed = end;
-                followed->alone = check.to();
-            }
-            const LineEnd& next_end = followed ? *followed : end;
+            const std::optional<Square> still_alone = alone ? std::optional<Square>(check.to()) : std::nullopt;
             std::vector<Move> continuation;
             const bool gains = every_reply_loses(
                 pos, replies,
                 [&](Move reply, Piece taken_by_reply, std::vector<Move>& sub) {
                     const int after_reply = after_check - given_worth(taken_by_reply, reply.to(), options);
-                    if (const auto capture = new_winning_capture(pos, after_reply, next_end, options)) {
+                    if (const auto capture = new_winning_capture(pos, after_reply, end, options)) {
                         sub = { *capture };
                         return true;
                     }
-                    return forces_gain_by_checks(pos, depth - 1, after_reply, next_end, options, sub);
+                    return forces_gain_by_checks(pos, depth - 1, after_reply, end, options, sub, still_alone);
                 },
                 continuation);
             pos.undo_move(check, undo);
@@ -752,9 +745,8 @@ bool wins_through_checks_of_one_piece(
         const Piece p = pos.piece_on(Square(i));
         if (!p || p.color() != pos.side_to_move() || p.type() == PieceType::King)
             continue;
-        end.alone = Square(i);
         std::vector<Move> line;
-        if (forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line))
+        if (forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line, Square(i)))
             return true;
     }
     return false;
