@@ -81,8 +81,8 @@ int run_replay(const ReplayOptions& options, bool verbose)
             report.episodes = find_repetition_episodes(game);
             if (options.classify) {
                 ClassifierOptions classifier = rules->classification;
-                classifier.kill_depth = options.kill_depth.value_or(classifier.kill_depth);
-                classifier.check_capture_depth = options.check_capture_depth.value_or(classifier.check_capture_depth);
+                classifier.kill.depth = options.kill_depth.value_or(classifier.kill.depth);
+                classifier.check_capture.depth = options.check_capture_depth.value_or(classifier.check_capture.depth);
                 for (const RepetitionEpisode& e : report.episodes)
                     report.cycle_facts.push_back(classify_cycle(game, e.cycle, classifier));
             }

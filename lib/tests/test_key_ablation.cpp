@@ -148,9 +148,9 @@ void leave_out(nlohmann::json& classification, std::string_view name)
 void set_off(nlohmann::json& classification, const std::string& name)
 {
     const ClassificationKey* key = key_named(name);
-    if (key && std::holds_alternative<bool ClassifierOptions::*>(key->field))
+    if (key && std::holds_alternative<OptionField<bool>>(key->field))
         classification[pointer_to(name)] = false;
-    else if (key && std::holds_alternative<int ClassifierOptions::*>(key->field))
+    else if (key && std::holds_alternative<OptionField<int>>(key->field))
         classification[pointer_to(name)] = 0;
     else
         leave_out(classification, name);
@@ -232,8 +232,8 @@ const std::map<std::string, std::string>& stated_by_a_clause_alone()
 bool states_the_default(const RuleSet& with, const RuleSet& without)
 {
     const ClassifierOptions &a = with.classification, &b = without.classification;
-    return a.piece_worth == b.piece_worth && a.check_capture_takers == b.check_capture_takers
-        && a.capture_sequence_takers == b.capture_sequence_takers;
+    return a.piece_worth == b.piece_worth && a.check_capture.takers == b.check_capture.takers
+        && a.material.sequence_takers == b.material.sequence_takers;
 }
 
 } // namespace

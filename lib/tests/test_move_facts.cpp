@@ -27,9 +27,9 @@ constexpr PieceWorth cxa_piece_worth = { 0, 1, 1, 2, 4, 2, 1 };
 ClassifierOptions cxa_kill_options()
 {
     ClassifierOptions options;
-    options.kill_depth = 7;
-    options.kill_mates_by_check = true;
-    options.mate_after_capture_depth = 1;
+    options.kill.depth = 7;
+    options.kill.mates_by_check = true;
+    options.protection.mate_after_capture_depth = 1;
     options.piece_worth = cxa_piece_worth;
     return options;
 }
@@ -157,7 +157,7 @@ TEST_SUITE("move facts")
         CHECK(f.threats.empty());
 
         ClassifierOptions off;
-        off.check_capture_depth = 0;
+        off.check_capture.depth = 0;
         CHECK_FALSE(classify_move(from_fen(fen), *parse_iccs("a1h1"), off).has(MoveClass::CheckThenCapture));
         ClassifierOptions worthless_horses;
         worthless_horses.piece_worth[index(PieceType::Horse)] = 0;
@@ -180,14 +180,14 @@ TEST_SUITE("move facts")
         // it at once, its protector taking back), and checks that take nothing.
         ClassifierOptions options;
         options.piece_worth[index(PieceType::Advisor)] = 1;
-        options.check_capture_quiet_checks = true;
+        options.check_capture.quiet_checks = true;
         const MoveFacts f = facts_of(fen, "h9h6", options);
         CHECK(f.classes == std::vector<MoveClass> { MoveClass::CheckThenCapture });
         CHECK(f.check_capture_line
             == std::vector<Move> { *parse_iccs("h6f6"), *parse_iccs("e8f7"), *parse_iccs("d8d9") });
 
         ClassifierOptions no_pawns = options;
-        no_pawns.check_capture_takers[index(PieceType::Soldier)] = false;
+        no_pawns.check_capture.takers[index(PieceType::Soldier)] = false;
         const MoveFacts pawn_left_out = classify_move(from_fen(fen), *parse_iccs("h9h6"), no_pawns);
         CHECK_FALSE(pawn_left_out.has(MoveClass::CheckThenCapture));
         CHECK(pawn_left_out.check_capture_line.empty());
@@ -213,7 +213,7 @@ TEST_SUITE("move facts")
     TEST_CASE("material the mover could win at once before its move is not what its checks win, and hides no other")
     {
         ClassifierOptions standing_gain;
-        standing_gain.check_capture_not_won_anyway = true;
+        standing_gain.check_capture.not_won_anyway = true;
         // The rook gives up the horse on a3 for the check on rank 9 that wins the horse on i9:
         // a new threat either way.
         const std::string_view given_up = "4k3n/9/9/9/P8/9/n8/9/R8/5K3 w";
@@ -235,11 +235,11 @@ TEST_SUITE("move facts")
         CHECK(f.check_capture_line.empty());
     }
 
-    TEST_CASE("under check_capture_through_standing_capture, a check that takes what stood to be taken starts a line")
+    TEST_CASE("under check_capture.through_standing_capture, a check that takes what stood to be taken starts a line")
     {
         ClassifierOptions options;
-        options.check_capture_quiet_checks = true;
-        options.mate_after_capture_depth = 1;
+        options.check_capture.quiet_checks = true;
+        options.protection.mate_after_capture_depth = 1;
         options.piece_worth = cxa_piece_worth;
         // CXA reference figure 14, move 2: the rook steps from i0, where the horse on g1 attacked
         // it, to h0. The cannon on g0 could take the advisor on d0 over the king before and can
@@ -248,7 +248,7 @@ TEST_SUITE("move facts")
         // d4 over the cannon on d3. Before the move the horse took the checking rook.
         const std::string_view fen = "r1bakab2/9/2n1c4/p3p3p/2p3Pn1/3R5/P1PCP3P/N3C4/4A1N2/R1BAK1c1r b";
         CHECK_FALSE(facts_of(fen, "i0h0", options).has(MoveClass::CheckThenCapture));
-        options.check_capture_through_standing_capture = true;
+        options.check_capture.through_standing_capture = true;
         const MoveFacts f = facts_of(fen, "i0h0", options);
         CHECK(f.has(MoveClass::CheckThenCapture));
         CHECK(f.check_capture_line
@@ -258,9 +258,9 @@ TEST_SUITE("move facts")
     TEST_CASE("a crossed pawn given up along a check-then-capture line may cost the line a floating worth")
     {
         ClassifierOptions options;
-        options.check_capture_quiet_checks = true;
-        options.check_capture_through_standing_capture = true;
-        options.mate_after_capture_depth = 1;
+        options.check_capture.quiet_checks = true;
+        options.check_capture.through_standing_capture = true;
+        options.protection.mate_after_capture_depth = 1;
         options.piece_worth = cxa_piece_worth;
         // CXA figure 24, move 1: the rook on i9 threatens to give the pawn on c9 with check (the
         // king must take it on d9) and take the horse on f9, which the king no longer protects.
@@ -270,7 +270,7 @@ TEST_SUITE("move facts")
         CHECK(pawn_for_horse.check_capture_line
             == std::vector<Move> { *parse_iccs("c9d9"), *parse_iccs("e9d9"), *parse_iccs("i9f9") });
         // Worth a horse, the pawn given wins nothing by the horse.
-        options.check_capture_crossed_soldier_given_worth = 2;
+        options.check_capture.crossed_soldier_given_worth = 2;
         CHECK_FALSE(facts_of(fen, "i5i9", options).has(MoveClass::CheckThenCapture));
         // Move 3: back on i5, the rook can take the pawn on e5 with check, as it could anyway,
         // and win more after every answer: the line gives no pawn, and is a threat all the same.
@@ -281,10 +281,10 @@ TEST_SUITE("move facts")
         "under capture_cost_counts_kills, a capture that lets the other side mate by a series of checks costs the game")
     {
         ClassifierOptions options;
-        options.capture_made_safe = true;
-        options.mate_after_capture_depth = 1;
-        options.kill_depth = 4;
-        options.kill_mates_by_check = true;
+        options.new_threats.capture_made_safe = true;
+        options.protection.mate_after_capture_depth = 1;
+        options.kill.depth = 4;
+        options.kill.mates_by_check = true;
         options.piece_worth = cxa_piece_worth;
         // CXA reference figure 18, move 1: with the king on e0, the rook on e8 taking the horse
         // on g8 lets black mate by checks (b2b0, the rook on c9 blocks on c0, b0c0: the advisor
@@ -297,19 +297,19 @@ TEST_SUITE("move facts")
             });
         };
         CHECK_FALSE(made_safe(facts_of(fen, "e0d0", options)));
-        options.capture_cost_counts_kills = true;
+        options.new_threats.capture_cost_counts_kills = true;
         CHECK(made_safe(facts_of(fen, "e0d0", options)));
         // A mate within mate_after_capture_depth (two moves) is found so too.
-        options.capture_cost_counts_kills = false;
-        options.mate_after_capture_depth = 2;
+        options.new_threats.capture_cost_counts_kills = false;
+        options.protection.mate_after_capture_depth = 2;
         CHECK(made_safe(facts_of(fen, "e0d0", options)));
     }
 
     TEST_CASE("under capture_cost_counts_check_captures, a capture that lays a piece open to checks that win it costs")
     {
         ClassifierOptions options = cxa_kill_options();
-        options.capture_made_safe = true;
-        options.check_capture_depth = 3;
+        options.new_threats.capture_made_safe = true;
+        options.check_capture.depth = 3;
         // CXA reference figure 34, move 3: the elephant on g0 closes rank 0, on which the red
         // rook stands on h0; its capture of the cannon on i2 opens it, and the black rook checks
         // on d1 and d0 (the king cannot take it, the kings would face each other) and takes the
@@ -318,7 +318,7 @@ TEST_SUITE("move facts")
         // capture or none.
         const std::string_view fen = "3k1ab2/4a4/4b4/2p6/6p2/3r5/6P1P/4BA2c/2C1K4/6BR1 w";
         CHECK_FALSE(makes_capture_safe(facts_of(fen, "h0h6", options), "g0", "i2"));
-        options.capture_cost_counts_check_captures = true;
+        options.new_threats.capture_cost_counts_check_captures = true;
         CHECK(makes_capture_safe(facts_of(fen, "h0h6", options), "g0", "i2"));
         // A move that leaves the rook on h0 makes nothing safe.
         CHECK_FALSE(makes_capture_safe(facts_of(fen, "i3i4", options), "g0", "i2"));
@@ -327,11 +327,11 @@ TEST_SUITE("move facts")
     TEST_CASE("an uncrossed pawn is no material at stake in a check-then-capture threat")
     {
         ClassifierOptions options;
-        options.check_capture_quiet_checks = true;
-        options.check_capture_not_won_anyway = true;
-        options.check_capture_new_by_target = true;
-        options.capture_opens_lines = true;
-        options.mate_after_capture_depth = 1;
+        options.check_capture.quiet_checks = true;
+        options.check_capture.not_won_anyway = true;
+        options.check_capture.new_by_target = true;
+        options.material.capture_opens_lines = true;
+        options.protection.mate_after_capture_depth = 1;
         options.piece_worth = cxa_piece_worth;
         // CXA reference figure 2, move 4: the rook's step back from g0 to g1 frees rank 0 for the
         // cannon's check on i0; when the advisor on f0 steps up to break it, the cannon takes
@@ -339,20 +339,20 @@ TEST_SUITE("move facts")
         // uncrossed pawn on i6, which has no material value: the threat is new.
         const std::string_view fen = "2bak4/4a4/4b4/4CR2p/6p2/2P6/P5P1P/8c/9/2B1KAr2 b";
         CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
-        options.check_capture_ignores_uncrossed_soldiers = true;
+        options.check_capture.ignores_uncrossed_soldiers = true;
         const MoveFacts f = facts_of(fen, "g0g1", options);
         CHECK(f.has(MoveClass::CheckThenCapture));
         CHECK(f.check_capture_line
             == std::vector<Move> { *parse_iccs("i2i0"), *parse_iccs("f0e1"), *parse_iccs("i0c0") });
         // Without capture_opens_lines, the pawn laid open is not weighed at all.
-        options.capture_opens_lines = false;
-        options.check_capture_ignores_uncrossed_soldiers = false;
+        options.material.capture_opens_lines = false;
+        options.check_capture.ignores_uncrossed_soldiers = false;
         CHECK(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
-        options.check_capture_not_won_anyway = false;
-        options.capture_opens_lines = true;
-        options.check_capture_ignores_uncrossed_soldiers = false;
+        options.check_capture.not_won_anyway = false;
+        options.material.capture_opens_lines = true;
+        options.check_capture.ignores_uncrossed_soldiers = false;
         CHECK_FALSE(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
-        options.check_capture_ignores_uncrossed_soldiers = true;
+        options.check_capture.ignores_uncrossed_soldiers = true;
         CHECK(facts_of(fen, "g0g1", options).has(MoveClass::CheckThenCapture));
     }
 
@@ -389,7 +389,7 @@ TEST_SUITE("move facts")
         CHECK_FALSE(single->joint());
         // Without the key, the line is a class of its own and no threat.
         ClassifierOptions apart = options;
-        apart.check_capture_is_chase = false;
+        apart.check_capture.is_chase = false;
         const MoveFacts as_class = facts_of(figure_26, "h7h4", apart);
         CHECK(as_class.has(MoveClass::CheckThenCapture));
         CHECK_FALSE(through_checks(as_class));
@@ -398,8 +398,8 @@ TEST_SUITE("move facts")
     TEST_CASE("with quiet checks, a check that sacrifices its capturer is a check of the line, one that wins is not")
     {
         ClassifierOptions options;
-        options.check_capture_quiet_checks = true;
-        options.check_capture_not_won_anyway = true;
+        options.check_capture.quiet_checks = true;
+        options.check_capture.not_won_anyway = true;
         options.piece_worth = cxa_piece_worth;
         // CXA figure 26, move 4: the cannon back on h4 lets the cannon on e4 take the elephant on
         // e2 with check (the elephant on g0 retakes it) and so unmask the cannon on h4 against
@@ -412,7 +412,7 @@ TEST_SUITE("move facts")
         // be weighed as one; only without quiet checks is the line a check-then-capture threat.
         const std::string_view takes_pawn = "2P1kn2R/5r3/9/9/p3p4/9/4P4/4B4/9/2BAKA3 w";
         CHECK_FALSE(facts_of(takes_pawn, "i9i5", options).has(MoveClass::CheckThenCapture));
-        options.check_capture_quiet_checks = false;
+        options.check_capture.quiet_checks = false;
         CHECK(facts_of(takes_pawn, "i9i5", options).has(MoveClass::CheckThenCapture));
     }
 
@@ -451,8 +451,8 @@ TEST_SUITE("move facts")
         // The red elephant on e2 could take the rook on c4, but the black cannon on c7 would then
         // take the elephant on c0 over it and mate; the horse stepping to c2 screens c0.
         ClassifierOptions options;
-        options.mate_after_capture_depth = 1;
-        options.capture_made_safe = true;
+        options.protection.mate_after_capture_depth = 1;
+        options.new_threats.capture_made_safe = true;
         const std::string_view fen = "5k3/9/2c6/9/9/2rN5/9/4B4/4A4/2BAK4 w";
         const MoveFacts f = facts_of(fen, "d4c2", options);
         const Threat* t = threat_on(f, "c4");
@@ -462,9 +462,9 @@ TEST_SUITE("move facts")
         CHECK_FALSE(t->mated_after_capture);
         // Without the option the attack is not the move's; nor is it when the move leaves the
         // cannon's way open.
-        options.capture_made_safe = false;
+        options.new_threats.capture_made_safe = false;
         CHECK_FALSE(threat_on(facts_of(fen, "d4c2", options), "c4"));
-        options.capture_made_safe = true;
+        options.new_threats.capture_made_safe = true;
         CHECK_FALSE(threat_on(facts_of(fen, "d4f3", options), "c4"));
     }
 
@@ -474,7 +474,7 @@ TEST_SUITE("move facts")
         // the pawn on e6 that the rook protects; the pawn steps out of its reach. (Worth as in the
         // CXA book, where the black pawn's capture of the advisor on f2 is an even trade.)
         ClassifierOptions options;
-        options.capture_made_safe = true;
+        options.new_threats.capture_made_safe = true;
         options.piece_worth = cxa_piece_worth;
         const MoveFacts f = facts_of("4k4/9/3ab4/4PR3/4r4/9/5p3/4BA3/9/2B1K4 w", "e6d6", options);
         const Threat* t = threat_on(f, "f3");
@@ -491,7 +491,7 @@ TEST_SUITE("move facts")
         // The red rook stepping to a4 attacks the horse on e4; taking it would open the a-file
         // to the black rook on a9, which could then take the rook on a0, worth more than the horse.
         ClassifierOptions options;
-        options.capture_opens_lines = true;
+        options.material.capture_opens_lines = true;
         // The facts are kept while their threats are looked at.
         const auto threat_after = [&](std::string_view fen, const char* move, MoveFacts& facts) {
             facts = facts_of(fen, move, options);
@@ -506,12 +506,12 @@ TEST_SUITE("move facts")
         CHECK(t->lost_elsewhere->square == sq("a0"));
         CHECK(t->lost_elsewhere->piece.type() == PieceType::Chariot);
         // Off, nothing is looked for.
-        options.capture_opens_lines = false;
+        options.material.capture_opens_lines = false;
         t = threat_after(fen, "a3a4", facts);
         REQUIRE(t);
         CHECK_FALSE(t->lost_elsewhere);
         // A horse on a0 is worth no more than the horse taken: the capture does not lose by it.
-        options.capture_opens_lines = true;
+        options.material.capture_opens_lines = true;
         t = threat_after("r4k3/9/9/9/9/4n4/R8/9/9/N2K5 w", "a3a4", facts);
         REQUIRE(t);
         CHECK_FALSE(t->lost_elsewhere);
@@ -527,7 +527,7 @@ TEST_SUITE("move facts")
         // once the rook has taken it, the red rook checks from h9 and h8 and takes it along the
         // eighth rank, the black advisor on f7 leaving that rank open.
         ClassifierOptions options;
-        options.hidden_protection_depth = 4;
+        options.protection.hidden_depth = 4;
         MoveFacts facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
         const Threat* t = threat_on(facts, "c8");
         REQUIRE(t);
@@ -541,12 +541,12 @@ TEST_SUITE("move facts")
         REQUIRE(t);
         CHECK_FALSE(t->hidden_protected());
         // Too shallow a search, or none, finds no hidden protection.
-        options.hidden_protection_depth = 2;
+        options.protection.hidden_depth = 2;
         facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
         t = threat_on(facts, "c8");
         REQUIRE(t);
         CHECK_FALSE(t->hidden_protected());
-        options.hidden_protection_depth = 0;
+        options.protection.hidden_depth = 0;
         facts = facts_of("5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b", "c6c7", options);
         t = threat_on(facts, "c8");
         REQUIRE(t);
@@ -572,7 +572,7 @@ TEST_SUITE("move facts")
         // Figure 13 of the CXA book: the rook stepping to e6 screens the red cannon on e5 for
         // the black cannon on e7, which can take it in an even trade.
         ClassifierOptions options;
-        options.like_piece_trades = true;
+        options.material.like_piece_trades = true;
         const MoveFacts f = facts_of("4kab2/4a4/4c4/3R4p/3PC4/4r4/8P/9/9/5K3 w", "d6e6", options);
         REQUIRE(f.screen_offers.size() == 1);
         CHECK(f.screen_offers[0].taker.square == sq("e7"));
@@ -590,7 +590,7 @@ TEST_SUITE("move facts")
         const MoveFacts unweighed = facts_of(fen, "a8h8", options);
         CHECK(unweighed.check_then_capture);
         CHECK(unweighed.check_capture_line.back() == *parse_iccs("h9c9"));
-        options.mate_after_capture_depth = 1;
+        options.protection.mate_after_capture_depth = 1;
         CHECK_FALSE(facts_of(fen, "a8h8", options).check_then_capture);
     }
 
@@ -602,12 +602,12 @@ TEST_SUITE("move facts")
         // stepping off c9 then mates with the rook on a9.
         const std::string_view fen = "R1Nk1ab2/2rCa4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/5nB2 w";
         ClassifierOptions options;
-        options.hidden_protection_depth = 5;
+        options.protection.hidden_depth = 5;
         const MoveFacts unweighed = facts_of(fen, "e1e0", options);
         const Threat* t = threat_on(unweighed, "h1");
         REQUIRE(t);
         CHECK(t->hidden_protected());
-        options.mate_after_capture_depth = 1;
+        options.protection.mate_after_capture_depth = 1;
         const MoveFacts weighed = facts_of(fen, "e1e0", options);
         t = threat_on(weighed, "h1");
         REQUIRE(t);
@@ -621,8 +621,8 @@ TEST_SUITE("move facts")
         // black rook takes the horse on c8, which the red rook on h9 protected in hidden wise (h8+,
         // Kf9 and the capture along the eighth rank): taking the advisor would lose the horse.
         ClassifierOptions options;
-        options.capture_opens_lines = true;
-        options.hidden_protection_depth = 5;
+        options.material.capture_opens_lines = true;
+        options.protection.hidden_depth = 5;
         const std::string_view fen = "3a1k3/2N6/2r2a3/9/9/9/9/5R3/9/4K4 w";
         CHECK_FALSE(facts_of(fen, "f2h2", options).check_then_capture);
         // Without the black rook nothing is laid open; without hidden protection the horse could
@@ -630,11 +630,11 @@ TEST_SUITE("move facts")
         const MoveFacts free = facts_of("3a1k3/2N6/5a3/9/9/9/9/5R3/9/4K4 w", "f2h2", options);
         CHECK(free.check_then_capture);
         CHECK(free.check_capture_line.back() == *parse_iccs("h9d9"));
-        options.hidden_protection_depth = 0;
+        options.protection.hidden_depth = 0;
         CHECK(facts_of(fen, "f2h2", options).check_then_capture);
         // Nor is anything weighed unless the lines a capture opens are looked at.
-        options.capture_opens_lines = false;
-        options.hidden_protection_depth = 5;
+        options.material.capture_opens_lines = false;
+        options.protection.hidden_depth = 5;
         CHECK(facts_of(fen, "f2h2", options).check_then_capture);
     }
 
@@ -643,7 +643,7 @@ TEST_SUITE("move facts")
         // The black rook on c7 attacked the horse on c8 before the advisor went back to e8, but
         // taking it would have lost the rook to the red rook's checks along the eighth rank.
         ClassifierOptions options;
-        options.hidden_protection_depth = 4;
+        options.protection.hidden_depth = 4;
         const std::string_view fen = "5k3/2N6/2r2a3/9/9/9/9/7R1/9/4K4 b";
         MoveFacts facts = facts_of(fen, "f7e8", options);
         const Threat* t = threat_on(facts, "c8");
@@ -652,7 +652,7 @@ TEST_SUITE("move facts")
         CHECK(t->origin == ThreatOrigin::HiddenProtectionRemoved);
         CHECK_FALSE(t->hidden_protected());
         // Without looking for hidden protection the attack is merely the rook's, standing before.
-        options.hidden_protection_depth = 0;
+        options.protection.hidden_depth = 0;
         facts = facts_of(fen, "f7e8", options);
         CHECK_FALSE(threat_on(facts, "c8"));
     }
@@ -660,7 +660,7 @@ TEST_SUITE("move facts")
     TEST_CASE("the best exchange on a point is led by whichever of the mover's pieces there wins most")
     {
         ClassifierOptions options;
-        options.best_exchange = true;
+        options.material.best_exchange = true;
         options.piece_worth = cxa_piece_worth;
         // CXA figure 26, move 3: the rook back on d4 attacks the cannon on e4, which the horse
         // on g3 protects and the horse on d2 attacks too. Taking first, the rook wins nothing;
@@ -673,14 +673,14 @@ TEST_SUITE("move facts")
         REQUIRE(t->best_exchange_gain);
         CHECK(*t->best_exchange_gain == 2);
         // Off, no threat has it.
-        options.best_exchange = false;
+        options.material.best_exchange = false;
         facts = facts_of(fen, "d7d4", options);
         t = threat_on(facts, "e4");
         REQUIRE(t);
         CHECK_FALSE(t->best_exchange_gain);
         // CXA figure 30, move 2: the rook on f6 attacks the horse on e6, which the horse on c7
         // attacks too; but the red horse can take that horse in turn, which offers a trade.
-        options.best_exchange = true;
+        options.material.best_exchange = true;
         facts = facts_of("2bakab2/9/2n1c3c/p1p1N3p/7n1/2P6/P3P1P1P/1C2CrN2/9/1RBAKAB2 b", "f2f6", options);
         t = threat_on(facts, "e6");
         REQUIRE(t);
@@ -693,7 +693,7 @@ TEST_SUITE("move facts")
         "a fellow attacker of the target's kind that the target can take stands to trade: the move offers an exchange")
     {
         ClassifierOptions options;
-        options.like_piece_trades = true;
+        options.material.like_piece_trades = true;
         // CXA figure 21, move 1: the rook back on f6 attacks the horse on h6, which the rook on
         // h3 protects; the red horse on f5 attacks it too, and the black horse can take that one.
         const std::string_view fen = "2b1ka3/1c2aR1c1/4b4/p1p4np/4nN3/2P1C4/P5PrP/2N1BC3/9/3AKAB2 w";
@@ -708,7 +708,7 @@ TEST_SUITE("move facts")
         REQUIRE(t);
         CHECK_FALSE(t->trading_fellow);
         // Off, no threat has it, and the move offers nothing.
-        options.like_piece_trades = false;
+        options.material.like_piece_trades = false;
         facts = facts_of(fen, "f8f6", options);
         t = threat_on(facts, "h6");
         REQUIRE(t);
@@ -720,7 +720,7 @@ TEST_SUITE("move facts")
               "without it")
     {
         ClassifierOptions options;
-        options.like_piece_trades = true;
+        options.material.like_piece_trades = true;
         // The rook comes to e1 against the horse on e5, which the black rook on e9 protects and
         // the red horse on c4 attacks too: without that horse, the rook's capture loses it.
         MoveFacts facts = facts_of("4rk3/9/9/9/4n4/2N6/9/9/R8/3K5 w", "a1e1", options);
@@ -764,7 +764,7 @@ TEST_SUITE("move facts")
         "a move that makes the other side's capture of a piece by one of its kind an even trade offers an exchange")
     {
         ClassifierOptions options;
-        options.like_piece_trades = true;
+        options.material.like_piece_trades = true;
         // CXA figure 30, move 3: the cannon back on b6 protects the horse on e6 over the pawn on
         // c6; the black horse on c7, which took it winning the red cannon on e2 with the rook
         // on f6 behind, now only trades horses.
@@ -775,7 +775,7 @@ TEST_SUITE("move facts")
         CHECK(facts.even_trades[0].offered.square == sq("e6"));
         CHECK(facts.has(MoveClass::Exchange));
         // Off, nothing is looked for.
-        options.like_piece_trades = false;
+        options.material.like_piece_trades = false;
         facts = facts_of(fen, "b2b6", options);
         CHECK(facts.even_trades.empty());
         CHECK_FALSE(facts.has(MoveClass::Exchange));
@@ -784,8 +784,8 @@ TEST_SUITE("move facts")
     TEST_CASE("a capture is weighed with the captures that follow it anywhere on the board")
     {
         ClassifierOptions options;
-        options.capture_sequence_depth = 4;
-        options.capture_sequence_takers = { false, true, true, true, true, true, false };
+        options.material.sequence_depth = 4;
+        options.material.sequence_takers = { false, true, true, true, true, true, false };
         options.piece_worth = cxa_piece_worth;
         // CXA figure 4, move 3: the horse back on f6 unmasks the cannon on i5 against the horse
         // on c5 (the elephant on g5 its screen), which the elephant on e7 protects: an even trade
@@ -799,7 +799,7 @@ TEST_SUITE("move facts")
         REQUIRE(t->capture_sequence_gain);
         CHECK(*t->capture_sequence_gain == 1);
         // Off, no threat has it.
-        options.capture_sequence_depth = 0;
+        options.material.sequence_depth = 0;
         facts = facts_of(fen, "d5f6", options);
         t = threat_on(facts, "c5");
         REQUIRE(t);
@@ -807,13 +807,13 @@ TEST_SUITE("move facts")
         // CXA reference figure 33, move 3: the horse taking the cannon on d9 is taken back by the
         // advisor on e8, which leaves the advisor on f7 to the pawn on f6. The pawn wins it by
         // itself: with the king and the pawns no takers of the sequence, the trade wins nothing.
-        options.capture_sequence_depth = 4;
+        options.material.sequence_depth = 4;
         facts = facts_of("2bck1b2/4a4/5a3/2N2P3/9/9/p8/5A3/4A1n2/3K5 w", "c6b8", options);
         t = threat_on(facts, "d9");
         REQUIRE(t);
         REQUIRE(t->capture_sequence_gain);
         CHECK(*t->capture_sequence_gain == 0);
-        options.capture_sequence_takers.fill(true);
+        options.material.sequence_takers.fill(true);
         facts = facts_of("2bck1b2/4a4/5a3/2N2P3/9/9/p8/5A3/4A1n2/3K5 w", "c6b8", options);
         t = threat_on(facts, "d9");
         REQUIRE(t);
@@ -829,7 +829,7 @@ TEST_SUITE("move facts")
         REQUIRE(t);
         REQUIRE(t->capture_sequence_gain);
         CHECK(*t->capture_sequence_gain == 1);
-        options.capture_sequence_counts_uncrossed_soldiers = false;
+        options.material.sequence_counts_uncrossed_soldiers = false;
         facts = facts_of(unmasked, "c5b7", options);
         t = threat_on(facts, "c2");
         REQUIRE(t);
@@ -840,9 +840,9 @@ TEST_SUITE("move facts")
     TEST_CASE("a threat to win another piece through checks is new, though one stood before")
     {
         ClassifierOptions options;
-        options.check_capture_depth = 3;
-        options.check_capture_quiet_checks = true;
-        options.check_capture_takers = { false, true, true, true, true, true, false };
+        options.check_capture.depth = 3;
+        options.check_capture.quiet_checks = true;
+        options.check_capture.takers = { false, true, true, true, true, true, false };
         options.piece_worth = cxa_piece_worth;
         // CXA reference figure 42, move 1: before it, the advisor to f2 screens the cannon on f1
         // for a check that only the horse on f4 blocks, and the cannon takes it; after the
@@ -850,7 +850,7 @@ TEST_SUITE("move facts")
         // e-file nor onto f9, so the cannon blocks on f7, where the cannon on f1 takes it.
         const std::string_view fen = "9/5k3/2c6/p3R4/9/9/9/r5n1B/4AC3/4KA3 w";
         CHECK_FALSE(facts_of(fen, "e1d0", options).check_then_capture);
-        options.check_capture_new_by_target = true;
+        options.check_capture.new_by_target = true;
         const MoveFacts facts = facts_of(fen, "e1d0", options);
         CHECK(facts.check_then_capture);
         REQUIRE(facts.check_capture_line.size() == 3);
@@ -860,7 +860,7 @@ TEST_SUITE("move facts")
     TEST_CASE("a check-then-capture line wins only what its capture keeps once the captures that follow it are made")
     {
         ClassifierOptions options;
-        options.capture_sequence_depth = 4;
+        options.material.sequence_depth = 4;
         options.piece_worth = cxa_piece_worth;
         // Reference figure 8 of the CXA book: the black cannon back on i3 threatens to check from
         // i0. The king steps up and the rook takes the elephant on g0, the elephant moves off and
@@ -869,7 +869,7 @@ TEST_SUITE("move facts")
         // the cannon: the line wins nothing.
         const std::string_view rook_on_h_file = "7R1/3ka4/3a5/9/9/4p4/7c1/4B1r2/4A4/3A1KB2 b";
         CHECK(facts_of(rook_on_h_file, "h3i3", options).check_then_capture);
-        options.check_capture_weighs_following_captures = true;
+        options.check_capture.weighs_following_captures = true;
         CHECK_FALSE(facts_of(rook_on_h_file, "h3i3", options).check_then_capture);
         // With the rook on the i-file nothing blocks the check from h0: the elephant on g0 is won.
         const MoveFacts facts = facts_of("8R/3ka4/3a5/9/9/4p4/8c/4B1r2/4A4/3A1KB2 b", "i3h3", options);
@@ -881,9 +881,9 @@ TEST_SUITE("move facts")
     TEST_CASE("a pawn that is no taker of a sequence of captures still takes back on the capture's point")
     {
         ClassifierOptions options;
-        options.capture_sequence_depth = 4;
-        options.capture_sequence_takers = { false, true, true, true, true, true, false };
-        options.capture_made_safe = true;
+        options.material.sequence_depth = 4;
+        options.material.sequence_takers = { false, true, true, true, true, true, false };
+        options.new_threats.capture_made_safe = true;
         options.piece_worth = cxa_piece_worth;
         // A game of the corpus: the black pawn to d4 backs the rook on b3 against the cannon on
         // d3, which the rook on h3 protects: the rook's capture, lost before, is safe now, since
@@ -902,11 +902,11 @@ TEST_SUITE("move facts")
         "figure 8: the king's step makes the rook's capture safe; a pawn takes back, and a standing loss is no cost")
     {
         ClassifierOptions options = cxa_kill_options();
-        options.capture_made_safe = true;
-        options.capture_cost_counts_kills = true;
-        options.capture_sequence_depth = 4;
-        options.capture_sequence_takers = { false, true, true, true, true, true, false };
-        options.capture_sequence_counts_uncrossed_soldiers = false;
+        options.new_threats.capture_made_safe = true;
+        options.new_threats.capture_cost_counts_kills = true;
+        options.material.sequence_depth = 4;
+        options.material.sequence_takers = { false, true, true, true, true, true, false };
+        options.material.sequence_counts_uncrossed_soldiers = false;
         // CXA figure 8, move 2 (the book: a chase): with the king on f8, the black rook on f6
         // taking the pawn on a6 opens the f-file to the red rook on h3; on f9 it does not. After
         // the capture, the red rook may take the horse on i3, which the pawn on i4 takes back,
@@ -918,21 +918,21 @@ TEST_SUITE("move facts")
         };
         CHECK_FALSE(made_safe(facts_of(fen, "f8f9", options)));
         // The pawn, no taker of the sequence, takes back on i3: the horse is not won...
-        options.capture_sequence_any_piece_takes_back = true;
+        options.material.sequence_any_piece_takes_back = true;
         CHECK_FALSE(made_safe(facts_of(fen, "f8f9", options)));
         // ...and the pawn on c3, lost before the move and after it, is no cost of the capture.
-        options.capture_cost_leaves_standing_losses = true;
+        options.new_threats.capture_cost_leaves_standing_losses = true;
         CHECK(made_safe(facts_of(fen, "f8f9", options)));
         // Without the pawn's take-back, the rook's capture of the horse on i3 is its cost.
-        options.capture_sequence_any_piece_takes_back = false;
+        options.material.sequence_any_piece_takes_back = false;
         CHECK_FALSE(made_safe(facts_of(fen, "f8f9", options)));
     }
 
     TEST_CASE("a move that parries a loss and protects a piece a standing capture needs makes the capture a threat")
     {
         ClassifierOptions options;
-        options.capture_made_safe = true;
-        options.capture_sequence_depth = 4;
+        options.new_threats.capture_made_safe = true;
+        options.material.sequence_depth = 4;
         options.piece_worth = cxa_piece_worth;
         // CXA reference figure 15, move 2 (the book: a chase): the black cannon on g5 attacks the
         // horse on g2 over the horse on g3, which the cannon on g7 protects over the cannon on g5.
@@ -944,7 +944,7 @@ TEST_SUITE("move facts")
         CHECK_FALSE(makes_capture_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
         // It protects the cannon's screen, and the capture lost that screen even with the rook
         // left out of its cost.
-        options.capture_made_safe_by_protected_participant = true;
+        options.new_threats.capture_made_safe_by_protected_participant = true;
         CHECK(makes_capture_safe(facts_of(fen, "h1h3", options), "g5", "g2"));
         // A step out of reach that leaves the horse on g3 unprotected makes the capture no safer.
         CHECK_FALSE(makes_capture_safe(facts_of(fen, "h1h0", options), "g5", "g2"));
@@ -969,9 +969,9 @@ TEST_SUITE("move facts")
     TEST_CASE("a pawn on its own side of the river that the other side could take does not make a move merely parry")
     {
         ClassifierOptions options;
-        options.capture_made_safe = true;
-        options.capture_sequence_depth = 4;
-        options.capture_sequence_counts_uncrossed_soldiers = false;
+        options.new_threats.capture_made_safe = true;
+        options.material.sequence_depth = 4;
+        options.material.sequence_counts_uncrossed_soldiers = false;
         options.piece_worth = cxa_piece_worth;
         // A national championships game (1984), ply 42: the black rook on c3 protects the cannon
         // on d3, which the red rook on d1 attacks, so that taking the cannon on c2 loses the
@@ -980,7 +980,7 @@ TEST_SUITE("move facts")
         // the river.
         const std::string_view fen = "3akab2/9/2n1b1nr1/p1N1p1R1p/6p2/P1P1C4/2rc2P2/2C1B4/3RA4/2B1KA3 b";
         CHECK_FALSE(makes_capture_safe(facts_of(fen, "d3e3", options), "c3", "c2"));
-        options.capture_made_safe_ignores_uncrossed_soldiers = true;
+        options.new_threats.capture_made_safe_ignores_uncrossed_soldiers = true;
         CHECK(makes_capture_safe(facts_of(fen, "d3e3", options), "c3", "c2"));
         // A pawn across the river is material: with the pawn on g4, which the rook and the pawn
         // on g3 could take, the cannon's step only parries a loss.
@@ -992,7 +992,7 @@ TEST_SUITE("move facts")
     TEST_CASE("a piece that was lost anyway and steps away makes a standing capture safe when it takes part in it")
     {
         ClassifierOptions options;
-        options.capture_made_safe = true;
+        options.new_threats.capture_made_safe = true;
         options.piece_worth = cxa_piece_worth;
         // Figure 27 of the CXA book: the black rook on a1 takes the horse on a0 and the cannon
         // behind the elephant on a7 takes back on a0 after the red rook, but the red horse on c8
@@ -1000,7 +1000,7 @@ TEST_SUITE("move facts")
         // still behind the rook.
         const std::string_view fen = "c4k3/2N1a4/b4a3/2p5p/6p2/9/6P2/4B4/r3A4/N2RKA3 b";
         CHECK_FALSE(threat_on(facts_of(fen, "a9a8", options), "a0"));
-        options.capture_made_safe_by_saved_participant = true;
+        options.new_threats.capture_made_safe_by_saved_participant = true;
         const MoveFacts facts = facts_of(fen, "a9a8", options);
         const Threat* t = threat_on(facts, "a0");
         REQUIRE(t);
@@ -1022,10 +1022,10 @@ TEST_SUITE("move facts")
     TEST_CASE("a saved piece that holds the target on its point takes part in the capture")
     {
         ClassifierOptions options;
-        options.mate_after_capture_depth = 1;
-        options.capture_made_safe = true;
-        options.capture_made_safe_by_saved_participant = true;
-        options.capture_sequence_depth = 4;
+        options.protection.mate_after_capture_depth = 1;
+        options.new_threats.capture_made_safe = true;
+        options.new_threats.capture_made_safe_by_saved_participant = true;
+        options.material.sequence_depth = 4;
         options.piece_worth = cxa_piece_worth;
         // Reference figure 50 of the CXA book: the red cannon on g8 attacks the black cannon on
         // d8 over the horse on e8 all along, and the black cannon attacks it back. The red horse
@@ -1040,9 +1040,9 @@ TEST_SUITE("move facts")
         CHECK_FALSE(threat_on(facts_of(start, "b6c8", options), "d8"));
         CHECK_FALSE(threat_on(facts_of(later, "c8b6", options), "d8"));
 
-        options.saved_participant_holds_target = true;
-        options.saved_participant_won_by_exchange = true;
-        options.capture_back_unless_mated = true;
+        options.new_threats.saved_participant_holds_target = true;
+        options.new_threats.saved_participant_won_by_exchange = true;
+        options.material.capture_back_unless_mated = true;
         const MoveFacts pinning = facts_of(start, "b6c8", options);
         const Threat* first = threat_on(pinning, "d8");
         REQUIRE(first);
@@ -1057,16 +1057,16 @@ TEST_SUITE("move facts")
         CHECK_FALSE(second->target_can_capture_back);
 
         // The horse on b6 is won only by the exchange (each capture alone wins nothing).
-        options.saved_participant_won_by_exchange = false;
+        options.new_threats.saved_participant_won_by_exchange = false;
         CHECK_FALSE(threat_on(facts_of(start, "b6c8", options), "d8"));
-        options.saved_participant_won_by_exchange = true;
+        options.new_threats.saved_participant_won_by_exchange = true;
         // The horse takes part only by holding the cannon.
-        options.saved_participant_holds_target = false;
+        options.new_threats.saved_participant_holds_target = false;
         CHECK_FALSE(threat_on(facts_of(start, "b6c8", options), "d8"));
         CHECK_FALSE(threat_on(facts_of(later, "c8b6", options), "d8"));
-        options.saved_participant_holds_target = true;
+        options.new_threats.saved_participant_holds_target = true;
         // A take-back that is mated counts as one without capture_back_unless_mated.
-        options.capture_back_unless_mated = false;
+        options.material.capture_back_unless_mated = false;
         const MoveFacts unpinning = facts_of(later, "c8b6", options);
         const Threat* mutual = threat_on(unpinning, "d8");
         REQUIRE(mutual);
@@ -1076,7 +1076,7 @@ TEST_SUITE("move facts")
     TEST_CASE("a target that is mated for taking the attacker back cannot take it back")
     {
         ClassifierOptions options;
-        options.mate_after_capture_depth = 1;
+        options.protection.mate_after_capture_depth = 1;
         options.piece_worth = cxa_piece_worth;
         // The red cannon steps to g8 and attacks the black cannon on d8 over the horse on e8;
         // the black cannon can take it back the same way, but then the horse on b6 mates on d7.
@@ -1086,7 +1086,7 @@ TEST_SUITE("move facts")
         REQUIRE(mutual);
         CHECK(mutual->origin == ThreatOrigin::Direct);
         CHECK(mutual->target_can_capture_back);
-        options.capture_back_unless_mated = true;
+        options.material.capture_back_unless_mated = true;
         const MoveFacts mated_back = facts_of(fen, "g6g8", options);
         const Threat* one_sided = threat_on(mated_back, "d8");
         REQUIRE(one_sided);
@@ -1099,20 +1099,20 @@ TEST_SUITE("move facts")
         CHECK(even->target_can_capture_back);
     }
 
-    TEST_CASE("a protector whose recapture is mated protects nothing under protection_unless_mated")
+    TEST_CASE("a protector whose recapture is mated protects nothing under protection.unless_mated")
     {
         // Reference figure 25, move 3: the red cannon back on e2 stands behind the rook on e4. If
         // the rook takes the cannon on e7 and an elephant takes it back, the cannon on e2 pins the
         // advisor on e8 over the elephant, and the rook on d3 mates on d9. Before the move (the
         // cannon on f2) the elephants took back safely.
         ClassifierOptions options;
-        options.mate_after_capture_depth = 1;
+        options.protection.mate_after_capture_depth = 1;
         options.piece_worth = cxa_piece_worth;
         const std::string_view fen = "2bak1b2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N2CN2/4A4/2BK1AB2 w";
         // Without the key the elephants protect the cannon, and the rook's attack stood before.
         CHECK_FALSE(threat_on(facts_of(fen, "f2e2", options), "e7", "e4"));
 
-        options.protection_unless_mated = true;
+        options.protection.unless_mated = true;
         const MoveFacts f = facts_of(fen, "f2e2", options);
         const Threat* t = threat_on(f, "e7", "e4");
         REQUIRE(t);
@@ -1141,8 +1141,8 @@ TEST_SUITE("move facts")
         // pawn on c5 with the elephant is mated as any other move would be; the step parries
         // the threat and attacks nothing anew.
         ClassifierOptions options;
-        options.mate_after_capture_depth = 1;
-        options.capture_made_safe = true;
+        options.protection.mate_after_capture_depth = 1;
+        options.new_threats.capture_made_safe = true;
         const MoveFacts f = facts_of("2b3R2/5P3/b3k3n/5np2/2P6/9/1pp6/3CB4/4A4/4KAB1r b", "e7f7", options);
         CHECK_FALSE(threat_on(f, "c5"));
     }
@@ -1155,14 +1155,14 @@ TEST_SUITE("move facts")
         // taking at once is mated. The rook back on c8 parries the threat; the capture, which
         // came with the threat (the king on e0 screened nothing), is then safe.
         ClassifierOptions options = cxa_kill_options();
-        options.capture_made_safe = true;
-        options.capture_cost_counts_kills = true;
+        options.new_threats.capture_made_safe = true;
+        options.new_threats.capture_cost_counts_kills = true;
         const Position before_check_answered = from_fen("R1Nk1ab2/3Ca4/8n/p8/8p/P3Pp3/8P/5A3/R6c1/2r1KnB2 w");
         const Position before = from_fen("R1Nk1ab2/3Ca4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/2r2nB2 b");
         const Move parry = *parse_iccs("c0c8");
         // Without the key, or without the position before the threat, the parry only parries.
         CHECK_FALSE(threat_on(classify_move(before, parry, options, &before_check_answered), "a1"));
-        options.capture_made_safe_by_parry_of_new_capture = true;
+        options.new_threats.capture_made_safe_by_parry_of_new_capture = true;
         CHECK_FALSE(threat_on(classify_move(before, parry, options), "a1"));
 
         const MoveFacts f = classify_move(before, parry, options, &before_check_answered);
@@ -1332,11 +1332,11 @@ TEST_SUITE("move facts")
         const MoveFacts three = facts_of("9/5k3/4b4/3R3N1/2b6/9/5r3/8B/4A4/2BK5 w", "h6i8");
         CHECK(line_of(three) == std::vector<std::string> { "d6d8", "f8f9", "i8g7", "f9e9", "d8d9" });
 
-        // Where a mate must come by check (kill_mates_by_check), the pawn's quiet step that
+        // Where a mate must come by check (kill.mates_by_check), the pawn's quiet step that
         // leaves no legal move is passed over for the rook's mate on e7 (the red king on d1
         // keeps the black one off the d-file); the checks' mates stay as they were.
         ClassifierOptions by_check;
-        by_check.kill_mates_by_check = true;
+        by_check.kill.mates_by_check = true;
         CHECK(line_of(facts_of("4k4/9/3R1R3/4P4/9/9/9/9/9/3K5 w", "d0d1", by_check))
             == std::vector<std::string> { "d7e7" });
         CHECK(line_of(facts_of("3ak3C/4a3N/9/4p4/9/8P/2n6/4B4/2n1A4/3K1AB2 b", "c3b1", by_check))
@@ -1358,7 +1358,7 @@ TEST_SUITE("move facts")
         CHECK(mutual->target_can_capture_back);
         CHECK(mutual->capture_gain == 4);
 
-        options.capture_back_unless_losing = true;
+        options.material.capture_back_unless_losing = true;
         const MoveFacts with_key = facts_of(fen, "b8b7", options);
         const Threat* chased = threat_on(with_key, "c7", "b7");
         REQUIRE(chased);
@@ -1380,9 +1380,9 @@ TEST_SUITE("move facts")
         // and h2 driving the king up and down, c0c1, h2e2, the advisor on d2 taken, and d2d0.
         const std::string_view fen = "1R3a3/4a4/bRrk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 b";
         ClassifierOptions options = cxa_kill_options();
-        options.kill_depth = 6;
+        options.kill.depth = 6;
         CHECK_FALSE(facts_of(fen, "d7d8", options).kill);
-        options.kill_depth = 7;
+        options.kill.depth = 7;
         const MoveFacts f = facts_of(fen, "d7d8", options);
         CHECK(f.kill);
         std::vector<std::string> line;
@@ -1411,7 +1411,7 @@ TEST_SUITE("move facts")
               "mates does not")
     {
         ClassifierOptions options = cxa_kill_options();
-        options.kill_capture_first = true;
+        options.kill.capture_first = true;
         // Figure 17, move 3: every mate the rook back on b7 threatens takes the rook on c7 first,
         // and the capture (a check) does not mate at once: what the move threatens next is the
         // capture.
@@ -1428,7 +1428,7 @@ TEST_SUITE("move facts")
                         .kill_capture_first);
     }
 
-    TEST_CASE("under kill_through_offered_exchange, a mate only by taking a like piece that can safely take back first "
+    TEST_CASE("under kill.through_offered_exchange, a mate only by taking a like piece that can safely take back first "
               "is no kill")
     {
         ClassifierOptions options = cxa_kill_options();
@@ -1440,7 +1440,7 @@ TEST_SUITE("move facts")
         // e8 too leads to it), is only what the trade forestalls: the book's exchange offer.
         const std::string_view fen = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
         CHECK(kill(fen, "i3h3"));
-        options.kill_through_offered_exchange = true;
+        options.kill.through_offered_exchange = true;
         CHECK_FALSE(kill(fen, "i3h3"));
         // Moving the central rook (e3h3, the figure's note), the rook on h9 cannot leave its
         // rank: taking, it is mated by the rook from i3 (i3i9, h3h9, i9h9). The kill stands.
@@ -1456,7 +1456,7 @@ TEST_SUITE("move facts")
     }
 
     TEST_CASE(
-        "under kill_through_offered_exchange, the piece that may take back is followed as it moves along a mating line")
+        "under kill.through_offered_exchange, the piece that may take back is followed as it moves along a mating line")
     {
         ClassifierOptions options = cxa_kill_options();
         // The rook's step to a1 attacks the black rook on a5, which may take it first: the rook
@@ -1473,7 +1473,7 @@ TEST_SUITE("move facts")
         REQUIRE(line.size() == 3);
         CHECK(line[1] == "a5e5");
         CHECK(line[2] == "e1e5");
-        options.kill_through_offered_exchange = true;
+        options.kill.through_offered_exchange = true;
         CHECK_FALSE(facts_of(fen, "b1a1", options).kill);
     }
 
@@ -1495,12 +1495,12 @@ TEST_SUITE("move facts")
         CHECK(away.evaded_threats[0].square == sq("c7"));
     }
 
-    TEST_CASE("under blocks_shield, a move blocks only where it stops a winning capture or a mate")
+    TEST_CASE("under blocks.shield, a move blocks only where it stops a winning capture or a mate")
     {
         // The cannon's step to a3 stands in the way of the black rook on a7, which could take
         // the unprotected horse on a1 before the move.
         ClassifierOptions shield;
-        shield.blocks_shield = true;
+        shield.blocks.shield = true;
         shield.piece_worth = cxa_piece_worth;
         const MoveFacts shielding = facts_of("4k4/9/r8/9/9/9/1C7/9/N8/3K5 w", "b3a3", shield);
         REQUIRE(shielding.blocks.size() == 1);

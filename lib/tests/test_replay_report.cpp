@@ -99,7 +99,7 @@ TEST_SUITE("replay report")
         // Once the black rook has taken the horse on c8, the red rook's checks from h9 and h8 take it back.
         const std::string fen = "5k3/2N6/5a3/2r6/9/9/9/7R1/9/4K4 b - - 0 1", moves = "c6c7 e0e1 c7c6 e1e0 c6c7";
         ClassifierOptions options;
-        options.hidden_protection_depth = 4;
+        options.protection.hidden_depth = 4;
         const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
         const MessageCatalogue en = catalogue("en");
         const nlohmann::json line = first_move_threat_on(replay_json(looked.report, en), "c8")["hidden_protection"];
@@ -117,7 +117,7 @@ TEST_SUITE("replay report")
         // The red rook on a4 shuts the a-file between the black rook and the red rook on a0.
         const std::string fen = "r4k3/9/9/9/9/4n4/R8/9/9/R2K5 w - - 0 1", moves = "a3a4 f9f8 a4a3 f8f9 a3a4";
         ClassifierOptions options;
-        options.capture_opens_lines = true;
+        options.material.capture_opens_lines = true;
         const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
         const MessageCatalogue en = catalogue("en");
         CHECK(first_move_threat_on(replay_json(looked.report, en), "e4")["lost_elsewhere"]["square"] == "a0");
@@ -133,7 +133,7 @@ TEST_SUITE("replay report")
         // can take: without it, the black rook on e9 would win the exchange.
         const std::string fen = "4rk3/9/9/9/4n4/2N6/9/9/R8/3K5 w - - 0 1", moves = "a1e1 f9f8 e1a1 f8f9 a1e1";
         ClassifierOptions options;
-        options.like_piece_trades = true;
+        options.material.like_piece_trades = true;
         const ClassifiedGame looked(fen, moves, options), not_looked(fen, moves);
         const MessageCatalogue en = catalogue("en");
         CHECK(first_move_threat_on(replay_json(looked.report, en), "e5")["trading_fellow"]["square"] == "c4");

@@ -547,8 +547,8 @@ TEST_SUITE("ruleset loader")
         CHECK(rules->natural_limit->plies == 120);
         CHECK(rules->natural_limit->checks_counted_per_side == 10);
         CHECK(rules->natural_limit->rule == "COMP-L1");
-        CHECK(rules->classification.capture_made_legal);
-        CHECK(rules->classification.prior_attacks);
+        CHECK(rules->classification.new_threats.capture_made_legal);
+        CHECK(rules->classification.new_threats.prior_attacks);
         for (const RuleText& r : rules->rules)
             for (const char* key : { "number", "title", "text" })
                 CHECK_MESSAGE(translated(r.translations, "zh", key, r.text) != r.text, r.id << " " << key);
@@ -559,8 +559,8 @@ TEST_SUITE("ruleset loader")
         const auto axf = load_ruleset_file(XQ_RULESETS "/axf.json", axf_diagnostics);
         REQUIRE(axf);
         CHECK_FALSE(axf->natural_limit); // the AXF book sets none
-        CHECK_FALSE(axf->classification.capture_made_legal);
-        CHECK_FALSE(axf->classification.prior_attacks);
+        CHECK_FALSE(axf->classification.new_threats.capture_made_legal);
+        CHECK_FALSE(axf->classification.new_threats.prior_attacks);
     }
 
     TEST_CASE("the limits section and the new conditions check their values")
@@ -702,16 +702,16 @@ TEST_SUITE("ruleset loader")
                 "parts.json", diagnostics);
             REQUIRE(rules);
             const ClassifierOptions& c = rules->classification;
-            CHECK(c.capture_made_safe);
-            CHECK(c.capture_cost_counts_kills);
-            CHECK(c.saved_participant_holds_target);
-            CHECK(c.capture_made_safe_by_parry_of_new_capture);
-            CHECK(c.check_capture_ignores_uncrossed_soldiers);
-            CHECK(c.capture_made_safe_ignores_uncrossed_soldiers);
-            CHECK_FALSE(c.capture_sequence_counts_uncrossed_soldiers);
-            CHECK(c.capture_sequence_takers == c.check_capture_takers);
-            CHECK(c.capture_sequence_takers[index(PieceType::Horse)]);
-            CHECK_FALSE(c.capture_sequence_takers[index(PieceType::Chariot)]);
+            CHECK(c.new_threats.capture_made_safe);
+            CHECK(c.new_threats.capture_cost_counts_kills);
+            CHECK(c.new_threats.saved_participant_holds_target);
+            CHECK(c.new_threats.capture_made_safe_by_parry_of_new_capture);
+            CHECK(c.check_capture.ignores_uncrossed_soldiers);
+            CHECK(c.new_threats.capture_made_safe_ignores_uncrossed_soldiers);
+            CHECK_FALSE(c.material.sequence_counts_uncrossed_soldiers);
+            CHECK(c.material.sequence_takers == c.check_capture.takers);
+            CHECK(c.material.sequence_takers[index(PieceType::Horse)]);
+            CHECK_FALSE(c.material.sequence_takers[index(PieceType::Chariot)]);
         }
         // A trade of like pieces among the attackers needs them looked for.
         CHECK(paths_of(R"({"natural_limit_plies": 120, "rule": "R1"})", R"({"material": {"like_piece_trades": false}})",

@@ -22,7 +22,7 @@ namespace {
         const ClassifierOptions& options;
         MoveFacts& facts;
         const Position* before_last = nullptr; // before the other side's last move, when known
-        // Under check_capture_is_chase, for a move that threatens to check and then capture:
+        // Under check_capture.is_chase, for a move that threatens to check and then capture:
         // whether some such line, under some count of what the checks won before, needs one
         // piece only (Threat::by_one_piece).
         bool check_capture_by_one_piece = false;
@@ -44,14 +44,15 @@ namespace {
 
     // Whether the side to move in `pos` forces mate after a capture: within
     // mate_after_capture_depth, or, `by_kills`, by a kill (a check or a series of checks within
-    // kill_depth).
+    // kill.depth).
     bool forces_mate_after_capture(Position& pos, const ClassifierOptions& options, bool by_kills)
     {
         std::vector<Move> mate;
-        if (options.mate_after_capture_depth > 0 && detail::forces_mate(pos, options.mate_after_capture_depth, mate))
+        if (options.protection.mate_after_capture_depth > 0
+            && detail::forces_mate(pos, options.protection.mate_after_capture_depth, mate))
             return true;
-        return by_kills && options.kill_depth > 0
-            && detail::forces_mate(pos, options.kill_depth, mate, options.kill_mates_by_check);
+        return by_kills && options.kill.depth > 0
+            && detail::forces_mate(pos, options.kill.depth, mate, options.kill.mates_by_check);
     }
 
     // Whether the side to move in `taken`, whose piece on `point` the other side has just taken,
@@ -74,7 +75,7 @@ namespace {
 
     // Whether the other side, to move in `after`, can make `take_back` (its piece taking one of
     // the mover's of its kind) and lose nothing by it: the mover then forces no mate (within
-    // mate_after_capture_depth, nor by checks within kill_depth), nor retakes on the point with
+    // mate_after_capture_depth, nor by checks within kill.depth), nor retakes on the point with
     // a check after which every answer loses material. The trade is even otherwise.
     bool takes_back_safely(const Position& after, Move take_back, const ClassifierOptions& options)
     {
@@ -103,7 +104,7 @@ namespace {
     }
 
     // Whether the kill found goes only through a trade the move offers: every mating line takes
-    // a piece of the other side's on which the move offers a trade (kill_through_offered_exchange).
+    // a piece of the other side's on which the move offers a trade (kill.through_offered_exchange).
     bool kill_through_offered_exchange(const MoveAtHand& m, Position& again)
     {
         for (int i = 0; i < square_count; ++i) {
@@ -112,7 +113,7 @@ namespace {
             if (!target || target.color() != m.enemy() || target.type() == PieceType::King || !offers_trade_on(m, t))
                 continue;
             std::vector<Move> line;
-            if (!detail::forces_mate(again, m.options.kill_depth, line, m.options.kill_mates_by_check, t))
+            if (!detail::forces_mate(again, m.options.kill.depth, line, m.options.kill.mates_by_check, t))
                 return true;
         }
         return false;
@@ -127,63 +128,63 @@ namespace {
             return false;
         std::vector<Move> sparing;
         return !detail::forces_mate(
-            again, m.options.kill_depth, sparing, m.options.kill_mates_by_check, line.front().to());
+            again, m.options.kill.depth, sparing, m.options.kill.mates_by_check, line.front().to());
     }
 
     // Kill: only a move that does not check can threaten mate "next".
     void kill_facts(MoveAtHand& m)
     {
-        if (!m.facts.checkers.empty() || m.options.kill_depth <= 0)
+        if (!m.facts.checkers.empty() || m.options.kill.depth <= 0)
             return;
         Position again = with_side_to_move(m.after, m.mover());
         m.facts.kill
-            = detail::forces_mate(again, m.options.kill_depth, m.facts.kill_line, m.options.kill_mates_by_check);
+            = detail::forces_mate(again, m.options.kill.depth, m.facts.kill_line, m.options.kill.mates_by_check);
         // The line shown is a shortest one: a search through more moves than the mate needs may
         // find one that wastes them (a rook checking back and forth).
         std::vector<Move> shorter;
         for (int depth = (static_cast<int>(m.facts.kill_line.size()) + 1) / 2 - 1;
-             m.facts.kill && depth > 0 && detail::forces_mate(again, depth, shorter, m.options.kill_mates_by_check);
+             m.facts.kill && depth > 0 && detail::forces_mate(again, depth, shorter, m.options.kill.mates_by_check);
              --depth)
             m.facts.kill_line = shorter;
-        if (m.facts.kill && m.options.kill_through_offered_exchange && kill_through_offered_exchange(m, again)) {
+        if (m.facts.kill && m.options.kill.through_offered_exchange && kill_through_offered_exchange(m, again)) {
             m.facts.kill = false;
             m.facts.kill_line.clear();
         }
-        m.facts.kill_capture_first = m.facts.kill && m.options.kill_capture_first && kill_begins_by_capture(m, again);
+        m.facts.kill_capture_first = m.facts.kill && m.options.kill.capture_first && kill_begins_by_capture(m, again);
     }
 
     // Check-then-capture: a threat to win material by checking first, which a move that
     // neither checks nor threatens mate makes "next", and only if the mover did not have such
     // a threat before the move (a threat that is not new is no threat, as for captures); under
-    // check_capture_new_by_target, a threat is new when it wins a piece that no such line won
+    // check_capture.new_by_target, a threat is new when it wins a piece that no such line won
     // before (where the line takes it), under one of the ways of counting what lines won before
     // (detail::ways_won_through_checks: a fork of checks won one piece or the other). Under
-    // check_capture_not_won_anyway, not by winning material it could win at once before. A
+    // check_capture.not_won_anyway, not by winning material it could win at once before. A
     // check is the first move of such a line itself when every answer to it leaves the mover a
     // capture that wins material it could not win before.
     void check_then_capture_facts(MoveAtHand& m)
     {
         MoveFacts& f = m.facts;
-        if (m.options.check_capture_depth <= 1)
+        if (m.options.check_capture.depth <= 1)
             return;
         if (!f.checkers.empty()) {
             f.check_then_capture = has_legal_move(m.after)
                 && detail::every_answer_loses_material(m.before, m.after, m.options, f.check_capture_line);
         } else if (!f.kill) {
             const Position mover_again = with_side_to_move(m.after, m.mover());
-            const std::vector<PieceAt> won_before = m.options.check_capture_not_won_anyway
+            const std::vector<PieceAt> won_before = m.options.check_capture.not_won_anyway
                 ? detail::pieces_won_at_once(m.before, m.options.piece_worth)
                 : std::vector<PieceAt>();
-            // Under check_capture_is_chase, whether one piece wins, as a count of what was won
+            // Under check_capture.is_chase, whether one piece wins, as a count of what was won
             // before leaves material to win.
             const auto weigh_pieces_needed = [&](const std::vector<PieceAt>& won_anyway) {
                 m.check_capture_by_one_piece = m.check_capture_by_one_piece
-                    || (m.options.check_capture_is_chase
+                    || (m.options.check_capture.is_chase
                         && detail::wins_through_checks_of_one_piece(mover_again, m.options, won_anyway));
             };
             const bool threatens
                 = detail::threatens_check_then_capture(mover_again, m.options, won_before, f.check_capture_line);
-            if (!m.options.check_capture_new_by_target) {
+            if (!m.options.check_capture.new_by_target) {
                 std::vector<Move> standing_line;
                 f.check_then_capture
                     = threatens && !detail::threatens_check_then_capture(m.before, m.options, {}, standing_line);
@@ -205,7 +206,7 @@ namespace {
                             continue;
                     }
                     weigh_pieces_needed(won_anyway);
-                    if (!m.options.check_capture_is_chase || m.check_capture_by_one_piece)
+                    if (!m.options.check_capture.is_chase || m.check_capture_by_one_piece)
                         break;
                 }
             }
@@ -225,10 +226,10 @@ namespace {
     }
 
     // How far protection_of looks for a mate after a recapture: a protector whose recapture is
-    // mated is no real one under protection_unless_mated.
+    // mated is no real one under protection.unless_mated.
     int protection_mated_within(const ClassifierOptions& options)
     {
-        return options.protection_unless_mated ? options.mate_after_capture_depth : 0;
+        return options.protection.unless_mated ? options.protection.mate_after_capture_depth : 0;
     }
 
     // The pieces the side to move could win at once: by a capture whose complete exchange wins
@@ -250,7 +251,8 @@ namespace {
     {
         const std::vector<PieceAt> won = pieces_won_by_exchange(enemy_first, m.options.piece_worth);
         return std::any_of(won.begin(), won.end(), [&](const PieceAt& p) {
-            return !m.options.capture_made_safe_ignores_uncrossed_soldiers || !is_uncrossed_soldier(p.piece, p.square);
+            return !m.options.new_threats.capture_made_safe_ignores_uncrossed_soldiers
+                || !is_uncrossed_soldier(p.piece, p.square);
         });
     }
 
@@ -260,12 +262,12 @@ namespace {
     // mate_after_capture_depth, or under capture_cost_counts_kills also by a kill.
     bool forces_mate_at_cost(Position& pos, const ClassifierOptions& options)
     {
-        return forces_mate_after_capture(pos, options, options.capture_cost_counts_kills);
+        return forces_mate_after_capture(pos, options, options.new_threats.capture_cost_counts_kills);
     }
 
     // What `capture`, legal for the side to move in `pos`, would cost it: the other side then
     // forces mate (forces_mate_at_cost), or wins back by a capture anywhere as much
-    // as was taken (with capture_sequence_depth, by the sequence of captures that follows, in
+    // as was taken (with material.sequence_depth, by the sequence of captures that follows, in
     // which the capturing side may take again what the first capture lets through, and the
     // other side takes none of `lost_anyway`); under capture_cost_counts_check_captures, also
     // when the capture lays a piece open to a line of checks that wins back as much. A mate
@@ -285,7 +287,7 @@ namespace {
         if (asked == CostAsked::Which && mated())
             return CaptureCost::Mate;
         int won = 0;
-        if (options.capture_sequence_depth > 0) {
+        if (options.material.sequence_depth > 0) {
             won = detail::capture_sequence_gain(
                 pos, capture, options, detail::pieces_won_at_once(pos, options.piece_worth), lost_anyway);
             if (won <= 0)
@@ -300,7 +302,8 @@ namespace {
         }
         if (asked == CostAsked::Any && mated())
             return CaptureCost::Mate;
-        return options.capture_cost_counts_check_captures && detail::lays_open_to_checks(pos, capture, won, options)
+        return options.new_threats.capture_cost_counts_check_captures
+                && detail::lays_open_to_checks(pos, capture, won, options)
             ? CaptureCost::Material
             : CaptureCost::None;
     }
@@ -310,7 +313,7 @@ namespace {
     // when a capture of it wins by its complete exchange, not only by itself.
     bool moved_piece_was_won(const MoveAtHand& m, const Position& enemy_first)
     {
-        if (m.options.saved_participant_won_by_exchange) {
+        if (m.options.new_threats.saved_participant_won_by_exchange) {
             // A capture that wins by itself wins by its complete exchange too: the exchange
             // takes back no more than the capturer.
             Position pos = enemy_first;
@@ -330,8 +333,8 @@ namespace {
         const Move back(capture.to(), capture.from());
         if (!is_legal(pos, back))
             return false;
-        return options.mate_after_capture_depth <= 0
-            || !detail::mated_after(pos, back, options.mate_after_capture_depth);
+        return options.protection.mate_after_capture_depth <= 0
+            || !detail::mated_after(pos, back, options.protection.mate_after_capture_depth);
     }
 
     // Threat::target_can_capture_back: the target of `capture` can legally take the attacker
@@ -341,9 +344,10 @@ namespace {
     bool target_can_capture_back(const Position& pos, Move capture, const ClassifierOptions& options)
     {
         const Move back(capture.to(), capture.from());
-        if (!(options.capture_back_unless_mated ? target_takes_back(pos, capture, options) : is_legal(pos, back)))
+        if (!(options.material.capture_back_unless_mated ? target_takes_back(pos, capture, options)
+                                                         : is_legal(pos, back)))
             return false;
-        if (!options.capture_back_unless_losing)
+        if (!options.material.capture_back_unless_losing)
             return true;
         Position taken = pos;
         UndoInfo undo;
@@ -379,7 +383,7 @@ namespace {
         without.remove_piece(m.to());
         if (!is_legal(without, capture) || detail::exchange_gain(without, capture, worth) < with_it)
             return true;
-        return m.options.saved_participant_holds_target && holds_target(m, capture);
+        return m.options.new_threats.saved_participant_holds_target && holds_target(m, capture);
     }
 
     // Whether the moved piece protects a piece of the mover's that it did not protect before the
@@ -419,7 +423,7 @@ namespace {
     // such a loss parries a threat rather than makes a capture safe.
     std::vector<PieceAt> standing_losses(const MoveAtHand& m)
     {
-        if (!m.options.capture_cost_leaves_standing_losses)
+        if (!m.options.new_threats.capture_cost_leaves_standing_losses)
             return {};
         std::vector<PieceAt> lost = detail::pieces_won_at_once(m.after, m.options.piece_worth);
         const std::vector<PieceAt> lost_before
@@ -450,7 +454,7 @@ namespace {
     // that move walked into the attack itself, which makes no threat of the mover's new.
     bool capture_new_since_threat(const MoveAtHand& m, Square a, Square t)
     {
-        if (!m.options.capture_made_safe_by_parry_of_new_capture || !m.before_last)
+        if (!m.options.new_threats.capture_made_safe_by_parry_of_new_capture || !m.before_last)
             return false;
         Position threat_to_come = *m.before_last;
         if (forces_mate_at_cost(threat_to_come, m.options))
@@ -491,7 +495,7 @@ namespace {
             && !detail::hidden_protection(m.before, Move(a_before, t), m.options).empty()
             && detail::hidden_protection(mover_again, Move(a, t), m.options).empty())
             return ThreatOrigin::HiddenProtectionRemoved;
-        if (m.options.capture_made_legal && !was.capture_legal && now.capture_legal)
+        if (m.options.new_threats.capture_made_legal && !was.capture_legal && now.capture_legal)
             return ThreatOrigin::CaptureMadeLegal;
         // After a check the other side answers first, so what a capture would cost is not known;
         // a mover in check, or to be mated or to lose material anyway, merely parries a threat,
@@ -501,7 +505,7 @@ namespace {
         // another piece the capture needs and the capture lost material before the move even
         // with what the mover was losing anyway left out: the move that parries also took away
         // what the capture itself cost.
-        if (m.options.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
+        if (m.options.new_threats.capture_made_safe && was.capture_legal && now.capture_legal && !m.before.in_check()
             && m.facts.checkers.empty()
             && capture_costs(mover_again, Move(a, t), m.options, standing_losses(m), CostAsked::Any)
                 == CaptureCost::None) {
@@ -511,10 +515,10 @@ namespace {
                     && (!forces_mate_at_cost(enemy_first, m.options) || capture_new_since_threat(m, a_before, t)))
                 || (before == CaptureCost::Material && !loses_material_anyway(m, enemy_first)))
                 return ThreatOrigin::CaptureMadeSafe;
-            if (before == CaptureCost::Material && m.options.capture_made_safe_by_saved_participant
+            if (before == CaptureCost::Material && m.options.new_threats.capture_made_safe_by_saved_participant
                 && moved_piece_was_won(m, enemy_first) && moved_piece_takes_part(m, mover_again, Move(a, t)))
                 return ThreatOrigin::ParticipantSaved;
-            if (before == CaptureCost::Material && m.options.capture_made_safe_by_protected_participant
+            if (before == CaptureCost::Material && m.options.new_threats.capture_made_safe_by_protected_participant
                 && moved_piece_protects_participant(m, mover_again, Move(a, t))
                 && costs_without_moved_piece(m, mover_again, Move(a, t))
                 && capture_costs(m.before, Move(a_before, t), m.options,
@@ -570,7 +574,7 @@ namespace {
             threat.exchange_gain_before
                 = is_legal(before, earlier_capture) ? detail::exchange_gain(before, earlier_capture, worth) : 0;
         }
-        if (m.options.best_exchange) {
+        if (m.options.material.best_exchange) {
             // A piece of the target's kind that the target can take in turn offers a trade; it
             // leads no capture.
             const Square t = threat.target.square;
@@ -581,12 +585,13 @@ namespace {
                     best = std::max(best, detail::exchange_gain(pos, other, worth));
             threat.best_exchange_gain = best;
         }
-        if (m.options.capture_sequence_depth > 0)
+        if (m.options.material.sequence_depth > 0)
             threat.capture_sequence_gain = detail::capture_sequence_gain(pos, capture, m.options,
                 detail::pieces_won_at_once(mover_again, worth), detail::pieces_won_at_once(m.after, worth));
-        if (m.options.mate_after_capture_depth > 0)
-            threat.mated_after_capture = detail::mated_after(mover_again, capture, m.options.mate_after_capture_depth);
-        if (m.options.capture_opens_lines && threat.exchange_gain > 0)
+        if (m.options.protection.mate_after_capture_depth > 0)
+            threat.mated_after_capture
+                = detail::mated_after(mover_again, capture, m.options.protection.mate_after_capture_depth);
+        if (m.options.material.capture_opens_lines && threat.exchange_gain > 0)
             threat.lost_elsewhere = lost_elsewhere(mover_again, capture, threat.exchange_gain, worth);
     }
 
@@ -601,8 +606,8 @@ namespace {
         for (const PieceAt& fellow : threat.fellow_attackers) {
             const Move trade(threat.target.square, fellow.square);
             if (fellow.piece.type() != threat.target.piece.type() || !is_legal(m.after, trade)
-                || (m.options.mate_after_capture_depth > 0
-                    && detail::mated_after(m.after, trade, m.options.mate_after_capture_depth)))
+                || (m.options.protection.mate_after_capture_depth > 0
+                    && detail::mated_after(m.after, trade, m.options.protection.mate_after_capture_depth)))
                 continue;
             Position pos = mover_again;
             if (detail::exchange_gain(pos, capture, m.options.piece_worth, fellow.square) <= 0)
@@ -658,7 +663,7 @@ namespace {
             if (other != a)
                 threat.fellow_attackers.push_back(at(m.after, other));
         gain_facts(m, mover_again, threat);
-        if (m.options.like_piece_trades && threat.capture_legal)
+        if (m.options.material.like_piece_trades && threat.capture_legal)
             threat.trading_fellow = trading_fellow(m, mover_again, threat);
         if (cover.real.empty() && cover.capture_legal)
             threat.hidden_protection = detail::hidden_protection(mover_again, Move(a, t), m.options);
@@ -705,14 +710,14 @@ namespace {
                     = detail::protection_of(mover_again, a, t, m.facts.checkers, protection_mated_within(m.options));
                 if (const auto origin = origin_of(m, mover_again, a, t, attackers_before, cover)) {
                     m.facts.threats.push_back(threat_of(m, mover_again, a, t, *origin, cover, own_restrictions));
-                    if (m.options.prior_attacks)
+                    if (m.options.new_threats.prior_attacks)
                         m.facts.threats.back().prior_attacks = prior_attacks_on(m, t);
                 }
             }
         }
     }
 
-    // Under check_capture_is_chase, a move that neither checks nor threatens mate, and makes a
+    // Under check_capture.is_chase, a move that neither checks nor threatens mate, and makes a
     // new threat to check and then capture, threatens the piece its line takes (origin
     // ThroughChecks): the attacker and target where they stand after the move, followed along
     // the line, what the line takes less what the replies take its gain, joint when no line
@@ -721,7 +726,7 @@ namespace {
     void through_checks_threat(MoveAtHand& m)
     {
         const MoveFacts& f = m.facts;
-        if (!m.options.check_capture_is_chase || !f.check_then_capture || !f.checkers.empty())
+        if (!m.options.check_capture.is_chase || !f.check_then_capture || !f.checkers.empty())
             return;
         Position pos = with_side_to_move(m.after, m.mover());
         // Where each piece on the board stood after the move, followed along the line.
@@ -796,7 +801,7 @@ namespace {
     void even_trade_facts(MoveAtHand& m)
     {
         // Around a check the side in check answers it first, and no trade is on offer.
-        if (!m.options.like_piece_trades || m.before.in_check() || !m.facts.checkers.empty())
+        if (!m.options.material.like_piece_trades || m.before.in_check() || !m.facts.checkers.empty())
             return;
         Position now = m.after;
         Position before = with_side_to_move(m.before, m.enemy());
@@ -848,21 +853,21 @@ namespace {
     // enemy threatens no mate. Every stopped move is tried, so no order of search decides.
     bool parries_mate_along(const MoveAtHand& m, const std::vector<Move>& stopped)
     {
-        if (m.options.kill_depth <= 0 || m.before.in_check() || stopped.empty())
+        if (m.options.kill.depth <= 0 || m.before.in_check() || stopped.empty())
             return false;
         const Position before = with_side_to_move(m.before, m.enemy());
         const bool mated_before = std::any_of(stopped.begin(), stopped.end(), [&](Move first) {
-            return begins_mate(before, first, m.options.kill_depth, m.options.kill_mates_by_check);
+            return begins_mate(before, first, m.options.kill.depth, m.options.kill.mates_by_check);
         });
         if (!mated_before)
             return false;
         Position after = m.after;
         std::vector<Move> line;
-        return !detail::forces_mate(after, m.options.kill_depth, line, m.options.kill_mates_by_check);
+        return !detail::forces_mate(after, m.options.kill.depth, line, m.options.kill.mates_by_check);
     }
 
     // Blocks: an enemy rook or cannon that could travel past `to` before and cannot now; under
-    // blocks_shield, only where the block shields a piece or the king (BlockFacts::shielded).
+    // blocks.shield, only where the block shields a piece or the king (BlockFacts::shielded).
     void block_facts(MoveAtHand& m)
     {
         if (m.facts.captured)
@@ -893,7 +898,7 @@ namespace {
                 // a piece whose capture was illegal or won nothing: the block stops no threat.
                 const Move capture(s, past);
                 const Piece taken = m.before.piece_on(past);
-                if (!m.options.blocks_shield || past == m.from() || !taken || taken.color() != m.mover()
+                if (!m.options.blocks.shield || past == m.from() || !taken || taken.color() != m.mover()
                     || taken.type() == PieceType::King)
                     continue;
                 if (!enemy_to_move)
@@ -902,9 +907,9 @@ namespace {
                     && detail::exchange_gain(*enemy_to_move, capture, m.options.piece_worth) > 0)
                     shielded.push_back(at(m.before, past));
             }
-            if (m.options.blocks_shield && blocked && shielded.empty() && parries_mate_along(m, stopped))
+            if (m.options.blocks.shield && blocked && shielded.empty() && parries_mate_along(m, stopped))
                 shielded.push_back(at(m.before, m.before.king_square(m.mover())));
-            if (m.options.blocks_shield && shielded.empty())
+            if (m.options.blocks.shield && shielded.empty())
                 blocked = false;
             if (blocked)
                 m.facts.blocks.push_back({ at(m.before, s), to, shielded });
@@ -1037,7 +1042,7 @@ CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
     // previous move; otherwise a ply has the same facts in every cycle it is part of. The cycle
     // repeats, so the move before its first ply is its last one.
     std::optional<Position> before_last;
-    if (options_.capture_made_safe_by_parry_of_new_capture) {
+    if (options_.new_threats.capture_made_safe_by_parry_of_new_capture) {
         before_last = out.start;
         UndoInfo undo;
         for (int ply = cycle.first_ply; ply < cycle.last_ply; ++ply)

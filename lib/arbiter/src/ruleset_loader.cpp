@@ -641,24 +641,21 @@ namespace {
         return *key;
     }
 
-    bool is_switch(const ClassificationKey& key)
-    {
-        return std::holds_alternative<bool ClassifierOptions::*>(key.field);
-    }
+    bool is_switch(const ClassificationKey& key) { return std::holds_alternative<OptionField<bool>>(key.field); }
 
     // Whether the key is on: a switch true, a number given and at least its `on_from`.
-    bool is_on(const ClassifierOptions& c, std::string_view name)
+    bool is_on(ClassifierOptions c, std::string_view name)
     {
         const ClassificationKey& key = classification_key(name);
-        if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field))
-            return c.**flag;
-        if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
-            return c.**number >= key.on_from;
-        const std::optional<int>& given = c.*std::get<std::optional<int> ClassifierOptions::*>(key.field);
+        if (const auto* flag = std::get_if<OptionField<bool>>(&key.field))
+            return (*flag)(c);
+        if (const auto* number = std::get_if<OptionField<int>>(&key.field))
+            return (*number)(c) >= key.on_from;
+        const std::optional<int>& given = std::get<OptionField<std::optional<int>>>(key.field)(c);
         return given && *given >= key.on_from;
     }
 
-    // As "capture_made_safe: true and kill_depth of 1 or more", "a or b: true", or "a of 2 or
+    // As "capture_made_safe: true and kill.depth of 1 or more", "a or b: true", or "a of 2 or
     // more or b: true".
     std::string describe_needs(const std::vector<std::vector<std::string_view>>& needs)
     {
@@ -721,24 +718,26 @@ namespace {
                 if (group_of(key.name) != group)
                     continue;
                 const std::string_view name = key_in_group(key.name);
-                if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field)) {
-                    c.** flag = r.boolean(g, name, group_path).value_or(c.**flag);
+                if (const auto* flag = std::get_if<OptionField<bool>>(&key.field)) {
+                    bool& value = (*flag)(c);
+                    value = r.boolean(g, name, group_path).value_or(value);
                     if (g.contains(std::string(name)))
                         for (const KeyPart& part : key.parts)
-                            c.*part.field = part.inverted ? !(c.**flag) : c.**flag;
-                } else if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
-                    c.** number = r.integer(g, name, group_path, key.low, key.high).value_or(c.**number);
-                else
-                    c.*std::get<std::optional<int> ClassifierOptions::*>(key.field)
+                            part.field(c) = part.inverted ? !value : value;
+                } else if (const auto* number = std::get_if<OptionField<int>>(&key.field)) {
+                    int& value = (*number)(c);
+                    value = r.integer(g, name, group_path, key.low, key.high).value_or(value);
+                } else
+                    std::get<OptionField<std::optional<int>>>(key.field)(c)
                         = r.integer(g, name, group_path, key.low, key.high);
             }
             if (group != "material")
                 continue;
             if (const auto takers = r.enum_list(g, "takers", group_path, piece_names, "piece")) {
-                c.check_capture_takers.fill(false);
+                c.check_capture.takers.fill(false);
                 for (const PieceType type : *takers)
-                    c.check_capture_takers[index(type)] = true;
-                c.capture_sequence_takers = c.check_capture_takers;
+                    c.check_capture.takers[index(type)] = true;
+                c.material.sequence_takers = c.check_capture.takers;
             }
         }
         for (const ClassificationKey& key : classification_keys()) {
@@ -1087,60 +1086,82 @@ const std::vector<ClassificationKey>& classification_keys()
     // A new key is one row here (besides its field, its use and its row in the README).
     static const std::vector<ClassificationKey> keys = {
         { .name = "material.exchange_offer_costs_nothing",
-            .field = &C::capture_back_unless_mated,
+            .field = &option<&C::material, &MaterialOptions::capture_back_unless_mated>,
             .needs = { { "protection.mate_after_capture_depth" } },
-            .parts = { { &C::capture_back_unless_losing } } },
-        { .name = "material.capture_opens_lines", .field = &C::capture_opens_lines },
-        { .name = "material.best_exchange", .field = &C::best_exchange },
-        { .name = "material.like_piece_trades", .field = &C::like_piece_trades },
-        { .name = "material.sequence_depth", .field = &C::capture_sequence_depth, .low = 0, .high = 8 },
+            .parts = { { &option<&C::material, &MaterialOptions::capture_back_unless_losing> } } },
+        { .name = "material.capture_opens_lines",
+            .field = &option<&C::material, &MaterialOptions::capture_opens_lines> },
+        { .name = "material.best_exchange", .field = &option<&C::material, &MaterialOptions::best_exchange> },
+        { .name = "material.like_piece_trades", .field = &option<&C::material, &MaterialOptions::like_piece_trades> },
+        { .name = "material.sequence_depth",
+            .field = &option<&C::material, &MaterialOptions::sequence_depth>,
+            .low = 0,
+            .high = 8 },
         { .name = "material.sequence_any_piece_takes_back",
-            .field = &C::capture_sequence_any_piece_takes_back,
+            .field = &option<&C::material, &MaterialOptions::sequence_any_piece_takes_back>,
             .needs = { { "material.sequence_depth" } } },
         { .name = "material.uncrossed_soldiers_worthless",
-            .field = &C::check_capture_ignores_uncrossed_soldiers,
-            .parts = { { &C::capture_made_safe_ignores_uncrossed_soldiers },
-                { &C::capture_sequence_counts_uncrossed_soldiers, true } } },
-        { .name = "protection.mate_after_capture_depth", .field = &C::mate_after_capture_depth, .low = 0, .high = 3 },
+            .field = &option<&C::check_capture, &CheckCaptureOptions::ignores_uncrossed_soldiers>,
+            .parts = { { &option<&C::new_threats, &NewThreatOptions::capture_made_safe_ignores_uncrossed_soldiers> },
+                { &option<&C::material, &MaterialOptions::sequence_counts_uncrossed_soldiers>, true } } },
+        { .name = "protection.mate_after_capture_depth",
+            .field = &option<&C::protection, &ProtectionOptions::mate_after_capture_depth>,
+            .low = 0,
+            .high = 3 },
         { .name = "protection.unless_mated",
-            .field = &C::protection_unless_mated,
+            .field = &option<&C::protection, &ProtectionOptions::unless_mated>,
             .needs = { { "protection.mate_after_capture_depth" } } },
-        { .name = "protection.hidden_depth", .field = &C::hidden_protection_depth, .low = 0, .high = 5 },
-        { .name = "new_threats.capture_made_legal", .field = &C::capture_made_legal },
+        { .name = "protection.hidden_depth",
+            .field = &option<&C::protection, &ProtectionOptions::hidden_depth>,
+            .low = 0,
+            .high = 5 },
+        { .name = "new_threats.capture_made_legal",
+            .field = &option<&C::new_threats, &NewThreatOptions::capture_made_legal> },
         { .name = "new_threats.capture_made_safe",
-            .field = &C::capture_made_safe,
-            .parts = { { &C::capture_made_safe_by_saved_participant }, { &C::saved_participant_holds_target },
-                { &C::saved_participant_won_by_exchange }, { &C::capture_cost_counts_kills },
-                { &C::capture_cost_counts_check_captures }, { &C::capture_cost_leaves_standing_losses },
-                { &C::capture_made_safe_by_protected_participant },
-                { &C::capture_made_safe_by_parry_of_new_capture } } },
-        { .name = "new_threats.prior_attacks", .field = &C::prior_attacks },
-        { .name = "kill.depth", .field = &C::kill_depth, .low = 0, .high = 7 },
-        { .name = "kill.mates_by_check", .field = &C::kill_mates_by_check, .needs = { { "kill.depth" } } },
-        { .name = "kill.capture_first", .field = &C::kill_capture_first, .needs = { { "kill.depth" } } },
-        { .name = "kill.through_offered_exchange",
-            .field = &C::kill_through_offered_exchange,
+            .field = &option<&C::new_threats, &NewThreatOptions::capture_made_safe>,
+            .parts = { { &option<&C::new_threats, &NewThreatOptions::capture_made_safe_by_saved_participant> },
+                { &option<&C::new_threats, &NewThreatOptions::saved_participant_holds_target> },
+                { &option<&C::new_threats, &NewThreatOptions::saved_participant_won_by_exchange> },
+                { &option<&C::new_threats, &NewThreatOptions::capture_cost_counts_kills> },
+                { &option<&C::new_threats, &NewThreatOptions::capture_cost_counts_check_captures> },
+                { &option<&C::new_threats, &NewThreatOptions::capture_cost_leaves_standing_losses> },
+                { &option<&C::new_threats, &NewThreatOptions::capture_made_safe_by_protected_participant> },
+                { &option<&C::new_threats, &NewThreatOptions::capture_made_safe_by_parry_of_new_capture> } } },
+        { .name = "new_threats.prior_attacks", .field = &option<&C::new_threats, &NewThreatOptions::prior_attacks> },
+        { .name = "kill.depth", .field = &option<&C::kill, &KillOptions::depth>, .low = 0, .high = 7 },
+        { .name = "kill.mates_by_check",
+            .field = &option<&C::kill, &KillOptions::mates_by_check>,
             .needs = { { "kill.depth" } } },
-        { .name = "check_capture.depth", .field = &C::check_capture_depth, .low = 0, .high = 5, .on_from = 2 },
+        { .name = "kill.capture_first",
+            .field = &option<&C::kill, &KillOptions::capture_first>,
+            .needs = { { "kill.depth" } } },
+        { .name = "kill.through_offered_exchange",
+            .field = &option<&C::kill, &KillOptions::through_offered_exchange>,
+            .needs = { { "kill.depth" } } },
+        { .name = "check_capture.depth",
+            .field = &option<&C::check_capture, &CheckCaptureOptions::depth>,
+            .low = 0,
+            .high = 5,
+            .on_from = 2 },
         { .name = "check_capture.by_complete_exchange",
-            .field = &C::check_capture_quiet_checks,
+            .field = &option<&C::check_capture, &CheckCaptureOptions::quiet_checks>,
             .needs = { { "check_capture.depth" }, { "material.sequence_depth" } },
-            .parts
-            = { { &C::check_capture_through_standing_capture }, { &C::check_capture_weighs_following_captures } } },
+            .parts = { { &option<&C::check_capture, &CheckCaptureOptions::through_standing_capture> },
+                { &option<&C::check_capture, &CheckCaptureOptions::weighs_following_captures> } } },
         { .name = "check_capture.new_by_material",
-            .field = &C::check_capture_not_won_anyway,
+            .field = &option<&C::check_capture, &CheckCaptureOptions::not_won_anyway>,
             .needs = { { "check_capture.depth" } },
-            .parts = { { &C::check_capture_new_by_target } } },
+            .parts = { { &option<&C::check_capture, &CheckCaptureOptions::new_by_target> } } },
         { .name = "check_capture.is_chase",
-            .field = &C::check_capture_is_chase,
+            .field = &option<&C::check_capture, &CheckCaptureOptions::is_chase>,
             .needs = { { "check_capture.depth" } } },
         { .name = "check_capture.crossed_soldier_given_worth",
-            .field = &C::check_capture_crossed_soldier_given_worth,
+            .field = &option<&C::check_capture, &CheckCaptureOptions::crossed_soldier_given_worth>,
             .low = 0,
             .high = 100,
             .on_from = 0,
             .needs = { { "check_capture.depth" } } },
-        { .name = "blocks.shield", .field = &C::blocks_shield },
+        { .name = "blocks.shield", .field = &option<&C::blocks, &BlockOptions::shield> },
     };
     return keys;
 }

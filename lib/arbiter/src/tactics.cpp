@@ -188,9 +188,9 @@ namespace {
     // line: its worth, or for a pawn across the river its floating worth when the options give one.
     int given_worth(Piece taken, Square s, const ClassifierOptions& options)
     {
-        if (options.check_capture_crossed_soldier_given_worth && taken && taken.type() == PieceType::Soldier
+        if (options.check_capture.crossed_soldier_given_worth && taken && taken.type() == PieceType::Soldier
             && !is_uncrossed_soldier(taken, s))
-            return *options.check_capture_crossed_soldier_given_worth;
+            return *options.check_capture.crossed_soldier_given_worth;
         return worth_of(taken, options.piece_worth);
     }
 
@@ -253,10 +253,10 @@ namespace {
     {
         LineEnd end;
         end.already_won = pieces_won_at_once(pos, options.piece_worth);
-        end.weigh_lines_opened = options.capture_opens_lines;
-        end.mated_within = options.mate_after_capture_depth;
+        end.weigh_lines_opened = options.material.capture_opens_lines;
+        end.mated_within = options.protection.mate_after_capture_depth;
         end.weigh_following_captures
-            = options.check_capture_weighs_following_captures && options.capture_sequence_depth > 0;
+            = options.check_capture.weighs_following_captures && options.material.sequence_depth > 0;
         if (end.weigh_following_captures)
             end.lost_anyway = pieces_won_at_once(with_side_to_move(pos, ~pos.side_to_move()), options.piece_worth);
         return end;
@@ -271,7 +271,7 @@ namespace {
     // both sides took before it. The cheap tests come first.
     bool ends_line(const Position& pos, Move m, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
-        if (!is_capture_of_non_king(pos, m) || !options.check_capture_takers[index(pos.piece_on(m.from()).type())]
+        if (!is_capture_of_non_king(pos, m) || !options.check_capture.takers[index(pos.piece_on(m.from()).type())]
             || (end.point && m.to() != *end.point)
             || std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) != end.already_won.end()
             || !pos.is_legal_pseudo(m))
@@ -304,21 +304,21 @@ namespace {
     }
 
     // A check that takes a piece the side could win anyway takes nothing the checks win: under
-    // check_capture_through_standing_capture it is a check of the line all the same, its capture
+    // check_capture.through_standing_capture it is a check of the line all the same, its capture
     // counted for nothing.
     bool takes_standing_piece(const Position& pos, Move check, const LineEnd& end, const ClassifierOptions& options)
     {
-        return options.check_capture_through_standing_capture && is_capture_of_non_king(pos, check)
+        return options.check_capture.through_standing_capture && is_capture_of_non_king(pos, check)
             && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to())) != end.already_won.end();
     }
 
     // Whether a line of checks passes over `check` without playing it: under
-    // check_capture_quiet_checks a capture that wins or trades even by itself is weighed as a
+    // check_capture.quiet_checks a capture that wins or trades even by itself is weighed as a
     // capture, not as a check of the line; and a move that cannot check is none.
     bool passed_over(const Position& pos, Move check, bool takes_standing, const ClassifierOptions& options,
         bool quiet_known, Square enemy_king)
     {
-        return (options.check_capture_quiet_checks && is_capture_of_non_king(pos, check) && !takes_standing
+        return (options.check_capture.quiet_checks && is_capture_of_non_king(pos, check) && !takes_standing
                    && capture_gain(pos, check, options.piece_worth) >= 0)
             || (quiet_known && cannot_check(pos, check, enemy_king));
     }
@@ -474,8 +474,8 @@ namespace {
         // that saves the other side, says so at less cost than the search for every end.
         std::vector<Move> line;
         const std::vector<PieceAt> ends
-            = forces_gain_by_checks(searched, options.check_capture_depth, 0, end, options, line)
-            ? line_ends_by_checks(searched, options.check_capture_depth, 0, end, options)
+            = forces_gain_by_checks(searched, options.check_capture.depth, 0, end, options, line)
+            ? line_ends_by_checks(searched, options.check_capture.depth, 0, end, options)
             : std::vector<PieceAt>();
         if (ends.empty()) {
             ways.push_back(won);
@@ -502,7 +502,7 @@ namespace {
     int sequence_worth_of(const Position& pos, Square s, const ClassifierOptions& options)
     {
         const Piece taken = pos.piece_on(s);
-        if (!options.capture_sequence_counts_uncrossed_soldiers && is_uncrossed_soldier(taken, s))
+        if (!options.material.sequence_counts_uncrossed_soldiers && is_uncrossed_soldier(taken, s))
             return 0;
         return worth_of(taken, options.piece_worth);
     }
@@ -510,7 +510,7 @@ namespace {
     // What the side to move wins at most by the captures of a sequence within `depth` plies, or
     // 0 by stopping, the other side having just taken on `just_taken`. The starter takes off the
     // first capture's point only with the sequence's takers, unless it takes back on
-    // `just_taken` under capture_sequence_any_piece_takes_back.
+    // `just_taken` under material.sequence_any_piece_takes_back.
     int best_capture_sequence(Position& pos, int depth, Square just_taken, const SequenceExclusions& exclusions,
         const ClassifierOptions& options)
     {
@@ -522,8 +522,8 @@ namespace {
         for (const Move m : pseudo_legal_moves(pos))
             if (is_capture_of_non_king(pos, m)
                 && (!starters_turn || m.to() == exclusions.point
-                    || (options.capture_sequence_any_piece_takes_back && m.to() == just_taken)
-                    || options.capture_sequence_takers[index(pos.piece_on(m.from()).type())])
+                    || (options.material.sequence_any_piece_takes_back && m.to() == just_taken)
+                    || options.material.sequence_takers[index(pos.piece_on(m.from()).type())])
                 && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end() && pos.is_legal_pseudo(m)) {
                 const int taken = sequence_worth_of(pos, m.to(), options);
                 UndoInfo undo;
@@ -547,7 +547,7 @@ namespace {
         UndoInfo undo;
         after.do_move(capture, undo);
         return taken
-            - best_capture_sequence(after, options.capture_sequence_depth - 1, capture.to(), exclusions, options);
+            - best_capture_sequence(after, options.material.sequence_depth - 1, capture.to(), exclusions, options);
     }
 
 } // namespace
@@ -723,7 +723,8 @@ int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& 
     const int taken = sequence_worth_of(pos, capture.to(), options);
     UndoInfo undo;
     pos.do_move(capture, undo);
-    const int reply = best_capture_sequence(pos, options.capture_sequence_depth - 1, capture.to(), exclusions, options);
+    const int reply
+        = best_capture_sequence(pos, options.material.sequence_depth - 1, capture.to(), exclusions, options);
     pos.undo_move(capture, undo);
     return taken - reply;
 }
@@ -733,7 +734,7 @@ bool threatens_check_then_capture(
 {
     LineEnd end = line_end_from(pos, options);
     end.already_won.insert(end.already_won.end(), won_anyway.begin(), won_anyway.end());
-    return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+    return forces_gain_by_checks(pos, options.check_capture.depth, 0, end, options, line);
 }
 
 bool wins_through_checks_of_one_piece(
@@ -746,7 +747,7 @@ bool wins_through_checks_of_one_piece(
         if (!p || p.color() != pos.side_to_move() || p.type() == PieceType::King)
             continue;
         std::vector<Move> line;
-        if (forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line, Square(i)))
+        if (forces_gain_by_checks(pos, options.check_capture.depth, 0, end, options, line, Square(i)))
             return true;
     }
     return false;
@@ -758,7 +759,7 @@ namespace {
     // a capture whose complete exchange wins the other side more than `margin`, a piece the
     // other side could not win before (take with a winning exchange, past any hidden protection):
     // the capturer protected it, in the open or hidden, or shut a line on it. Under
-    // check_capture_ignores_uncrossed_soldiers, a pawn on its own side of the river is no loss.
+    // check_capture.ignores_uncrossed_soldiers, a pawn on its own side of the river is no loss.
     bool lays_open(const Position& pos, Move capture, int margin, const ClassifierOptions& options)
     {
         const PieceWorth& worth = options.piece_worth;
@@ -768,7 +769,7 @@ namespace {
         const Position other_first = with_side_to_move(pos, taken.side_to_move());
         for (const Move c : legal_moves(taken)) {
             if (!is_capture_of_non_king(taken, c) || c.to() == capture.to()
-                || (options.check_capture_ignores_uncrossed_soldiers
+                || (options.check_capture.ignores_uncrossed_soldiers
                     && is_uncrossed_soldier(taken.piece_on(c.to()), c.to())))
                 continue;
             Position after = taken;
@@ -788,7 +789,7 @@ namespace {
 std::vector<Move> hidden_protection(Position pos, Move capture, const ClassifierOptions& options)
 {
     std::vector<Move> line;
-    if (options.hidden_protection_depth < 2)
+    if (options.protection.hidden_depth < 2)
         return line;
     const int lost = worth_of(pos.piece_on(capture.to()), options.piece_worth);
     UndoInfo undo;
@@ -796,15 +797,15 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
     // Taking back weighs material only: any piece may take, and a check that takes counts
     // with what it takes, as a recapture would.
     ClassifierOptions taking_back = options;
-    taking_back.check_capture_quiet_checks = false;
-    taking_back.check_capture_through_standing_capture = false;
-    taking_back.check_capture_crossed_soldier_given_worth.reset();
-    taking_back.check_capture_takers.fill(true);
+    taking_back.check_capture.quiet_checks = false;
+    taking_back.check_capture.through_standing_capture = false;
+    taking_back.check_capture.crossed_soldier_given_worth.reset();
+    taking_back.check_capture.takers.fill(true);
     LineEnd end;
     end.enough = 0;
     end.point = capture.to();
-    end.mated_within = options.mate_after_capture_depth;
-    if (!forces_gain_by_checks(pos, options.hidden_protection_depth, -lost, end, taking_back, line))
+    end.mated_within = options.protection.mate_after_capture_depth;
+    if (!forces_gain_by_checks(pos, options.protection.hidden_depth, -lost, end, taking_back, line))
         line.clear();
     return line;
 }
@@ -833,7 +834,7 @@ bool lays_open_to_checks(Position pos, Move capture, int at_least, const Classif
         end.already_won.insert(end.already_won.end(), won_at_once.begin(), won_at_once.end());
         end.already_won.insert(end.already_won.end(), won_through_checks.begin(), won_through_checks.end());
         std::vector<Move> line;
-        return forces_gain_by_checks(pos, options.check_capture_depth, 0, end, options, line);
+        return forces_gain_by_checks(pos, options.check_capture.depth, 0, end, options, line);
     });
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "xq/arbiter/classifier_options.hpp"
 #include "xq/arbiter/facts.hpp"
 
 // The tactical searches behind kills and check-then-capture threats. Private to the arbiter's
@@ -48,15 +49,15 @@ int exchange_gain(
     Position& pos, Move capture, const PieceWorth& worth, std::optional<Square> sitting_out = std::nullopt);
 
 // What the side to move wins by `capture`, a legal capture, and the captures anywhere on the
-// board that follow it within options.capture_sequence_depth plies, the first included: each
+// board that follow it within options.material.sequence_depth plies, the first included: each
 // side in turn takes what wins it most or stops, whatever its captures lay open or let through.
 // After its first capture the side to move takes off that capture's point only with
-// options.capture_sequence_takers (under options.capture_sequence_any_piece_takes_back, any
+// options.material.sequence_takers (under options.material.sequence_any_piece_takes_back, any
 // piece takes back where the other side has just taken), and none of `won_anyway`: what it
 // could win at once anyway is not the capture's gain; nor does the other side take any of
 // `lost_anyway`, what it could win at once anyway being no cost of the capture. In piece worth
 // (a pawn on its own side of the river worth nothing unless
-// options.capture_sequence_counts_uncrossed_soldiers); checks aside.
+// options.material.sequence_counts_uncrossed_soldiers); checks aside.
 int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
     const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway);
 
@@ -77,7 +78,7 @@ bool wins_through_checks_of_one_piece(
     Position pos, const ClassifierOptions& options, const std::vector<PieceAt>& won_anyway);
 
 // How the other side, once `capture` (legal for the side to move in `pos`) is made, takes back
-// on its point within ClassifierOptions::hidden_protection_depth of its moves, every move but
+// on its point within ClassifierOptions::protection.hidden_depth of its moves, every move but
 // the last a check, winning back at least as much along the line: a protection that shows
 // only once the piece is taken (Threat::hidden_protection). Empty when it cannot, or when the
 // depth is below 2.
@@ -92,7 +93,7 @@ std::vector<Move> hidden_protection(Position pos, Move capture, const Classifier
 std::vector<std::vector<PieceAt>> ways_won_through_checks(const Position& pos, const ClassifierOptions& options);
 
 // Whether `capture`, legal for the side to move in `pos`, lets the other side win through checks
-// (threatens_check_then_capture, within ClassifierOptions::check_capture_depth) at least
+// (threatens_check_then_capture, within ClassifierOptions::check_capture.depth) at least
 // `at_least` in piece worth, by a line that ends in a piece it could not win before the
 // capture, at once or through checks: the capture lays that piece open, as a capture may lay
 // one open to a capture at once.

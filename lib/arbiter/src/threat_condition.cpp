@@ -26,22 +26,26 @@ namespace {
 
     ValueSet gain(int worth) { return value_bit(gain_of(worth)); }
 
-    constexpr ClassificationNeed prior_attacks { [](const ClassifierOptions& o) { return o.prior_attacks; },
+    constexpr ClassificationNeed prior_attacks { [](const ClassifierOptions& o) { return o.new_threats.prior_attacks; },
         "needs the prior attacks listed (classification: new_threats.prior_attacks true)" };
-    constexpr ClassificationNeed best_exchange { [](const ClassifierOptions& o) { return o.best_exchange; },
+    constexpr ClassificationNeed best_exchange { [](const ClassifierOptions& o) { return o.material.best_exchange; },
         "needs the exchange led by each taker weighed (classification: material.best_exchange true)" };
     constexpr ClassificationNeed capture_sequences { [](const ClassifierOptions& o) {
-                                                        return o.capture_sequence_depth > 0;
+                                                        return o.material.sequence_depth > 0;
                                                     },
         "needs the sequences of captures weighed (classification: material.sequence_depth above 0)" };
-    constexpr ClassificationNeed lines_opened { [](const ClassifierOptions& o) { return o.capture_opens_lines; },
+    constexpr ClassificationNeed lines_opened { [](const ClassifierOptions& o) {
+                                                   return o.material.capture_opens_lines;
+                                               },
         "needs the lines a capture opens looked at (classification: material.capture_opens_lines true)" };
     constexpr ClassificationNeed hidden_protection { [](const ClassifierOptions& o) {
-                                                        return o.hidden_protection_depth >= 2;
+                                                        return o.protection.hidden_depth >= 2;
                                                     },
         "needs hidden protection looked for (classification: protection.hidden_depth of 2 or more)" };
 
-    constexpr ClassificationNeed like_piece_trades { [](const ClassifierOptions& o) { return o.like_piece_trades; },
+    constexpr ClassificationNeed like_piece_trades { [](const ClassifierOptions& o) {
+                                                        return o.material.like_piece_trades;
+                                                    },
         "needs the trades of like pieces among the attackers looked for (classification: material.like_piece_trades "
         "true)" };
 

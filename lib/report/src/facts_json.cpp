@@ -124,7 +124,7 @@ Json move_facts(const MoveFacts& f, const std::vector<std::string>& reasons)
     Json blocks = Json::array();
     for (const BlockFacts& b : f.blocks) {
         Json block { { "blocked", piece_at(b.blocked) }, { "at", to_iccs(b.at) } };
-        // Only under blocks_shield: the facts of the other rulesets stay as they were.
+        // Only under blocks.shield: the facts of the other rulesets stay as they were.
         if (!b.shielded.empty()) {
             Json shielded = Json::array();
             for (const PieceAt& p : b.shielded)

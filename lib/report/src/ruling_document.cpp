@@ -636,10 +636,10 @@ namespace {
             { { "chariot", of(PieceType::Chariot) }, { "horse", of(PieceType::Horse) },
                 { "cannon", of(PieceType::Cannon) }, { "advisor", of(PieceType::Advisor) },
                 { "elephant", of(PieceType::Elephant) }, { "soldier", of(PieceType::Soldier) } }) };
-        if (rules.classification.capture_sequence_depth > 0
-            && !rules.classification.capture_sequence_counts_uncrossed_soldiers)
+        if (rules.classification.material.sequence_depth > 0
+            && !rules.classification.material.sequence_counts_uncrossed_soldiers)
             scale.push_back(m.format("cycle.piece_worth_uncrossed_pawns"));
-        if (const std::optional<int> given = rules.classification.check_capture_crossed_soldier_given_worth)
+        if (const std::optional<int> given = rules.classification.check_capture.crossed_soldier_given_worth)
             scale.push_back(m.format("cycle.piece_worth_crossed_pawn_given", { { "worth", std::to_string(*given) } }));
         std::vector<std::string> appendix { m.paragraph(scale) };
         appendix.insert(appendix.end(), moves.begin(), moves.end());

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "xq/arbiter/classifier_options.hpp"
 #include "xq/arbiter/facts.hpp"
 #include "xq/arbiter/repetition.hpp"
 #include "xq/board/position.hpp"

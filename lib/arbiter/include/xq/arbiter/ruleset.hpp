@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xq/arbiter/classifier_options.hpp"
 #include "xq/arbiter/move_facts.hpp"
 #include "xq/arbiter/rule_terms.hpp"
 #include "xq/arbiter/threat_condition.hpp"

@@ -31,14 +31,20 @@ namespace xq {
 // A switch may stand for one concept that the classifier weighs in several places: its `parts`
 // are further switches it sets with its field, each to the key's value (or, `inverted`, to the
 // opposite).
+// Where in ClassifierOptions a key's value goes: a field of one of its topics.
+template <typename T> using OptionField = T& (*)(ClassifierOptions&);
+
+// The field `member` of the topic `topic`: option<&ClassifierOptions::kill, &KillOptions::depth>.
+template <auto topic, auto member> auto& option(ClassifierOptions& c) { return (c.*topic).*member; }
+
 struct KeyPart {
-    bool ClassifierOptions::*field;
+    OptionField<bool> field;
     bool inverted = false;
 };
 
 struct ClassificationKey {
     std::string_view name;
-    std::variant<bool ClassifierOptions::*, int ClassifierOptions::*, std::optional<int> ClassifierOptions::*> field;
+    std::variant<OptionField<bool>, OptionField<int>, OptionField<std::optional<int>>> field;
     int low = 0;
     int high = 0;
     int on_from = 1;

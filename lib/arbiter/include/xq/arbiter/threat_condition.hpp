@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xq/arbiter/classifier_options.hpp"
 #include "xq/arbiter/move_facts.hpp"
 
 namespace xq {
