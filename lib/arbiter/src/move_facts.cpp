@@ -22,6 +22,10 @@ namespace {
         const ClassifierOptions& options;
         MoveFacts& facts;
         const Position* before_last = nullptr; // before the other side's last move, when known
+        // Whether the facts found depend on before_last: most do not, so that the move has them
+        // whatever the other side's last move was. Set where it is read, which may be deep in a
+        // search that holds the move as const.
+        mutable bool before_last_read = false;
         // Under check_capture.is_chase, for a move that threatens to check and then capture:
         // whether some such line, under some count of what the checks won before, needs one
         // piece only (Threat::by_one_piece).
@@ -456,6 +460,7 @@ namespace {
     {
         if (!m.options.new_threats.capture_made_safe_by_parry_of_new_capture || !m.before_last)
             return false;
+        m.before_last_read = true;
         Position threat_to_come = *m.before_last;
         if (forces_mate_at_cost(threat_to_come, m.options))
             return false;
@@ -953,6 +958,33 @@ namespace {
             f.classes.push_back(MoveClass::Block);
     }
 
+    // classify_move, saying whether the facts depend on `before_last`.
+    MoveFacts facts_of_move(const Position& before, Move m, const ClassifierOptions& options,
+        const Position* before_last, bool& before_last_read)
+    {
+        MoveFacts facts;
+        facts.move = m;
+        facts.mover = before.side_to_move();
+        facts.moved = at(before, m.from());
+        MoveAtHand move { before, before, options, facts, before_last };
+        UndoInfo undo;
+        move.after.do_move(m, undo);
+        facts.captured = undo.captured;
+
+        check_facts(move);
+        kill_facts(move);
+        check_then_capture_facts(move);
+        threat_facts(move);
+        through_checks_threat(move);
+        offer_facts(move);
+        even_trade_facts(move);
+        block_facts(move);
+        evasion_facts(move);
+        fact_classes(facts);
+        before_last_read = move.before_last_read;
+        return facts;
+    }
+
 } // namespace
 
 bool RestrictionFacts::by_horse_only() const
@@ -976,26 +1008,8 @@ bool MoveFacts::has_new_threat() const
 
 MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options, const Position* before_last)
 {
-    MoveFacts facts;
-    facts.move = m;
-    facts.mover = before.side_to_move();
-    facts.moved = at(before, m.from());
-    MoveAtHand move { before, before, options, facts, before_last };
-    UndoInfo undo;
-    move.after.do_move(m, undo);
-    facts.captured = undo.captured;
-
-    check_facts(move);
-    kill_facts(move);
-    check_then_capture_facts(move);
-    threat_facts(move);
-    through_checks_threat(move);
-    offer_facts(move);
-    even_trade_facts(move);
-    block_facts(move);
-    evasion_facts(move);
-    fact_classes(facts);
-    return facts;
+    bool before_last_read = false;
+    return facts_of_move(before, m, options, before_last, before_last_read);
 }
 
 CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle, const ClassifierOptions& options)
@@ -1011,11 +1025,17 @@ CycleClassifier::CycleClassifier(const ReplayedGame& game, const ClassifierOptio
 
 const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m, const Position* before_last) const
 {
-    const auto [entry, added]
-        = known_.try_emplace({ before.key(), before_last ? before_last->key() : Key {}, m.bits() });
-    if (added)
-        entry->second = classify_move(before, m, options_, before_last);
-    return entry->second;
+    // Facts that do not depend on the position before the other side's last move are kept
+    // under none, for every ply that plays the move from the same position.
+    if (const auto found = known_.find({ before.key(), Key {}, m.bits() }); found != known_.end())
+        return found->second;
+    if (before_last)
+        if (const auto found = known_.find({ before.key(), before_last->key(), m.bits() }); found != known_.end())
+            return found->second;
+    bool before_last_read = false;
+    MoveFacts facts = facts_of_move(before, m, options_, before_last, before_last_read);
+    const Key last_key = before_last_read ? before_last->key() : Key {};
+    return known_.try_emplace({ before.key(), last_key, m.bits() }, std::move(facts)).first->second;
 }
 
 CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const
