@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "tactics.hpp"
+#include "mate_search.hpp"
 #include "xq/board/movegen.hpp"
 
 namespace xq::detail {

@@ -1,68 +1,14 @@
-// Forced mates, exchanges and capture sequences: the searches the move classifier runs.
+// Lines of checks that win material: check-then-capture threats, the ways of counting what they
+// won, and hidden protection (a take-back after checks). Private to the arbiter's move facts.
 #pragma once
 
-#include <memory>
-#include <optional>
 #include <vector>
 
 #include "xq/arbiter/classifier_options.hpp"
 #include "xq/arbiter/facts.hpp"
+#include "xq/board/position.hpp"
 
-// The tactical searches behind kills and check-then-capture threats. Private to the arbiter's
-// move facts.
 namespace xq::detail {
-
-// A mate the side to move can force within `depth` of its own moves, every move before
-// the last a check. Leaving the opponent no legal move is a win whether or not it is check,
-// unless `by_check`: then the last move must check too. The enemy piece on `spared`, if any, is
-// never taken along the line (it is followed as it moves).
-bool forces_mate(Position& pos, int depth, std::vector<Move>& line, bool by_check = false,
-    std::optional<Square> spared = std::nullopt);
-
-// While one lives, forces_mate remembers across its calls on this thread the positions it found
-// no mate from: the searches for one cycle's moves (kills, what captures cost) meet the same
-// positions again and again. A search only skips what would fail, so the answers and lines are
-// the same without it. Memories nest; the innermost serves.
-class MateSearchMemory {
-public:
-    MateSearchMemory();
-    ~MateSearchMemory();
-    MateSearchMemory(const MateSearchMemory&) = delete;
-    MateSearchMemory& operator=(const MateSearchMemory&) = delete;
-
-    struct Positions;
-
-private:
-    std::unique_ptr<Positions> positions_;
-    Positions* outer_;
-};
-
-// Whether `capture`, legal for the side to move in `pos`, lets the other side force mate
-// within `depth` of its moves.
-bool mated_after(Position pos, Move capture, int depth);
-
-// What the side to move wins by `capture`, a legal capture, and the exchange on the captured
-// point after it: each side takes back with its least valuable piece that can legally do so,
-// or stops where going on would lose. In piece worth; a king takes only last. The piece on
-// `sitting_out`, if any, stays where it stands and takes no part.
-int exchange_gain(
-    Position& pos, Move capture, const PieceWorth& worth, std::optional<Square> sitting_out = std::nullopt);
-
-// What the side to move wins by `capture`, a legal capture, and the captures anywhere on the
-// board that follow it within options.material.sequence_depth plies, the first included: each
-// side in turn takes what wins it most or stops, whatever its captures lay open or let through.
-// After its first capture the side to move takes off that capture's point only with
-// options.material.sequence_takers (under options.material.sequence_any_piece_takes_back, any
-// piece takes back where the other side has just taken), and none of `won_anyway`: what it
-// could win at once anyway is not the capture's gain; nor does the other side take any of
-// `lost_anyway`, what it could win at once anyway being no cost of the capture. In piece worth
-// (a pawn on its own side of the river worth nothing unless
-// options.material.sequence_counts_uncrossed_soldiers); checks aside.
-int capture_sequence_gain(Position& pos, Move capture, const ClassifierOptions& options,
-    const std::vector<PieceAt>& won_anyway, const std::vector<PieceAt>& lost_anyway);
-
-// The pieces the side to move could win by a capture at once, on their points.
-std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth);
 
 // Whether the side to move can win material by checking first, `line` one way to do it. Taking
 // a piece it could win at once, or one of `won_anyway`, ends no line: the checks must be what
