@@ -18,10 +18,6 @@ struct MoveAtHand {
     const ClassifierOptions& options;
     MoveFacts& facts;
     const Position* before_last = nullptr; // before the other side's last move, when known
-    // Whether the facts found depend on before_last: most do not, so that the move has them
-    // whatever the other side's last move was. Set where it is read, which may be deep in a
-    // search that holds the move as const.
-    mutable bool before_last_read = false;
     // Under check_capture.is_chase, for a move that threatens to check and then capture:
     // whether some such line, under some count of what the checks won before, needs one
     // piece only (Threat::by_one_piece).

@@ -69,33 +69,6 @@ namespace {
             f.classes.push_back(MoveClass::Block);
     }
 
-    // classify_move, saying whether the facts depend on `before_last`.
-    MoveFacts facts_of_move(const Position& before, Move m, const ClassifierOptions& options,
-        const Position* before_last, bool& before_last_read)
-    {
-        MoveFacts facts;
-        facts.move = m;
-        facts.mover = before.side_to_move();
-        facts.moved = at(before, m.from());
-        MoveAtHand move { before, before, options, facts, before_last };
-        UndoInfo undo;
-        move.after.do_move(m, undo);
-        facts.captured = undo.captured;
-
-        check_facts(move);
-        kill_facts(move);
-        check_then_capture_facts(move);
-        threat_facts(move);
-        through_checks_threat(move);
-        offer_facts(move);
-        even_trade_facts(move);
-        block_facts(move);
-        evasion_facts(move);
-        fact_classes(facts);
-        before_last_read = move.before_last_read;
-        return facts;
-    }
-
 } // namespace
 
 } // namespace xq::detail
@@ -123,8 +96,26 @@ bool MoveFacts::has_new_threat() const
 
 MoveFacts classify_move(const Position& before, Move m, const ClassifierOptions& options, const Position* before_last)
 {
-    bool before_last_read = false;
-    return detail::facts_of_move(before, m, options, before_last, before_last_read);
+    MoveFacts facts;
+    facts.move = m;
+    facts.mover = before.side_to_move();
+    facts.moved = at(before, m.from());
+    detail::MoveAtHand move { before, before, options, facts, before_last };
+    UndoInfo undo;
+    move.after.do_move(m, undo);
+    facts.captured = undo.captured;
+
+    detail::check_facts(move);
+    detail::kill_facts(move);
+    detail::check_then_capture_facts(move);
+    detail::threat_facts(move);
+    detail::through_checks_threat(move);
+    detail::offer_facts(move);
+    detail::even_trade_facts(move);
+    detail::block_facts(move);
+    detail::evasion_facts(move);
+    detail::fact_classes(facts);
+    return facts;
 }
 
 CycleFacts classify_cycle(const ReplayedGame& game, const RepetitionCycle& cycle, const ClassifierOptions& options)
@@ -140,17 +131,11 @@ CycleClassifier::CycleClassifier(const ReplayedGame& game, const ClassifierOptio
 
 const MoveFacts& CycleClassifier::facts_of(const Position& before, Move m, const Position* before_last) const
 {
-    // Facts that do not depend on the position before the other side's last move are kept
-    // under none, for every ply that plays the move from the same position.
-    if (const auto found = known_.find({ before.key(), Key {}, m.bits() }); found != known_.end())
-        return found->second;
-    if (before_last)
-        if (const auto found = known_.find({ before.key(), before_last->key(), m.bits() }); found != known_.end())
-            return found->second;
-    bool before_last_read = false;
-    MoveFacts facts = detail::facts_of_move(before, m, options_, before_last, before_last_read);
-    const Key last_key = before_last_read ? before_last->key() : Key {};
-    return known_.try_emplace({ before.key(), last_key, m.bits() }, std::move(facts)).first->second;
+    const auto [entry, added]
+        = known_.try_emplace({ before.key(), before_last ? before_last->key() : Key {}, m.bits() });
+    if (added)
+        entry->second = classify_move(before, m, options_, before_last);
+    return entry->second;
 }
 
 CycleFacts CycleClassifier::classify(const RepetitionCycle& cycle) const

@@ -222,7 +222,6 @@ namespace {
     {
         if (!m.options.new_threats.capture_made_safe_by_parry_of_new_capture || !m.before_last)
             return false;
-        m.before_last_read = true;
         Position threat_to_come = *m.before_last;
         if (forces_mate_at_cost(threat_to_come, m.options))
             return false;

@@ -44,7 +44,7 @@ private:
     const ReplayedGame& game_;
     const ClassifierOptions& options_;
     // By the keys of the position the move is played from and of the one before the other
-    // side's last move (0 when the facts do not depend on it), and the move.
+    // side's last move (0 when not asked for), and the move.
     mutable std::map<std::tuple<Key, Key, std::uint16_t>, MoveFacts> known_;
 };
 
