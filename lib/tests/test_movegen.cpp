@@ -4,8 +4,10 @@
 #include "board_test_support.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "xq/board/fen.hpp"
 #include "xq/board/movegen.hpp"
@@ -163,6 +165,35 @@ TEST_SUITE("movegen")
         CHECK(disagreements == 0);
         CHECK(moves > 100000);
         CHECK(in_check > 100);
+    }
+
+    TEST_CASE("the capture generators give the captures among all moves, in the same order")
+    {
+        // Two plies deep from positions full of pins, screens and checks: what the searches for
+        // material take from pseudo_legal_captures and legal_captures is what they took from
+        // the whole lists.
+        std::size_t positions = 0, captures = 0, mismatches = 0;
+        const auto captures_among = [](const Position& pos, const MoveList& moves) {
+            std::vector<Move> out;
+            std::copy_if(moves.begin(), moves.end(), std::back_inserter(out),
+                [&](Move m) { return static_cast<bool>(pos.piece_on(m.to())); });
+            return out;
+        };
+        const auto listed = [](const MoveList& moves) { return std::vector<Move>(moves.begin(), moves.end()); };
+        for (const std::string_view fen : test::shortcut_test_fens)
+            test::for_each_position(from_fen(fen), 2, [&](const Position& pos) {
+                ++positions;
+                const std::vector<Move> pseudo = captures_among(pos, pseudo_legal_moves(pos));
+                captures += pseudo.size();
+                if (listed(pseudo_legal_captures(pos)) != pseudo
+                    || listed(legal_captures(pos)) != captures_among(pos, legal_moves(pos))) {
+                    if (mismatches++ == 0)
+                        MESSAGE("first mismatch: " << to_fen(pos));
+                }
+            });
+        CHECK(mismatches == 0);
+        CHECK(positions > 1000);
+        CHECK(captures > 1000);
     }
 
     TEST_CASE("is_legal rejects moves of the wrong side, from empty points and off-pattern")

@@ -43,7 +43,7 @@ namespace {
         const bool starters_turn = pos.side_to_move() == exclusions.starter;
         const std::vector<PieceAt>& leaves = starters_turn ? exclusions.starter_leaves : exclusions.other_leaves;
         int best = 0;
-        for (const Move m : pseudo_legal_moves(pos))
+        for (const Move m : pseudo_legal_captures(pos))
             if (is_capture_of_non_king(pos, m)
                 && (!starters_turn || m.to() == exclusions.point
                     || (options.material.sequence_any_piece_takes_back && m.to() == just_taken)
@@ -63,7 +63,7 @@ namespace {
 std::vector<PieceAt> pieces_won_at_once(const Position& pos, const PieceWorth& worth)
 {
     std::vector<PieceAt> won;
-    for (const Move capture : pseudo_legal_moves(pos))
+    for (const Move capture : pseudo_legal_captures(pos))
         if (is_capture_of_non_king(pos, capture) && pos.is_legal_pseudo(capture)
             && capture_gain(pos, capture, worth) > 0)
             won.push_back(at(pos, capture.to()));

@@ -130,7 +130,7 @@ namespace {
     std::optional<Move> new_winning_capture(
         const Position& pos, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
-        for (const Move m : pseudo_legal_moves(pos))
+        for (const Move m : pseudo_legal_captures(pos))
             if (ends_line(pos, m, balance, end, options))
                 return m;
         return std::nullopt;
@@ -264,7 +264,7 @@ namespace {
                 pos.do_move(reply, reply_undo);
                 const int after_reply = after_check - given_worth(reply_undo.captured, reply.to(), options);
                 std::vector<PieceAt> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
-                for (const Move m : pseudo_legal_moves(pos))
+                for (const Move m : pseudo_legal_captures(pos))
                     if (std::find(reply_ends.begin(), reply_ends.end(), at(pos, m.to())) == reply_ends.end()
                         && ends_line(pos, m, after_reply, end, options))
                         reply_ends.push_back(at(pos, m.to()));
@@ -375,7 +375,7 @@ namespace {
         UndoInfo undo;
         taken.do_move(capture, undo);
         const Position other_first = with_side_to_move(pos, taken.side_to_move());
-        for (const Move c : legal_moves(taken)) {
+        for (const Move c : legal_captures(taken)) {
             if (!is_capture_of_non_king(taken, c) || c.to() == capture.to()
                 || (options.check_capture.ignores_uncrossed_soldiers
                     && is_uncrossed_soldier(taken.piece_on(c.to()), c.to())))

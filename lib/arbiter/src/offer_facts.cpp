@@ -51,7 +51,7 @@ void even_trade_facts(MoveAtHand& m)
         return;
     Position now = m.after;
     Position before = with_side_to_move(m.before, m.enemy());
-    for (const Move c : legal_moves(now)) {
+    for (const Move c : legal_captures(now)) {
         const Piece taken = now.piece_on(c.to());
         if (!taken || c.to() == m.to() || now.piece_on(c.from()).type() != taken.type()
             || detail::exchange_gain(now, c, m.options.piece_worth) != 0)

@@ -22,7 +22,7 @@ bool forces_mate_after_capture(Position& pos, const ClassifierOptions& options, 
 bool retakes_with_winning_check(const Position& taken, Square point, const ClassifierOptions& options)
 {
     std::vector<Move> line;
-    for (const Move retake : legal_moves(taken)) {
+    for (const Move retake : legal_captures(taken)) {
         if (retake.to() != point)
             continue;
         Position retaken = taken;

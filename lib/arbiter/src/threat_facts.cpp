@@ -46,7 +46,7 @@ namespace {
         taken.do_move(capture, undo);
         std::optional<PieceAt> lost;
         int most = won;
-        for (const Move c : legal_moves(taken)) {
+        for (const Move c : legal_captures(taken)) {
             if (!taken.piece_on(c.to()) || c.to() == capture.to())
                 continue;
             const SquareList could = pos.attackers_to(c.to(), taken.side_to_move());

@@ -20,7 +20,7 @@ namespace {
     int best_capture_gain(Position& pos, const PieceWorth& worth)
     {
         int best = 0;
-        for (const Move capture : legal_moves(pos))
+        for (const Move capture : legal_captures(pos))
             if (pos.piece_on(capture.to()))
                 best = std::max(best, detail::exchange_gain(pos, capture, worth));
         return best;
@@ -31,7 +31,7 @@ namespace {
     std::vector<PieceAt> pieces_won_by_exchange(Position pos, const PieceWorth& worth)
     {
         std::vector<PieceAt> won;
-        for (const Move capture : legal_moves(pos))
+        for (const Move capture : legal_captures(pos))
             if (pos.piece_on(capture.to()) && detail::exchange_gain(pos, capture, worth) > 0)
                 won.push_back(at(pos, capture.to()));
         return won;
@@ -112,7 +112,7 @@ namespace {
             // A capture that wins by itself wins by its complete exchange too: the exchange
             // takes back no more than the capturer.
             Position pos = enemy_first;
-            for (const Move c : legal_moves(pos))
+            for (const Move c : legal_captures(pos))
                 if (c.to() == m.from() && detail::exchange_gain(pos, c, m.options.piece_worth) > 0)
                     return true;
             return false;

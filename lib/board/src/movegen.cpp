@@ -10,39 +10,46 @@ namespace xq {
 
 namespace {
 
+    // What a generator adds: every move, or only the captures (in the same order), which the
+    // searches for material ask for far more often than for all moves.
+    enum class Moves { All, Captures };
+
+    template <Moves wanted>
     void add_steps(
         const Position& pos, Square from, Color us, const geometry::Steps& steps, bool needs_empty_via, MoveList& list)
     {
         for (std::size_t i = 0; i < steps.size; ++i) {
             const Square to(steps.to[i]);
+            const Piece target = pos.piece_on(to);
+            if (wanted == Moves::Captures && target.is_none())
+                continue;
             if (needs_empty_via && !pos.empty(Square(steps.via[i])))
                 continue;
-            const Piece target = pos.piece_on(to);
             if (target.is_none() || target.color() != us)
                 list.push(Move(from, to));
         }
     }
 
-    void add_piece_moves(const Position& pos, Square from, Piece piece, MoveList& list)
+    template <Moves wanted> void add_piece_moves(const Position& pos, Square from, Piece piece, MoveList& list)
     {
         const geometry::Tables& t = geometry::tables();
         const auto s = static_cast<std::size_t>(from.index());
         const Color us = piece.color();
         switch (piece.type()) {
         case PieceType::King:
-            add_steps(pos, from, us, t.king[s], false, list);
+            add_steps<wanted>(pos, from, us, t.king[s], false, list);
             break;
         case PieceType::Advisor:
-            add_steps(pos, from, us, t.advisor[s], false, list);
+            add_steps<wanted>(pos, from, us, t.advisor[s], false, list);
             break;
         case PieceType::Elephant:
-            add_steps(pos, from, us, t.elephant[s], true, list);
+            add_steps<wanted>(pos, from, us, t.elephant[s], true, list);
             break;
         case PieceType::Horse:
-            add_steps(pos, from, us, t.horse[s], true, list);
+            add_steps<wanted>(pos, from, us, t.horse[s], true, list);
             break;
         case PieceType::Soldier:
-            add_steps(pos, from, us, t.soldier[index(us)][s], false, list);
+            add_steps<wanted>(pos, from, us, t.soldier[index(us)][s], false, list);
             break;
         case PieceType::Chariot:
             for (const geometry::Ray& ray : t.rays[s])
@@ -50,7 +57,8 @@ namespace {
                     const Square to(ray.squares[i]);
                     const Piece target = pos.piece_on(to);
                     if (target.is_none()) {
-                        list.push(Move(from, to));
+                        if (wanted == Moves::All)
+                            list.push(Move(from, to));
                         continue;
                     }
                     if (target.color() != us)
@@ -62,7 +70,8 @@ namespace {
             for (const geometry::Ray& ray : t.rays[s]) {
                 std::size_t i = 0;
                 for (; i < ray.size && pos.empty(Square(ray.squares[i])); ++i)
-                    list.push(Move(from, Square(ray.squares[i])));
+                    if (wanted == Moves::All)
+                        list.push(Move(from, Square(ray.squares[i])));
                 // Past the screen, the first piece may be captured if it is the enemy's.
                 for (++i; i < ray.size; ++i) {
                     const Piece target = pos.piece_on(Square(ray.squares[i]));
@@ -87,7 +96,7 @@ namespace {
             if (!p || p.color() != us)
                 continue;
             MoveList moves;
-            add_piece_moves(pos, Square(s), p, moves);
+            add_piece_moves<Moves::All>(pos, Square(s), p, moves);
             if (std::any_of(moves.begin(), moves.end(), is_legal))
                 return true;
         }
@@ -144,23 +153,31 @@ bool LegalityTest::away_from_king(Move m) const
         && to.file() != king_.file() && to.rank() != king_.rank();
 }
 
-MoveList pseudo_legal_moves(const Position& pos)
-{
-    MoveList list;
-    const Color us = pos.side_to_move();
-    for (int s = 0; s < square_count; ++s) {
-        const Piece p = pos.piece_on(Square(s));
-        if (p && p.color() == us)
-            add_piece_moves(pos, Square(s), p, list);
+namespace {
+
+    template <Moves wanted> MoveList side_moves(const Position& pos)
+    {
+        MoveList list;
+        const Color us = pos.side_to_move();
+        for (int s = 0; s < square_count; ++s) {
+            const Piece p = pos.piece_on(Square(s));
+            if (p && p.color() == us)
+                add_piece_moves<wanted>(pos, Square(s), p, list);
+        }
+        return list;
     }
-    return list;
-}
+
+} // namespace
+
+MoveList pseudo_legal_moves(const Position& pos) { return side_moves<Moves::All>(pos); }
+
+MoveList pseudo_legal_captures(const Position& pos) { return side_moves<Moves::Captures>(pos); }
 
 MoveList pseudo_legal_moves_from(const Position& pos, Square from)
 {
     MoveList list;
     if (const Piece p = pos.piece_on(from))
-        add_piece_moves(pos, from, p, list);
+        add_piece_moves<Moves::All>(pos, from, p, list);
     return list;
 }
 
@@ -173,6 +190,16 @@ MoveList legal_moves(const Position& pos, const LegalityTest& legal)
         if (legal.is_legal(m))
             moves.push(m);
     return moves;
+}
+
+MoveList legal_captures(const Position& pos)
+{
+    const LegalityTest legal(pos);
+    MoveList captures;
+    for (const Move m : pseudo_legal_captures(pos))
+        if (legal.is_legal(m))
+            captures.push(m);
+    return captures;
 }
 
 bool is_legal(const Position& pos, Move m)
@@ -207,7 +234,7 @@ bool has_legal_move(const Position& pos, const LegalityTest& legal)
         const Color us = pos.side_to_move();
         if (pos.has_king(us)) {
             MoveList king_moves;
-            add_piece_moves(pos, pos.king_square(us), Piece(us, PieceType::King), king_moves);
+            add_piece_moves<Moves::All>(pos, pos.king_square(us), Piece(us, PieceType::King), king_moves);
             if (std::any_of(king_moves.begin(), king_moves.end(), is_legal))
                 return true;
         }

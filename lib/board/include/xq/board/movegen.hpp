@@ -34,6 +34,8 @@ private:
 
 // Moves of the side to move that obey how each piece moves, whatever they do to its own king.
 MoveList pseudo_legal_moves(const Position& pos);
+// The captures among them (of any piece, the king too), in the same order.
+MoveList pseudo_legal_captures(const Position& pos);
 // Pseudo-legal moves of one piece, whichever side is to move.
 MoveList pseudo_legal_moves_from(const Position& pos, Square from);
 
@@ -85,6 +87,8 @@ private:
 // Moves that also leave the mover's king unattacked and the kings not facing each other.
 MoveList legal_moves(const Position& pos);
 MoveList legal_moves(const Position& pos, const LegalityTest& legal);
+// The captures among them, in the same order.
+MoveList legal_captures(const Position& pos);
 [[nodiscard]] bool is_legal(const Position& pos, Move m);
 int legal_move_count(const Position& pos);
 [[nodiscard]] bool has_legal_move(const Position& pos);
