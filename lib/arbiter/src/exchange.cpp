@@ -3,7 +3,10 @@
 #include "exchange.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "searching.hpp"
@@ -42,19 +45,30 @@ namespace {
             return 0;
         const bool starters_turn = pos.side_to_move() == exclusions.starter;
         const std::vector<PieceAt>& leaves = starters_turn ? exclusions.starter_leaves : exclusions.other_leaves;
-        int best = 0;
+        // A capture wins at most what it takes, the other side's best answer being worth 0 or
+        // more: the captures are tried from the dearest piece down, until one takes no more than
+        // the best found. Only the best is asked for, so the order changes no answer.
+        std::array<std::pair<int, Move>, max_moves> captures;
+        std::size_t count = 0;
         for (const Move m : pseudo_legal_captures(pos))
             if (is_capture_of_non_king(pos, m)
                 && (!starters_turn || m.to() == exclusions.point
                     || (options.material.sequence_any_piece_takes_back && m.to() == just_taken)
                     || options.material.sequence_takers[index(pos.piece_on(m.from()).type())])
-                && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end() && pos.is_legal_pseudo(m)) {
-                const int taken = sequence_worth_of(pos, m.to(), options);
-                UndoInfo undo;
-                pos.do_move(m, undo);
-                best = std::max(best, taken - best_capture_sequence(pos, depth - 1, m.to(), exclusions, options));
-                pos.undo_move(m, undo);
-            }
+                && std::find(leaves.begin(), leaves.end(), at(pos, m.to())) == leaves.end())
+                captures[count++] = { sequence_worth_of(pos, m.to(), options), m };
+        std::sort(captures.begin(), captures.begin() + static_cast<std::ptrdiff_t>(count),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+        int best = 0;
+        for (std::size_t i = 0; i < count && captures[i].first > best; ++i) {
+            const auto [taken, m] = captures[i];
+            if (!pos.is_legal_pseudo(m))
+                continue;
+            UndoInfo undo;
+            pos.do_move(m, undo);
+            best = std::max(best, taken - best_capture_sequence(pos, depth - 1, m.to(), exclusions, options));
+            pos.undo_move(m, undo);
+        }
         return best;
     }
 
