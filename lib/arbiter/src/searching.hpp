@@ -1,6 +1,6 @@
 // What the arbiter's searches share: the order in which they try replies, whether a move can
-// check, and the worth of what a capture takes. Private to the searches (tactics.hpp). The small
-// tests are inline: the searches ask them of every move they try.
+// check, and the worth of what a capture takes. Private to the searches (mate_search, exchange,
+// lines_of_checks). The small tests are inline: the searches ask them of every move they try.
 #pragma once
 
 #include <cstdlib>
