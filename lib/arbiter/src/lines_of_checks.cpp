@@ -3,7 +3,9 @@
 #include "lines_of_checks.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -58,6 +60,92 @@ namespace {
         std::unordered_map<Asked, bool, AskedHash> answers_;
     };
 
+    // The moves a line of checks weighs in a position, whatever it counts as won: the checks of
+    // the side to move that leave the other side an answer, with those answers, and the captures
+    // that may end a line by their kind and legality alone (of a piece other than the king, by
+    // one of check_capture.takers), with what each gains. Each list is found as far as a search
+    // asks, in the order of the moves, and kept by position for every search of an end and its
+    // copies: the ways of counting what checks won search the same positions again and again.
+    class LineMoves {
+    public:
+        struct Check {
+            Move move;
+            Piece captured;
+            bool takes_non_king = false;
+            int capture_gain = 0; // of a capture of a piece other than the king
+            MoveList answers; // legal, in the order of the legal moves
+        };
+        struct Capture {
+            Move move;
+            int gain = 0; // capture_gain
+        };
+
+        // The `i`-th check in `pos` (restored), or nullptr when there are fewer.
+        const Check* check(Position& pos, std::size_t i, const ClassifierOptions& options)
+        {
+            Scan<Check>& scan = checks_[pos.key()];
+            if (!scan.generated) {
+                scan.moves = pseudo_legal_moves(pos);
+                scan.generated = true;
+            }
+            const Color checker = pos.side_to_move();
+            const bool quiet_known = enemy_out_of_check(pos);
+            const Square enemy_king = pos.king_square(~checker);
+            while (scan.found.size() <= i && scan.scanned < scan.moves.size()) {
+                const Move m = scan.moves[scan.scanned++];
+                if (quiet_known && cannot_check(pos, m, enemy_king))
+                    continue;
+                UndoInfo undo;
+                pos.do_move(m, undo);
+                if (!(quiet_known ? pos.in_check_after(m) : pos.in_check()) || pos.in_check(checker)) {
+                    pos.undo_move(m, undo);
+                    continue;
+                }
+                Check found;
+                found.move = m;
+                found.captured = undo.captured;
+                found.answers = legal_moves(pos, LegalityTest(pos, true));
+                pos.undo_move(m, undo);
+                if (found.answers.empty())
+                    continue;
+                found.takes_non_king = is_capture_of_non_king(pos, m);
+                if (found.takes_non_king)
+                    found.capture_gain = capture_gain(pos, m, options.piece_worth);
+                scan.found.push_back(std::move(found));
+            }
+            return i < scan.found.size() ? &scan.found[i] : nullptr;
+        }
+
+        // The `i`-th capture in `pos` that may end a line by its kind and legality, or nullptr.
+        const Capture* capture(const Position& pos, std::size_t i, const ClassifierOptions& options)
+        {
+            Scan<Capture>& scan = captures_[pos.key()];
+            if (!scan.generated) {
+                scan.moves = pseudo_legal_captures(pos);
+                scan.generated = true;
+            }
+            while (scan.found.size() <= i && scan.scanned < scan.moves.size()) {
+                const Move m = scan.moves[scan.scanned++];
+                if (is_capture_of_non_king(pos, m) && options.check_capture.takers[index(pos.piece_on(m.from()).type())]
+                    && pos.is_legal_pseudo(m))
+                    scan.found.push_back({ m, capture_gain(pos, m, options.piece_worth) });
+            }
+            return i < scan.found.size() ? &scan.found[i] : nullptr;
+        }
+
+    private:
+        // A deque, so that what a search holds stays where it is while a search deeper in the
+        // same line, back in the same position, finds more.
+        template <typename Found> struct Scan {
+            MoveList moves;
+            bool generated = false;
+            int scanned = 0;
+            std::deque<Found> found;
+        };
+        std::unordered_map<Key, Scan<Check>> checks_;
+        std::unordered_map<Key, Scan<Capture>> captures_;
+    };
+
     // What may end a line of checks: a capture that leaves the side at least `enough` ahead,
     // of none of the pieces in `already_won` (it could win them anyway), on `point` if given;
     // with `weigh_lines_opened`, one that lays nothing open that loses as much (lays_open);
@@ -75,6 +163,7 @@ namespace {
         int mated_within = 0;
         // Shared by the copies of an end, which all weigh lines under the same options.
         std::shared_ptr<EndTests> tests = std::make_shared<EndTests>();
+        std::shared_ptr<LineMoves> moves = std::make_shared<LineMoves>();
         // What the captures that follow a capture win back, while already_won and lost_anyway
         // stay as they are: a copy that changes them starts afresh.
         std::shared_ptr<EndTests> following = std::make_shared<EndTests>();
@@ -99,17 +188,16 @@ namespace {
     int gain_with_following_captures(
         const Position& pos, Move capture, const LineEnd& end, const ClassifierOptions& options);
 
-    // Whether `m`, a pseudo-legal move of the side to move, is a capture by a piece of a kind that
-    // may end a check-then-capture line, that may end the line (`end`), `balance` being what
-    // both sides took before it. The cheap tests come first.
-    bool ends_line(const Position& pos, Move m, int balance, const LineEnd& end, const ClassifierOptions& options)
+    // Whether `capture`, one that may end a line by its kind and legality (LineMoves), may end the
+    // line (`end`), `balance` being what both sides took before it. The cheap tests come first.
+    bool ends_line(const Position& pos, const LineMoves::Capture& capture, int balance, const LineEnd& end,
+        const ClassifierOptions& options)
     {
-        if (!is_capture_of_non_king(pos, m) || !options.check_capture.takers[index(pos.piece_on(m.from()).type())]
-            || (end.point && m.to() != *end.point)
-            || std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) != end.already_won.end()
-            || !pos.is_legal_pseudo(m))
+        const Move m = capture.move;
+        if ((end.point && m.to() != *end.point)
+            || std::find(end.already_won.begin(), end.already_won.end(), at(pos, m.to())) != end.already_won.end())
             return false;
-        const int ahead = balance + capture_gain(pos, m, options.piece_worth);
+        const int ahead = balance + capture.gain;
         if (ahead < end.enough)
             return false;
         // The dearer tests last: lays_open looks for hidden protection, a search of its own.
@@ -130,9 +218,9 @@ namespace {
     std::optional<Move> new_winning_capture(
         const Position& pos, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
-        for (const Move m : pseudo_legal_captures(pos))
-            if (ends_line(pos, m, balance, end, options))
-                return m;
+        for (std::size_t i = 0; const LineMoves::Capture* capture = end.moves->capture(pos, i, options); ++i)
+            if (ends_line(pos, *capture, balance, end, options))
+                return capture->move;
         return std::nullopt;
     }
 
@@ -147,13 +235,10 @@ namespace {
 
     // Whether a line of checks passes over `check` without playing it: under
     // check_capture.quiet_checks a capture that wins or trades even by itself is weighed as a
-    // capture, not as a check of the line; and a move that cannot check is none.
-    bool passed_over(const Position& pos, Move check, bool takes_standing, const ClassifierOptions& options,
-        bool quiet_known, Square enemy_king)
+    // capture, not as a check of the line. (A move that cannot check is no LineMoves check.)
+    bool passed_over(const LineMoves::Check& check, bool takes_standing, const ClassifierOptions& options)
     {
-        return (options.check_capture.quiet_checks && is_capture_of_non_king(pos, check) && !takes_standing
-                   && capture_gain(pos, check, options.piece_worth) >= 0)
-            || (quiet_known && cannot_check(pos, check, enemy_king));
+        return options.check_capture.quiet_checks && check.takes_non_king && !takes_standing && check.capture_gain >= 0;
     }
 
     // Whether the king of the side to move is checked by the piece on `checker` and by no other.
@@ -175,30 +260,21 @@ namespace {
         if (depth < 2)
             return false;
         UndoInfo undo;
-        // The legal checks in the order of the legal moves: a move is made first, since most are
-        // no check, and only a check is asked whether it was legal.
-        const Color checker = pos.side_to_move();
         const PieceWorth& worth = options.piece_worth;
-        const bool quiet_known = enemy_out_of_check(pos);
-        const Square enemy_king = pos.king_square(~checker);
-        for (const Move check : pseudo_legal_moves(pos)) {
+        for (std::size_t i = 0; const LineMoves::Check* found = end.moves->check(pos, i, options); ++i) {
+            const Move check = found->move;
             if (alone && check.from() != *alone)
                 continue;
             const bool takes_standing = takes_standing_piece(pos, check, end, options);
-            if (passed_over(pos, check, takes_standing, options, quiet_known, enemy_king))
+            if (passed_over(*found, takes_standing, options))
                 continue;
             pos.do_move(check, undo);
-            if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)
-                || (alone && !checks_alone(pos, check.to()))) {
+            if (alone && !checks_alone(pos, check.to())) {
                 pos.undo_move(check, undo);
                 continue;
             }
-            const MoveList replies = legal_moves(pos, LegalityTest(pos, true));
-            if (replies.empty()) {
-                pos.undo_move(check, undo);
-                continue;
-            }
-            const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
+            const MoveList& replies = found->answers;
+            const int after_check = balance + (takes_standing ? 0 : worth_of(found->captured, worth));
             // The piece alone is followed as it moves.
             const std::optional<Square> still_alone = alone ? std::optional<Square>(check.to()) : std::nullopt;
             std::vector<Move> continuation;
@@ -241,33 +317,27 @@ namespace {
         if (depth < 2)
             return ends;
         UndoInfo undo;
-        const Color checker = pos.side_to_move();
         const PieceWorth& worth = options.piece_worth;
-        const bool quiet_known = enemy_out_of_check(pos);
-        const Square enemy_king = pos.king_square(~checker);
-        for (const Move check : pseudo_legal_moves(pos)) {
+        for (std::size_t i = 0; const LineMoves::Check* found = end.moves->check(pos, i, options); ++i) {
             // The checks forces_gain_by_checks follows, tested the same way.
+            const Move check = found->move;
             const bool takes_standing = takes_standing_piece(pos, check, end, options);
-            if (passed_over(pos, check, takes_standing, options, quiet_known, enemy_king))
+            if (passed_over(*found, takes_standing, options))
                 continue;
             pos.do_move(check, undo);
-            if (!(quiet_known ? pos.in_check_after(check) : pos.in_check()) || pos.in_check(checker)) {
-                pos.undo_move(check, undo);
-                continue;
-            }
-            const MoveList replies = legal_moves(pos, LegalityTest(pos, true));
-            const int after_check = balance + (takes_standing ? 0 : worth_of(undo.captured, worth));
+            const MoveList& replies = found->answers;
+            const int after_check = balance + (takes_standing ? 0 : worth_of(found->captured, worth));
             std::vector<PieceAt> check_ends;
-            bool every_answer_loses = !replies.empty();
+            bool every_answer_loses = true;
             for (const Move reply : in_reply_order(pos, replies)) {
                 UndoInfo reply_undo;
                 pos.do_move(reply, reply_undo);
                 const int after_reply = after_check - given_worth(reply_undo.captured, reply.to(), options);
                 std::vector<PieceAt> reply_ends = line_ends_by_checks(pos, depth - 1, after_reply, end, options);
-                for (const Move m : pseudo_legal_captures(pos))
-                    if (std::find(reply_ends.begin(), reply_ends.end(), at(pos, m.to())) == reply_ends.end()
-                        && ends_line(pos, m, after_reply, end, options))
-                        reply_ends.push_back(at(pos, m.to()));
+                for (std::size_t c = 0; const LineMoves::Capture* capture = end.moves->capture(pos, c, options); ++c)
+                    if (std::find(reply_ends.begin(), reply_ends.end(), at(pos, capture->move.to())) == reply_ends.end()
+                        && ends_line(pos, *capture, after_reply, end, options))
+                        reply_ends.push_back(at(pos, capture->move.to()));
                 pos.undo_move(reply, reply_undo);
                 every_answer_loses = !reply_ends.empty();
                 if (!every_answer_loses)
