@@ -643,7 +643,8 @@ namespace {
 
     bool is_switch(const ClassificationKey& key) { return std::holds_alternative<OptionField<bool>>(key.field); }
 
-    // Whether the key is on: a switch true, a number given and at least its `on_from`.
+    // Whether the key is on: a switch true, a number given and at least its `on_from`. The options
+    // are a copy: a key reaches its field through a function that could write it.
     bool is_on(ClassifierOptions c, std::string_view name)
     {
         const ClassificationKey& key = classification_key(name);
@@ -655,7 +656,7 @@ namespace {
         return given && *given >= key.on_from;
     }
 
-    // As "capture_made_safe: true and kill.depth of 1 or more", "a or b: true", or "a of 2 or
+    // As "new_threats.capture_made_safe: true and kill.depth of 1 or more", "a or b: true", or "a of 2 or
     // more or b: true".
     std::string describe_needs(const std::vector<std::vector<std::string_view>>& needs)
     {

@@ -22,6 +22,12 @@ namespace xq {
 [[nodiscard]] std::optional<RuleSet> parse_ruleset(
     std::string_view json_text, const std::string& source, Diagnostics& diagnostics);
 
+// Where in ClassifierOptions a key's value goes: a field of one of its topics.
+template <typename T> using OptionField = T& (*)(ClassifierOptions&);
+
+// The field `member` of the topic `topic`: option<&ClassifierOptions::kill, &KillOptions::depth>.
+template <auto topic, auto member> auto& option(ClassifierOptions& c) { return (c.*topic).*member; }
+
 // A number or switch of a ruleset's `classification`: its key, the field it sets and, for a
 // number, its range and the least value that turns on what it counts (a depth of 1 may search
 // nothing). A key absent from a ruleset leaves the field's default. A key that refines another
@@ -31,12 +37,6 @@ namespace xq {
 // A switch may stand for one concept that the classifier weighs in several places: its `parts`
 // are further switches it sets with its field, each to the key's value (or, `inverted`, to the
 // opposite).
-// Where in ClassifierOptions a key's value goes: a field of one of its topics.
-template <typename T> using OptionField = T& (*)(ClassifierOptions&);
-
-// The field `member` of the topic `topic`: option<&ClassifierOptions::kill, &KillOptions::depth>.
-template <auto topic, auto member> auto& option(ClassifierOptions& c) { return (c.*topic).*member; }
-
 struct KeyPart {
     OptionField<bool> field;
     bool inverted = false;
@@ -53,7 +53,7 @@ struct ClassificationKey {
 };
 
 // Every such key, in the order the loader reads them and reports their problems. The list and
-// the object of `classification` (`material_takers`, `piece_worth`) are read apart.
+// the object of `classification` (`material.takers`, `piece_worth`) are read apart.
 const std::vector<ClassificationKey>& classification_keys();
 
 // parse_ruleset on a file, which must not be larger than 4 MiB (`ruleset.too-large`).
