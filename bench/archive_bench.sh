@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The archive-speed figures, each the median of RUNS runs (default 5), CPU time unless said:
 #   validate    `validate --jobs 1 --format jsonl` over the whole corpus: games/s and MB/s of CPU
-#   rulesets    the same under --ruleset axf, cxa and computer: CPU of each, and the ratios
-#               cxa/axf and computer/axf (what a ruleset's searches cost over the AXF rules)
+#   rulesets    the same under --ruleset axf, cxa and computer, taking turns run by run: CPU of
+#               each, and the ratios cxa/axf and computer/axf (what a ruleset's searches cost
+#               over the AXF rules)
 #   notation    the same 2,516 master games (wukong's Hu Ronghua and Liu Dahua files) written
 #               by `xqarb convert` in ICCS, WXF and Chinese (UTF-8, and GBK and Big5 through
 #               iconv), validated: CPU and the ratio to ICCS
@@ -75,10 +76,17 @@ corpus_mb=$(du -cb "${files[@]}" | awk 'END { printf "%.1f", $1 / 1e6 }')
 echo "validate    ${#files[@]} files, $corpus_games games, $corpus_mb MB: ${validate_ms} ms CPU," \
   "$(per_second "$corpus_games" "$validate_ms") games/s, $(awk -v mb="$corpus_mb" -v ms="$validate_ms" 'BEGIN { printf "%.1f", mb * 1000 / ms }') MB/s"
 
-declare -A ruleset_ms
+# The rulesets take turns run by run, so that a machine that slows down or speeds up over the
+# minutes weighs on each alike: the ratios are what is asked of them.
+declare -A ruleset_runs ruleset_ms
+for _ in $(seq 1 "$runs"); do
+  for ruleset in axf cxa computer; do
+    ruleset_runs[$ruleset]+="$(cpu_ms_once "$xqarb" validate "${files[@]}" --ruleset "$ruleset" --jobs 1 \
+      --format jsonl --progress never -o /dev/null) "
+  done
+done
 for ruleset in axf cxa computer; do
-  ruleset_ms[$ruleset]=$(cpu_ms "$xqarb" validate "${files[@]}" --ruleset "$ruleset" --jobs 1 --format jsonl \
-    --progress never -o /dev/null)
+  ruleset_ms[$ruleset]=$(tr ' ' '\n' <<< "${ruleset_runs[$ruleset]}" | sed '/^$/d' | median)
 done
 echo "rulesets    axf ${ruleset_ms[axf]} ms CPU, cxa ${ruleset_ms[cxa]} ms, computer ${ruleset_ms[computer]} ms:" \
   "cxa/axf $(ratio "${ruleset_ms[cxa]}" "${ruleset_ms[axf]}"), computer/axf $(ratio "${ruleset_ms[computer]}" "${ruleset_ms[axf]}")"

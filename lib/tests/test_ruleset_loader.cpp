@@ -802,7 +802,7 @@ TEST_SUITE("ruleset loader")
                     .second,
                 key, " twice");
         }
-        const ClassifierOptions defaults;
+        ClassifierOptions defaults;
         std::set<std::string_view> names;
         for (const ClassificationKey& key : classification_keys()) {
             names.insert(key.name);
@@ -812,13 +812,13 @@ TEST_SUITE("ruleset loader")
                 continue;
             }
             const auto& [type, default_value, meaning] = std::tie(entry->second[0], entry->second[1], entry->second[2]);
-            if (const auto* flag = std::get_if<bool ClassifierOptions::*>(&key.field)) {
+            if (const auto* flag = std::get_if<OptionField<bool>>(&key.field)) {
                 CHECK_MESSAGE(type == "boolean", key.name);
-                CHECK_MESSAGE(default_value == (defaults.**flag ? "true" : "false"), key.name);
+                CHECK_MESSAGE(default_value == ((*flag)(defaults) ? "true" : "false"), key.name);
             } else {
                 CHECK_MESSAGE(type == "integer " + std::to_string(key.low) + "-" + std::to_string(key.high), key.name);
-                if (const auto* number = std::get_if<int ClassifierOptions::*>(&key.field))
-                    CHECK_MESSAGE(default_value == std::to_string(defaults.**number), key.name);
+                if (const auto* number = std::get_if<OptionField<int>>(&key.field))
+                    CHECK_MESSAGE(default_value == std::to_string((*number)(defaults)), key.name);
                 else
                     CHECK_MESSAGE(default_value.rfind("none", 0) == 0, key.name);
             }
