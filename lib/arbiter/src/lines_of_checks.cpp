@@ -88,6 +88,8 @@ namespace {
                 scan.moves = pseudo_legal_moves(pos);
                 scan.generated = true;
             }
+            if (i < scan.found.size() || scan.scanned == scan.moves.size())
+                return i < scan.found.size() ? &scan.found[i] : nullptr;
             const Color checker = pos.side_to_move();
             const bool quiet_known = enemy_out_of_check(pos);
             const Square enemy_king = pos.king_square(~checker);
@@ -224,21 +226,21 @@ namespace {
         return std::nullopt;
     }
 
-    // A check that takes a piece the side could win anyway takes nothing the checks win: under
-    // check_capture.through_standing_capture it is a check of the line all the same, its capture
-    // counted for nothing.
-    bool takes_standing_piece(const Position& pos, Move check, const LineEnd& end, const ClassifierOptions& options)
+    // What both sides have taken once a line plays `check`, `balance` before it; nothing when the
+    // line passes over it. A check that takes a piece the side could win anyway takes nothing the
+    // checks win: under check_capture.through_standing_capture it is a check of the line all the
+    // same, its capture counted for nothing. Under check_capture.quiet_checks any other capture
+    // that wins or trades even by itself is weighed as a capture, not as a check of the line. (A
+    // move that cannot check is no LineMoves check.)
+    std::optional<int> balance_after_check(
+        const LineMoves::Check& check, int balance, const LineEnd& end, const ClassifierOptions& options)
     {
-        return options.check_capture.through_standing_capture && is_capture_of_non_king(pos, check)
-            && std::find(end.already_won.begin(), end.already_won.end(), at(pos, check.to())) != end.already_won.end();
-    }
-
-    // Whether a line of checks passes over `check` without playing it: under
-    // check_capture.quiet_checks a capture that wins or trades even by itself is weighed as a
-    // capture, not as a check of the line. (A move that cannot check is no LineMoves check.)
-    bool passed_over(const LineMoves::Check& check, bool takes_standing, const ClassifierOptions& options)
-    {
-        return options.check_capture.quiet_checks && check.takes_non_king && !takes_standing && check.capture_gain >= 0;
+        const bool takes_standing = options.check_capture.through_standing_capture && check.takes_non_king
+            && std::find(end.already_won.begin(), end.already_won.end(), PieceAt { check.captured, check.move.to() })
+                != end.already_won.end();
+        if (options.check_capture.quiet_checks && check.takes_non_king && !takes_standing && check.capture_gain >= 0)
+            return std::nullopt;
+        return balance + (takes_standing ? 0 : worth_of(check.captured, options.piece_worth));
     }
 
     // Whether the king of the side to move is checked by the piece on `checker` and by no other.
@@ -260,13 +262,12 @@ namespace {
         if (depth < 2)
             return false;
         UndoInfo undo;
-        const PieceWorth& worth = options.piece_worth;
         for (std::size_t i = 0; const LineMoves::Check* found = end.moves->check(pos, i, options); ++i) {
             const Move check = found->move;
             if (alone && check.from() != *alone)
                 continue;
-            const bool takes_standing = takes_standing_piece(pos, check, end, options);
-            if (passed_over(*found, takes_standing, options))
+            const std::optional<int> played = balance_after_check(*found, balance, end, options);
+            if (!played)
                 continue;
             pos.do_move(check, undo);
             if (alone && !checks_alone(pos, check.to())) {
@@ -274,7 +275,7 @@ namespace {
                 continue;
             }
             const MoveList& replies = found->answers;
-            const int after_check = balance + (takes_standing ? 0 : worth_of(found->captured, worth));
+            const int after_check = *played;
             // The piece alone is followed as it moves.
             const std::optional<Square> still_alone = alone ? std::optional<Square>(check.to()) : std::nullopt;
             std::vector<Move> continuation;
@@ -317,16 +318,15 @@ namespace {
         if (depth < 2)
             return ends;
         UndoInfo undo;
-        const PieceWorth& worth = options.piece_worth;
         for (std::size_t i = 0; const LineMoves::Check* found = end.moves->check(pos, i, options); ++i) {
-            // The checks forces_gain_by_checks follows, tested the same way.
+            // The checks forces_gain_by_checks follows, weighed the same way.
             const Move check = found->move;
-            const bool takes_standing = takes_standing_piece(pos, check, end, options);
-            if (passed_over(*found, takes_standing, options))
+            const std::optional<int> played = balance_after_check(*found, balance, end, options);
+            if (!played)
                 continue;
             pos.do_move(check, undo);
             const MoveList& replies = found->answers;
-            const int after_check = balance + (takes_standing ? 0 : worth_of(found->captured, worth));
+            const int after_check = *played;
             std::vector<PieceAt> check_ends;
             bool every_answer_loses = true;
             for (const Move reply : in_reply_order(pos, replies)) {
