@@ -18,31 +18,46 @@ expect_nothing_left() {
 }
 
 # Stopped by a signal while reading its records from standard input (a pipe held open): the
-# output was opened, and part of it may have been written.
+# output was opened, and part of it may have been written. The nine cases run side by side, each
+# with its own pipe: each waits up to 5 s for its output before the signal, mostly in vain (the
+# commands write once their input ends), and one after the other they took most of a minute.
+# stop_by_signal SIGNAL COMMAND: one case; its exit code is its number of failures.
+stop_by_signal() {
+  local signal=$1 command=$2 name folder fifo extension pid status
+  name=signal_${signal}_${command%% *}_${command##* }
+  folder=$work/$name
+  fifo=$work/$name.fifo
+  mkdir -p "$folder"
+  rm -f "$fifo" && mkfifo "$fifo"
+  extension=${command##* }
+  [ "$extension" = pgn-iccs ] && extension=pgn
+  # Background jobs of a script ignore SIGINT; the command must get it as a terminal gives it.
+  # shellcheck disable=SC2086 # the command's words are meant to split
+  env --default-signal=INT,TERM,HUP "$xqarb" $command - -o "$folder/out.$extension" <"$fifo" 2>"$work/$name.err" &
+  pid=$!
+  exec 3>"$fifo"
+  cat "$sample" >&3
+  for _ in $(seq 100); do
+    [ -n "$(ls -A "$folder")" ] && break
+    sleep 0.05
+  done
+  kill -"$signal" "$pid"
+  { wait "$pid"; } 2>/dev/null # not the shell's line naming the signal
+  status=$?
+  exec 3>&-
+  [ "$status" -gt 128 ] || fail "$command stopped by SIG$signal exited $status"
+  expect_nothing_left "$folder" "$command stopped by SIG$signal"
+  return "$failures"
+}
+cases=()
 for signal in TERM INT HUP; do
   for command in "adjudicate --all --format json" "adjudicate --all --format pdf" "convert --to pgn-iccs"; do
-    folder=$work/signal_${signal}_${command%% *}_${command##* }
-    mkdir -p "$folder"
-    rm -f "$work/fifo" && mkfifo "$work/fifo"
-    extension=${command##* }
-    [ "$extension" = pgn-iccs ] && extension=pgn
-    # Background jobs of a script ignore SIGINT; the command must get it as a terminal gives it.
-    # shellcheck disable=SC2086 # the command's words are meant to split
-    env --default-signal=INT,TERM,HUP "$xqarb" $command - -o "$folder/out.$extension" <"$work/fifo" 2>"$work/err" &
-    pid=$!
-    exec 3>"$work/fifo"
-    cat "$sample" >&3
-    for _ in $(seq 100); do
-      [ -n "$(ls -A "$folder")" ] && break
-      sleep 0.05
-    done
-    kill -"$signal" "$pid"
-    { wait "$pid"; } 2>/dev/null # not the shell's line naming the signal
-    status=$?
-    exec 3>&-
-    [ "$status" -gt 128 ] || fail "$command stopped by SIG$signal exited $status"
-    expect_nothing_left "$folder" "$command stopped by SIG$signal"
+    stop_by_signal "$signal" "$command" &
+    cases+=($!)
   done
+done
+for case in "${cases[@]}"; do
+  wait "$case" || failures=$((failures + $?))
 done
 
 # validate -o, stopped by SIGTERM once it has written rows: an archive that takes a while.
